@@ -1,0 +1,26 @@
+# One virtualenv in .venv; every target installs what it needs into it.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+SEED ?= 7
+
+.PHONY: play test bench fuzz clean
+
+$(BIN)/dungeon: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+play: $(BIN)/dungeon
+	$(BIN)/dungeon play scoundrel --seed $(SEED)
+
+test: $(BIN)/dungeon
+	$(BIN)/python -m pytest
+
+bench: $(BIN)/dungeon
+	$(BIN)/pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

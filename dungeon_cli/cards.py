@@ -1,0 +1,67 @@
+"""Playing cards as values the rules can compute with.
+
+Cards are interned: there is exactly one object per card, so rules compare them with
+``is``/``==`` cheaply and use them as dictionary keys. A card's ``str`` is its canonical
+DGN spelling, which is the one place where a rule message meets text.
+"""
+
+from __future__ import annotations
+
+RANKS = "A23456789TJQK"
+SUITS = "shdc"
+SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+
+
+class Card:
+    """A playing card; ``rank`` is 1 (ace) to 13 (king), 0 for the joker."""
+
+    __slots__ = ("rank", "suit", "text")
+
+    def __init__(self, rank: int, suit: str, text: str):
+        self.rank = rank
+        self.suit = suit
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    __str__ = __repr__
+
+    def __reduce__(self):  # keep interning across pickling (process pools)
+        return (card, (self.text,))
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == 0
+
+    @property
+    def letter(self) -> str:
+        return self.text[0] if self.rank else "JK"
+
+
+def _make() -> dict[str, Card]:
+    table = {}
+    for suit in SUITS:
+        for index, letter in enumerate(RANKS, start=1):
+            table[letter + suit] = Card(index, suit, letter + suit)
+    table["JK"] = Card(0, "", "JK")
+    return table
+
+
+CARDS: dict[str, Card] = _make()
+JOKER = CARDS["JK"]
+
+
+def card(text: str) -> Card:
+    """The card spelled canonically by ``text`` (KeyError if it is not one)."""
+    return CARDS[text]
+
+
+def cards(text: str) -> list[Card]:
+    """Cards from canonical spellings separated by spaces, for tests and tables."""
+    return [CARDS[t] for t in text.split()]
+
+
+def deck(suits: str = SUITS, ranks: str = RANKS) -> list[Card]:
+    """Cards of the given suits and ranks in the documented order: suits s h d c, ranks A..K."""
+    return [CARDS[r + s] for s in SUITS if s in suits for r in RANKS if r in ranks]

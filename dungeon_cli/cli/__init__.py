@@ -1,0 +1,47 @@
+"""The ``dungeon`` command: a thin click layer over the library.
+
+Subcommands load lazily (click's documented LazyGroup pattern), so ``dungeon verify``
+never imports the interactive shell or table printing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from .. import __version__
+
+COMMANDS = {
+    "verify": "dungeon_cli.cli.verify:verify",
+    "fmt": "dungeon_cli.cli.fmt:fmt",
+    "play": "dungeon_cli.cli.play:play",
+    "games": "dungeon_cli.cli.info:games",
+    "rules": "dungeon_cli.cli.info:rules",
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(COMMANDS))
+
+    def get_command(self, ctx: click.Context, name: str):
+        if name in COMMANDS:
+            module, attr = COMMANDS[name].split(":")
+            return getattr(importlib.import_module(module), attr)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="dungeon")
+def cli() -> None:
+    """Play, record, verify and replay solo dungeon games written in DGN."""
+
+
+def main() -> None:
+    try:
+        cli(prog_name="dungeon")
+    except KeyboardInterrupt:
+        sys.stderr.write("\ninterrupted\n")
+        sys.exit(130)

@@ -1,0 +1,128 @@
+"""``dungeon fmt``: rewrite records in canonical DGN, black-style.
+
+A file is rewritten only when it was read without a single error, through a temporary
+file renamed over the original, so an interrupted run never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import sys
+import tempfile
+
+import click
+
+from notation import read, write
+
+from ..referee import Referee
+from . import report
+from .inputs import STDIN, Unreadable, display_name, open_binary
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
+@click.option("--check", is_flag=True, help="Change nothing; exit 1 if a file would change.")
+@click.option("--diff", is_flag=True, help="Change nothing; print what would change as a diff.")
+@click.option("--annotate", is_flag=True, help="Write the full checkpoint after every move.")
+def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None:
+    """Write DGN files in canonical form (in place; '-' reads stdin, writes stdout).
+
+    Exit status: 0 done (or nothing to change), 1 a file would change under --check or
+    has errors and was left alone, 2 a file could not be read.
+    """
+    status = 0
+    changed = unchanged = 0
+    for path in files:
+        name = display_name(path)
+        try:
+            with open_binary(path) as stream:
+                original = stream.read()
+        except Unreadable as exc:
+            sys.stderr.write(f"dungeon fmt: error: {exc}\n")
+            status = 2
+            continue
+        formatted, problems = format_bytes(original, annotate)
+        if problems:
+            for diag in problems:
+                sys.stdout.write(report.text_line(name, diag) + "\n")
+            sys.stderr.write(f"error: cannot format {name}: it has errors; it was left as it was\n")
+            status = max(status, 1)
+            continue
+        assert formatted is not None
+        new = formatted.encode("utf-8")
+        if path == STDIN and not (check or diff):
+            sys.stdout.write(formatted)
+            continue
+        if new == original:
+            unchanged += 1
+            continue
+        changed += 1
+        if diff:
+            old_text = original.decode("utf-8", "replace")
+            sys.stdout.writelines(
+                difflib.unified_diff(
+                    _lines(old_text), _lines(formatted), fromfile=f"{name}\t(original)", tofile=f"{name}\t(formatted)"
+                )
+            )
+        if check:
+            sys.stderr.write(f"would reformat {name}\n")
+            status = max(status, 1)
+        elif not diff:
+            _replace(path, new)
+            sys.stderr.write(f"reformatted {name}\n")
+    if not (len(files) == 1 and files[0] == STDIN):
+        verb = "would be reformatted" if check or diff else "reformatted"
+        sys.stderr.write(f"{changed} file{'s' if changed != 1 else ''} {verb}, {unchanged} left unchanged\n")
+    sys.exit(status)
+
+
+def format_bytes(data: bytes, annotate: bool = False):
+    """(canonical text, []) or (None, diagnostics) for the contents of a file."""
+    import io
+
+    records = list(read(io.BytesIO(data)))
+    problems = [d for r in records for d in r.errors]
+    if not records:
+        from notation import Diagnostic
+
+        return None, [Diagnostic(1, 1, "no record in this file: a record starts with [Game \"...\"]")]
+    if problems:
+        return None, problems
+    checkpoints = None
+    if annotate:
+        referee = Referee(keep_states=True)
+        checkpoints = []
+        for record in records:
+            verdict = referee.check(record)
+            if not verdict.legal:
+                return None, verdict.diagnostics
+            notation = verdict.module.notation  # type: ignore[union-attr]
+            checkpoints.append(
+                {i: notation.checkpoint(state) for i, state in enumerate(verdict.states) if state is not None}
+            )
+    return write(records, checkpoints), []
+
+
+def _lines(text: str) -> list[str]:
+    lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines[-1] += "\n"
+    return lines
+
+
+def _replace(path: str, data: bytes) -> None:
+    directory = os.path.dirname(os.path.abspath(path))
+    mode = os.stat(path).st_mode & 0o7777
+    fd, tmp = tempfile.mkstemp(prefix=".dgn-fmt-", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

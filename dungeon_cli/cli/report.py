@@ -1,0 +1,37 @@
+"""Writing diagnostics as text (``file:line:col: error: message``), JSON, or GitHub
+workflow annotations."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TextIO
+
+from notation import Diagnostic
+
+
+def text_line(path: str, diag: Diagnostic) -> str:
+    return f"{path}:{diag.line}:{diag.col}: {diag.severity}: {diag.message}"
+
+
+def _gh_data(value: str) -> str:
+    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_property(value: str) -> str:
+    return _gh_data(value).replace(":", "%3A").replace(",", "%2C")
+
+
+def github_line(path: str, diag: Diagnostic) -> str:
+    return (
+        f"::{diag.severity} file={_gh_property(path)},line={diag.line},col={diag.col}"
+        f"::{_gh_data(diag.message)}"
+    )
+
+
+def diag_json(path: str, diag: Diagnostic) -> dict[str, Any]:
+    return {"file": path, "line": diag.line, "column": diag.col, "severity": diag.severity, "message": diag.message}
+
+
+def dump_json(data: Any, out: TextIO) -> None:
+    json.dump(data, out, indent=2, ensure_ascii=False)
+    out.write("\n")

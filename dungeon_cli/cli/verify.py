@@ -1,0 +1,102 @@
+"""``dungeon verify``: replay records and report every problem with its position."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from notation import Diagnostic, read
+
+from ..referee import Referee
+from . import report
+from .inputs import Unreadable, display_name, open_binary
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
+@click.option("--seed-check", is_flag=True, help="Deals must be exactly what the record's Seed deals.")
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,
+    help="text: file:line:col: error: message; json; github: workflow annotations.",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
+@click.option("-v", "--verbose", is_flag=True, help="Also print each record's result.")
+def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool) -> None:
+    """Check DGN records: notation, every deal and action, checkpoints and Result.
+
+    Exit status: 0 every record is legal, 1 any is not, 2 a file could not be read.
+    """
+    referee = Referee(seed_check=seed_check)
+    out = sys.stdout
+    records_json: list[dict] = []
+    diags_json: list[dict] = []
+    usage_error = False
+    illegal = 0
+    total = 0
+    for path in files:
+        name = display_name(path)
+        try:
+            with open_binary(path) as stream:
+                count = 0
+                for record in read(stream):
+                    count += 1
+                    total += 1
+                    verdict = referee.check(record)
+                    if not verdict.legal:
+                        illegal += 1
+                    result = verdict.result
+                    summary = {
+                        "file": name,
+                        "line": record.line,
+                        "game": record.game,
+                        "variant": record.tag_value("Variant"),
+                        "legal": verdict.legal,
+                        "over": bool(verdict.state is not None and verdict.state.is_over),
+                        "result": str(result) if result is not None else None,
+                        "moves": len(record.turns),
+                    }
+                    if fmt == "json":
+                        records_json.append(summary)
+                        diags_json.extend(report.diag_json(name, d) for d in verdict.diagnostics)
+                        continue
+                    if not quiet:
+                        for diag in verdict.diagnostics:
+                            line = report.github_line(name, diag) if fmt == "github" else report.text_line(name, diag)
+                            out.write(line + "\n")
+                        if verbose:
+                            out.write(_result_line(name, record.line, summary) + "\n")
+                if count == 0:
+                    illegal += 1
+                    diag = Diagnostic(1, 1, "no record in this file: a record starts with [Game \"...\"]")
+                    if fmt == "json":
+                        diags_json.append(report.diag_json(name, diag))
+                    elif not quiet:
+                        line = report.github_line(name, diag) if fmt == "github" else report.text_line(name, diag)
+                        out.write(line + "\n")
+        except Unreadable as exc:
+            usage_error = True
+            if not quiet:
+                sys.stderr.write(f"dungeon verify: error: {exc}\n")
+    if fmt == "json":
+        report.dump_json(
+            {"records": records_json, "diagnostics": diags_json, "summary": {"records": total, "illegal": illegal}},
+            out,
+        )
+    elif verbose and not quiet:
+        legal = total - illegal
+        sys.stderr.write(f"{total} record{'s' if total != 1 else ''}: {legal} legal, {illegal} illegal\n")
+    out.flush()
+    sys.exit(2 if usage_error else 1 if illegal else 0)
+
+
+def _result_line(name: str, line: int, summary: dict) -> str:
+    status = "legal" if summary["legal"] else "ILLEGAL"
+    if summary["result"] is not None:
+        outcome = summary["result"]
+    elif summary["over"]:
+        outcome = "over"
+    else:
+        outcome = "unfinished"
+    variant = f" ({summary['variant']})" if summary["variant"] else ""
+    return f"{name}:{line}: {summary['game']}{variant}: {status}, {outcome}, {summary['moves']} moves"

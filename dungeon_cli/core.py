@@ -1,0 +1,141 @@
+"""The shape every rules core has, after OpenSpiel: a state, its legal actions, and apply.
+
+A game is a ``Game`` (what it is: name, variants, the piles it shuffles, how to start) and
+its ``State`` values (where a game stands). A state is in one of three phases:
+
+- CHANCE: the next thing to happen is a random outcome: a card drawn from a named pile,
+  a die rolled. ``chance()`` says which pile and which outcomes are still possible;
+  the outcome arrives as a ``Draw`` action, handed in by a dealer or read from a record.
+- DECISION: the player chooses; ``legal_actions()`` lists every choice.
+- OVER: ``result()`` holds the win or loss and the score.
+
+``apply`` returns a new state and never changes the old one (undo, replay and search
+keep every state they like). An illegal action raises ``Illegal`` with a message a
+player understands. Turns are the rules' own: ``turn`` is 0 during setup and the number
+of the turn in progress after that; it goes up when the rules say a turn has ended, so
+a reader can tell a record that stops mid-turn.
+
+Cores are pure: no I/O, no printing, no randomness. A card set read from a file, a
+number of decks, a seeded deck order: all arrive as arguments to ``Game.start``.
+"""
+
+from __future__ import annotations
+
+import enum
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Hashable, Mapping, Optional, Sequence
+
+
+class Phase(enum.Enum):
+    CHANCE = "chance"
+    DECISION = "decision"
+    OVER = "over"
+
+
+class Illegal(Exception):
+    """An action the rules do not allow; ``message`` is written for the player."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Result:
+    won: bool
+    score: int
+
+    def __str__(self) -> str:
+        return f"{'win' if self.won else 'loss'} {self.score}"
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A chance outcome: the card turned up or the die face rolled."""
+
+    outcome: Hashable
+
+
+@dataclass(frozen=True)
+class Chance:
+    """What chance decides next.
+
+    ``pile`` names the pile (or dice) it comes from; ``what`` says it in a player's words
+    ("a card of the room"); ``outcomes`` are the distinct outcomes still possible;
+    ``known`` is the one outcome allowed when the order is known (a seeded deck, cards
+    put under the pile in a known order), else None.
+    """
+
+    pile: str
+    what: str
+    outcomes: tuple
+    known: Optional[Hashable] = None
+
+
+class State(ABC):
+    """Where one game stands. Immutable from the outside: ``apply`` gives a new state."""
+
+    turn: int
+    phase: Phase
+
+    @abstractmethod
+    def chance(self) -> Chance:
+        """The pending chance event (only in the CHANCE phase)."""
+
+    @abstractmethod
+    def legal_actions(self) -> list:
+        """Every action the player may take now (only in the DECISION phase)."""
+
+    @abstractmethod
+    def apply(self, action: Any) -> "State":
+        """The state after ``action`` (a ``Draw`` in CHANCE, a player action in DECISION)."""
+
+    @abstractmethod
+    def result(self) -> Optional[Result]:
+        """The result once the game is over, else None."""
+
+    @abstractmethod
+    def checkpoint(self) -> dict[str, Any]:
+        """The game's checkpoint values (cards, numbers, tuples, None) in a fixed key order."""
+
+    @abstractmethod
+    def piles(self) -> Mapping[str, int]:
+        """Cards left in each pile chance draws from (deck accounting)."""
+
+    def unfinished(self) -> str:
+        """What the turn in progress still needs, in a player's words."""
+        return "the player has not finished the turn"
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+
+class Game(ABC):
+    """One game's rules: its name, variants and how a game of it starts."""
+
+    name: str
+    title: str
+    variants: Mapping[str, str]  # name -> one-line description
+
+    @abstractmethod
+    def deck(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> list[tuple[str, Sequence]]:
+        """Every pile that is shuffled at setup, in the rules' order, with its cards in
+        the documented order before shuffling (the input of the seeded shuffle)."""
+
+    @abstractmethod
+    def start(
+        self,
+        variant: Optional[str] = None,
+        options: Optional[Mapping[str, Any]] = None,
+        order: Optional[Mapping[str, Sequence]] = None,
+    ) -> State:
+        """The state before anything is dealt. With ``order`` (pile name -> cards, top
+        first) every pile's order is known and each draw must be the next card; without
+        it a draw may be any card still in the pile."""
+
+    def check_variant(self, variant: Optional[str]) -> None:
+        if variant is not None and variant not in self.variants:
+            known = ", ".join(sorted(self.variants)) or "none"
+            raise Illegal(f"{self.name} has no variant '{variant}' (variants: {known})")

@@ -1,0 +1,1 @@
+"""One package per game: ``rules`` (pure core), ``notation`` (its DGN words), ``render``."""

@@ -1,0 +1,133 @@
+"""What a game brings besides its rules: how its moves are written, and how it looks.
+
+A game module is three parts that never mix: ``rules`` (a ``core.Game``, pure), the
+``Notation`` below (DGN tokens <-> actions of that game, and its checkpoint keys), and a
+renderer (a state as text for a terminal). ``GameModule`` bundles them for the registry;
+a fifth game is one more module of this shape plus its fixtures.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
+
+from notation import Record, Tag, Token
+
+from ..cards import CARDS
+from ..core import Draw, Game, Illegal, State
+
+# Where an action came from: one token, or several keyed by the part of the action they
+# wrote (``Illegal.where``), with the key None for the token to blame by default.
+Source = Union[Token, Mapping[Optional[str], Token]]
+Step = tuple[Source, Any]
+
+
+class Cursor:
+    """The state as replay stands, for readers that need context (a carried card)."""
+
+    def __init__(self, state: State):
+        self.state = state
+
+
+class Misread(Illegal):
+    """A token the game cannot read here; ``token`` None means "where a token is missing"."""
+
+    def __init__(self, token: Optional[Token], message: str):
+        super().__init__(message)
+        self.token = token
+
+
+class TagProblem(Exception):
+    def __init__(self, tag: Tag, message: str, at_value: bool = True):
+        super().__init__(message)
+        self.tag = tag
+        self.message = message
+        self.at_value = at_value
+
+
+@dataclass(frozen=True)
+class TurnLog:
+    """What happened in one turn, for writing it: the state it began in and each
+    ``(state before, action)`` in order, chance draws included."""
+
+    start: State
+    events: Sequence[tuple[State, Any]]
+
+
+class Notation(ABC):
+    """The game's words: reading tokens into actions and writing actions as tokens."""
+
+    game: Game
+    checkpoint_keys: tuple[str, ...] = ()
+
+    def options(self, record: Record) -> dict[str, Any]:
+        """Options the record's tags set (e.g. a number of decks); TagProblem if bad."""
+        return {}
+
+    def read_deal(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+        """The ``deal:`` line; by default every token is a card drawn."""
+        for token in tokens:
+            yield token, Draw(self.outcome(token))
+
+    @abstractmethod
+    def read_dealt(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+        """DEALT of a move line."""
+
+    @abstractmethod
+    def read_actions(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+        """ACTIONS of a move line."""
+
+    def outcome(self, token: Token) -> Any:
+        """The chance outcome a token writes (a card by default)."""
+        card = CARDS.get(token.text)
+        if card is None:
+            raise Misread(token, f"'{token.raw or token.text}' is not a card")
+        return card
+
+    def check_token(self, section: str, token: Token) -> Optional[str]:
+        """Why a token cannot be one of this game's words in ``section`` ("deal",
+        "dealt" or "actions"), or None. Checked for every token before replay, so that
+        every such error in a record is reported, not only the first."""
+        return None
+
+    @abstractmethod
+    def write_turn(self, log: TurnLog) -> tuple[list[str], list[str]]:
+        """DEALT and ACTIONS tokens of one turn."""
+
+    def write_deal(self, log: TurnLog) -> list[str]:
+        return [self.format_outcome(action.outcome) for _, action in log.events]
+
+    def format_outcome(self, outcome: Any) -> str:
+        return str(outcome)
+
+    @abstractmethod
+    def action_text(self, state: State, action: Any) -> str:
+        """The token(s) that write a player action in ``state`` (for completion and play)."""
+
+    def describe(self, state: State, action: Any) -> str:
+        """A few words on what an action does, shown beside its completion."""
+        return ""
+
+    def checkpoint(self, state: State) -> dict[str, str]:
+        """The full checkpoint of a state, as DGN text values."""
+        return {k: format_value(v) for k, v in state.checkpoint().items()}
+
+
+def format_value(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, tuple):
+        return "/".join(format_value(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class GameModule:
+    game: Game
+    notation: Notation
+    render: Callable[[State], str]
+    rules_text: str = ""
+    extra_tags: tuple[str, ...] = field(default=())

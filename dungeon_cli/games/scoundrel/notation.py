@@ -1,0 +1,113 @@
+"""Scoundrel's DGN words (section 6): ``(Kc)`` for the carried card, ``run``, a card to
+resolve it, ``xKs`` to strike with the weapon."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Optional, Sequence
+
+from notation import Token
+
+from ...cards import CARDS
+from ...core import Draw, Illegal, Phase, State
+from ..base import Cursor, Misread, Notation, Step, TurnLog
+from .rules import RUN, Resolve, Run, Scoundrel, ScoundrelState, Strike, is_monster, is_potion, is_weapon, value
+
+
+def _card(text: str, token: Token) -> Any:
+    card = CARDS.get(text)
+    if card is None:
+        raise Misread(token, f"'{token.raw or token.text}' is not a card")
+    return card
+
+
+def parse_action(text: str) -> Any:
+    """The action a canonical token writes, or None."""
+    if text == "run":
+        return RUN
+    if text.startswith("x") and text[1:] in CARDS:
+        return Strike(CARDS[text[1:]])
+    card = CARDS.get(text)
+    return Resolve(card) if card is not None else None
+
+
+ACTION_HELP = "write run, a card (9s), or x and a monster (x9s)"
+
+
+class ScoundrelNotation(Notation):
+    game = Scoundrel()
+    checkpoint_keys = ("hp", "weapon", "left")
+
+    def read_dealt(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+        state: ScoundrelState = cursor.state  # type: ignore[assignment]
+        carried = state.room[0] if state.room and state.phase is not Phase.OVER else None
+        rest = list(tokens)
+        if rest and rest[0].text.startswith("("):
+            token = rest.pop(0)
+            if not (token.text.endswith(")") and token.text.count("(") == 1):
+                raise Misread(token, "a carried card is written in brackets, like (Kc)")
+            card = _card(token.text[1:-1], token)
+            if carried is None:
+                raise Misread(token, "no card is carried into this room: the last room was avoided or this is the first")
+            if card is not carried:
+                raise Misread(token, f"the card carried over from the last room is {carried}, not {card}")
+        elif carried is not None:
+            where = rest[0] if rest else None
+            raise Misread(where, f"this room starts with the card carried over from the last one: write ({carried}) first")
+        for token in rest:
+            if token.text.startswith("("):
+                raise Misread(token, "only the first card of a room can be the carried one")
+            yield token, Draw(_card(token.text, token))
+
+    def read_actions(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+        for token in tokens:
+            action = parse_action(token.text)
+            if action is None:
+                raise Misread(token, f"'{token.raw or token.text}' is not a Scoundrel action: {ACTION_HELP}")
+            yield token, action
+
+    def check_token(self, section: str, token: Token) -> Optional[str]:
+        text = token.text
+        if section == "actions":
+            if parse_action(text) is None:
+                return f"'{token.raw or text}' is not a Scoundrel action: {ACTION_HELP}"
+            return None
+        if text.startswith("(") and text.endswith(")"):
+            text = text[1:-1]
+        if text not in CARDS:
+            return f"'{token.raw or token.text}' is not a card"
+        return None
+
+    def write_turn(self, log: TurnLog) -> tuple[list[str], list[str]]:
+        start: ScoundrelState = log.start  # type: ignore[assignment]
+        dealt = [f"({start.room[0]})"] if start.room else []
+        actions: list[str] = []
+        for before, action in log.events:
+            if isinstance(action, Draw):
+                dealt.append(str(action.outcome))
+            else:
+                actions.append(self.action_text(before, action))
+        return dealt, actions
+
+    def action_text(self, state: State, action: Any) -> str:
+        if isinstance(action, Run):
+            return "run"
+        if isinstance(action, Strike):
+            return f"x{action.card}"
+        return str(action.card)
+
+    def describe(self, state: State, action: Any) -> str:
+        s: ScoundrelState = state  # type: ignore[assignment]
+        if isinstance(action, Run):
+            return "avoid the room: its cards go under the dungeon"
+        card = action.card
+        if isinstance(action, Strike):
+            return f"strike {card} with {s.weapon}: {s.damage(action)} damage"
+        if is_monster(card):
+            return f"fight {card} bare-handed: {value(card)} damage"
+        if is_weapon(card):
+            return f"equip {card}" + (f" (discards {s.weapon})" if s.weapon else "")
+        if is_potion(card):
+            if s.drank:
+                return f"discard {card}: a second potion has no effect"
+            return f"drink {card}: +{min(value(card), 20 - s.hp)} health"
+        return ""

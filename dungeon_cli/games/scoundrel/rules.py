@@ -1,0 +1,314 @@
+"""Scoundrel (Zach Gage and Kurt Bieg, 2011) as DGN section 6 fixes it.
+
+Deck: clubs and spades A-K are monsters (2-10 face value, J 11, Q 12, K 13, A 14),
+diamonds 2-10 weapons, hearts 2-10 potions; health starts at 20 and never exceeds it.
+Each turn the room is filled to four cards (or what the dungeon has left); the player
+runs from it or resolves all but one card (all of them once the dungeon is empty).
+
+Variant ``strict-weapon``: a weapon that has struck may strike only monsters strictly
+lower than the last one it struck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Optional, Sequence
+
+from ...cards import Card, deck
+from ...core import Chance, Draw, Game, Illegal, Phase, Result, State
+from ...piles import NotInPile, Pile
+
+MAX_HP = 20
+ROOM = 4
+DUNGEON = "dungeon"
+CARDS = deck(suits="sc") + deck(suits="dh", ranks="23456789T")
+CARD_SET = frozenset(CARDS)
+
+
+def value(card: Card) -> int:
+    """A card's value: 2-10 face value, J 11, Q 12, K 13, A 14."""
+    return 14 if card.rank == 1 else card.rank
+
+
+def is_monster(card: Card) -> bool:
+    return card.suit in "sc"
+
+
+def is_weapon(card: Card) -> bool:
+    return card.suit == "d"
+
+
+def is_potion(card: Card) -> bool:
+    return card.suit == "h"
+
+
+@dataclass(frozen=True)
+class Resolve:
+    """Resolve a card of the room: drink a potion, equip a weapon, fight a monster bare-handed."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class Strike:
+    """Fight a monster with the equipped weapon."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class Run:
+    """Avoid the room: its cards go under the dungeon in the order they are in the room."""
+
+
+RUN = Run()
+Action = Resolve | Strike | Run | Draw
+
+
+class ScoundrelState(State):
+    __slots__ = (
+        "turn", "phase", "dungeon", "room", "hp", "weapon", "slain", "drank", "resolved",
+        "ran_last", "last", "strict", "to_resolve",
+    )
+
+    def __init__(self) -> None:
+        self.turn = 1
+        self.phase = Phase.CHANCE
+        self.dungeon: Pile = Pile.unknown(())
+        self.room: tuple[Card, ...] = ()  # the cards of the room not yet resolved, in order
+        self.hp = MAX_HP
+        self.weapon: Optional[Card] = None
+        self.slain: tuple[Card, ...] = ()  # monsters struck by the weapon, in order
+        self.drank = False  # a potion was drunk in this room
+        self.resolved = 0  # cards resolved in this room
+        self.ran_last = False  # the previous room was avoided
+        self.last: Optional[tuple[Card, bool]] = None  # last card resolved, and was it drunk
+        self.strict = False
+        self.to_resolve = 0  # how many cards this room must resolve
+
+    def _copy(self) -> "ScoundrelState":
+        new = ScoundrelState.__new__(ScoundrelState)
+        for name in ScoundrelState.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new
+
+    # -- what the player knows -----------------------------------------------------------
+
+    @property
+    def last_struck(self) -> Optional[Card]:
+        return self.slain[-1] if self.slain else None
+
+    @property
+    def left(self) -> int:
+        return len(self.dungeon)
+
+    @property
+    def can_run(self) -> bool:
+        return self.phase is Phase.DECISION and self.resolved == 0 and not self.ran_last
+
+    def can_strike(self, monster: Card) -> bool:
+        if self.weapon is None:
+            return False
+        last = self.last_struck
+        if last is None:
+            return True
+        return value(monster) < value(last) if self.strict else value(monster) <= value(last)
+
+    def damage(self, action: Resolve | Strike) -> int:
+        """Health a fight would cost (0 for potions and weapons)."""
+        card = action.card
+        if not is_monster(card):
+            return 0
+        if isinstance(action, Strike):
+            assert self.weapon is not None
+            return max(0, value(card) - value(self.weapon))
+        return value(card)
+
+    # -- the interface ---------------------------------------------------------------
+
+    def chance(self) -> Chance:
+        if self.phase is not Phase.CHANCE:
+            raise Illegal("no card is dealt now")
+        return Chance(
+            DUNGEON,
+            "a card of the room, from the dungeon",
+            self.dungeon.candidates(),
+            self.dungeon.next_known,
+        )
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase is not Phase.DECISION:
+            return []
+        actions: list[Action] = []
+        if self.can_run:
+            actions.append(RUN)
+        for card in self.room:
+            actions.append(Resolve(card))
+            if is_monster(card) and self.can_strike(card):
+                actions.append(Strike(card))
+        return actions
+
+    def apply(self, action: Any) -> "ScoundrelState":
+        if self.phase is Phase.OVER:
+            raise Illegal("the game is over: no action may follow")
+        if isinstance(action, Draw):
+            return self._deal(action.outcome)
+        if self.phase is Phase.CHANCE:
+            raise Illegal("the room is not complete yet: " + self.chance().what + " comes first")
+        if isinstance(action, Run):
+            return self._run()
+        if isinstance(action, (Resolve, Strike)):
+            return self._resolve(action)
+        raise Illegal(f"not a Scoundrel action: {action!r}")
+
+    def result(self) -> Optional[Result]:
+        if self.phase is not Phase.OVER:
+            return None
+        if self.hp <= 0:
+            unresolved = sum(value(c) for c in self.room + tuple(self.dungeon.cards()) if is_monster(c))
+            return Result(False, self.hp - unresolved)
+        score = self.hp
+        if self.hp == MAX_HP and self.last is not None and self.last[1]:
+            score += value(self.last[0])
+        return Result(True, score)
+
+    def checkpoint(self) -> dict[str, Any]:
+        weapon: Any = None
+        if self.weapon is not None:
+            weapon = (self.weapon, self.last_struck) if self.slain else self.weapon
+        return {"hp": self.hp, "weapon": weapon, "left": len(self.dungeon)}
+
+    def piles(self) -> Mapping[str, int]:
+        return {DUNGEON: len(self.dungeon)}
+
+    def unfinished(self) -> str:
+        if self.phase is Phase.CHANCE:
+            return f"the room is not complete: {self.chance().what} is missing"
+        more = self.to_resolve - self.resolved
+        cards = "card" if more == 1 else "cards"
+        return f"{more} more {cards} of this room must be resolved"
+
+    # -- transitions -------------------------------------------------------------------
+
+    def _deal(self, card: Card) -> "ScoundrelState":
+        if self.phase is not Phase.CHANCE:
+            raise Illegal("the room is complete: no more cards are dealt this turn")
+        if card not in CARD_SET:
+            raise Illegal("not in a Scoundrel deck (it has no jokers, red faces or red aces)")
+        try:
+            dungeon = self.dungeon.draw(card)
+        except NotInPile as exc:
+            if exc.expected is not None:
+                raise Illegal(f"the dungeon deals {exc.expected} next here, not {card}") from None
+            if card in self.dungeon.known:
+                raise Illegal(
+                    f"went under the dungeon: the {sum(self.dungeon.hidden.values())} cards above it come first"
+                ) from None
+            raise Illegal("no longer in the dungeon: it was dealt already") from None
+        new = self._copy()
+        new.dungeon = dungeon
+        new.room = self.room + (card,)
+        new._settle()
+        return new
+
+    def _run(self) -> "ScoundrelState":
+        if self.resolved:
+            raise Illegal("a room can be avoided only before any of its cards is resolved")
+        if self.ran_last:
+            raise Illegal("the last room was avoided: this one must be faced")
+        new = self._copy()
+        new.dungeon = self.dungeon.put_under(self.room)
+        new.room = ()
+        new.ran_last = True
+        new._next_turn()
+        return new
+
+    def _resolve(self, action: Resolve | Strike) -> "ScoundrelState":
+        card = action.card
+        if card not in self.room:
+            shown = " ".join(str(c) for c in self.room)
+            raise Illegal(f"not in this room (the room holds {shown})")
+        new = self._copy()
+        room = list(self.room)
+        room.remove(card)
+        new.room = tuple(room)
+        drunk = False
+        if isinstance(action, Strike):
+            if not is_monster(card):
+                raise Illegal(f"only monsters are struck; {card} is a {_kind(card)}")
+            if self.weapon is None:
+                raise Illegal(f"no weapon is equipped to strike {card} with")
+            if not self.can_strike(card):
+                last = self.last_struck
+                bound = "lower than" if self.strict else "at most"
+                raise Illegal(
+                    f"weapon {self.weapon} last struck {last}, so it cannot strike {card} "
+                    f"(only monsters {bound} {value(last)})"  # type: ignore[arg-type]
+                )
+            new.hp = self.hp - max(0, value(card) - value(self.weapon))
+            new.slain = self.slain + (card,)
+        elif is_monster(card):
+            new.hp = self.hp - value(card)
+        elif is_weapon(card):
+            new.weapon = card
+            new.slain = ()
+        else:  # a potion: only the first of a room has an effect
+            if not self.drank:
+                new.hp = min(MAX_HP, self.hp + value(card))
+                new.drank = True
+                drunk = True
+        new.last = (card, drunk)
+        new.resolved = self.resolved + 1
+        if new.hp <= 0:
+            new.phase = Phase.OVER
+            return new
+        if new.resolved >= self.to_resolve:
+            if not new.room and not len(new.dungeon):
+                new.phase = Phase.OVER
+            else:
+                new.ran_last = False
+                new._next_turn()
+        return new
+
+    def _next_turn(self) -> None:
+        self.turn += 1
+        self.drank = False
+        self.resolved = 0
+        self.phase = Phase.CHANCE
+        self._settle()
+
+    def _settle(self) -> None:
+        """Deal on until the room is full, then the player decides."""
+        if len(self.room) < ROOM and len(self.dungeon):
+            self.phase = Phase.CHANCE
+            return
+        self.phase = Phase.DECISION
+        self.to_resolve = len(self.room) if not len(self.dungeon) else len(self.room) - 1
+
+
+def _kind(card: Card) -> str:
+    return "weapon" if is_weapon(card) else "potion" if is_potion(card) else "monster"
+
+
+class Scoundrel(Game):
+    name = "scoundrel"
+    title = "Scoundrel"
+    variants = {
+        "strict-weapon": "a weapon that has struck may strike only monsters strictly lower than the last",
+    }
+
+    def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
+        return [(DUNGEON, CARDS)]
+
+    def start(
+        self,
+        variant: Optional[str] = None,
+        options: Optional[Mapping[str, Any]] = None,
+        order: Optional[Mapping[str, Sequence]] = None,
+    ) -> ScoundrelState:
+        self.check_variant(variant)
+        state = ScoundrelState()
+        state.strict = variant == "strict-weapon"
+        state.dungeon = Pile.ordered(order[DUNGEON]) if order is not None else Pile.unknown(CARDS)
+        state._settle()
+        return state

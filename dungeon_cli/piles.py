@@ -1,0 +1,82 @@
+"""Face-down piles whose order may be partly known.
+
+At a real table nobody knows the order of a shuffled deck, but cards put back under it
+are known, and a seeded deal knows everything. A ``Pile`` keeps both: a multiset of
+cards in unknown order on top, then a sequence of cards in known order underneath.
+A draw comes from the unknown part while it lasts, then must be the next known card.
+"""
+
+from __future__ import annotations
+
+from typing import Hashable, Iterable, Optional, Sequence
+
+
+class NotInPile(Exception):
+    """``expected`` is the card the pile had to give when its order is known."""
+
+    def __init__(self, outcome: Hashable, expected: Optional[Hashable] = None):
+        super().__init__(outcome)
+        self.outcome = outcome
+        self.expected = expected
+
+
+class Pile:
+    __slots__ = ("hidden", "known", "size")
+
+    def __init__(self, hidden: dict, known: tuple):
+        self.hidden = hidden  # card -> count; never changed once built
+        self.known = known
+        self.size = sum(hidden.values()) + len(known)
+
+    @classmethod
+    def unknown(cls, cards: Iterable[Hashable]) -> "Pile":
+        hidden: dict = {}
+        for c in cards:
+            hidden[c] = hidden.get(c, 0) + 1
+        return cls(hidden, ())
+
+    @classmethod
+    def ordered(cls, cards: Sequence[Hashable]) -> "Pile":
+        return cls({}, tuple(cards))
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __contains__(self, card: Hashable) -> bool:
+        return card in self.hidden or card in self.known
+
+    @property
+    def next_known(self) -> Optional[Hashable]:
+        """The card the next draw must be, when the order from here is known."""
+        if self.hidden or not self.known:
+            return None
+        return self.known[0]
+
+    def candidates(self) -> tuple:
+        if self.hidden:
+            return tuple(self.hidden)
+        return self.known[:1]
+
+    def cards(self) -> list:
+        """Every card in the pile (the unknown part in no particular order, then the rest)."""
+        out = [c for c, n in self.hidden.items() for _ in range(n)]
+        out.extend(self.known)
+        return out
+
+    def draw(self, card: Hashable) -> "Pile":
+        if self.hidden:
+            count = self.hidden.get(card, 0)
+            if not count:
+                raise NotInPile(card)
+            hidden = dict(self.hidden)
+            if count == 1:
+                del hidden[card]
+            else:
+                hidden[card] = count - 1
+            return Pile(hidden, self.known)
+        if not self.known or self.known[0] != card:
+            raise NotInPile(card, self.known[0] if self.known else None)
+        return Pile({}, self.known[1:])
+
+    def put_under(self, cards: Sequence[Hashable]) -> "Pile":
+        return Pile(self.hidden, self.known + tuple(cards))

@@ -1,0 +1,23 @@
+"""The games this tool knows, by their DGN name. Modules load on first use only."""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+
+from .games.base import GameModule
+
+# name -> module that defines MODULE
+GAMES: dict[str, str] = {
+    "scoundrel": "dungeon_cli.games.scoundrel",
+}
+
+
+def names() -> list[str]:
+    return list(GAMES)
+
+
+@lru_cache(maxsize=None)
+def get(name: str) -> GameModule:
+    """The game called ``name``; KeyError if there is none."""
+    return importlib.import_module(GAMES[name]).MODULE

@@ -1,0 +1,29 @@
+"""DGN, the Dungeon Game Notation: grammar, reader and canonical writer.
+
+This package knows the language and nothing of any game's rules: it reads tags, moves,
+tokens, cards and checkpoints, reports where the text is malformed, and writes records
+back in one canonical spelling.
+"""
+
+from .model import Checkpoint, Colon, Diagnostic, Move, Pair, Record, Tag, Token
+from .reader import MAX_LINE_BYTES, parse, read
+from .tokens import canonical_card, canonical_token
+from .writer import checkpoint_text, write
+
+__all__ = [
+    "Checkpoint",
+    "Colon",
+    "Diagnostic",
+    "MAX_LINE_BYTES",
+    "Move",
+    "Pair",
+    "Record",
+    "Tag",
+    "Token",
+    "canonical_card",
+    "canonical_token",
+    "checkpoint_text",
+    "parse",
+    "read",
+    "write",
+]

@@ -1,0 +1,419 @@
+"""Reading DGN: bytes in, records out, one line at a time.
+
+The reader streams: it holds one record in memory, never the whole file, so a file of
+any size is read in bounded memory. It never stops at the first problem: a line that
+cannot be read is reported and the next line is read normally, so a file's every
+notation error is found in one pass (up to ``MAX_ERRORS``).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import BinaryIO, Iterable, Iterator, Optional
+
+from parsimonious.exceptions import ParseError
+
+from . import grammar
+from .model import Checkpoint, Colon, Diagnostic, Item, Move, Pair, Record, Tag, Token
+from .tokens import TokenError, canonical_token
+
+MAX_LINE_BYTES = 65536
+MAX_ERRORS = 100
+BOM = b"\xef\xbb\xbf"
+
+Line = tuple[int, Optional[str], Optional[Diagnostic]]
+
+
+class FileError(Exception):
+    """The input is not DGN text at all (binary data): reading it further makes no sense."""
+
+
+def physical_lines(stream: BinaryIO) -> Iterator[Line]:
+    """Yield ``(line number, text, None)`` or ``(line number, None, problem)`` per line."""
+    lineno = 0
+    while True:
+        raw = stream.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        lineno += 1
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            total = len(raw)
+            while True:  # skip the rest of the over-long line without holding it
+                chunk = stream.readline(1 << 20)
+                total += len(chunk)
+                if not chunk or chunk.endswith(b"\n"):
+                    break
+            yield lineno, None, Diagnostic(
+                lineno, 1, f"line is {total} bytes long: a DGN line holds at most {MAX_LINE_BYTES} bytes"
+            )
+            continue
+        if lineno == 1 and raw.startswith(BOM):
+            raw = raw[len(BOM):]
+        if raw.endswith(b"\n"):
+            raw = raw[:-1]
+        if raw.endswith(b"\r"):
+            raw = raw[:-1]
+        nul = raw.find(b"\0")
+        if nul >= 0:
+            col = len(raw[:nul].decode("utf-8", "replace")) + 1
+            yield lineno, None, Diagnostic(lineno, col, "binary data (a NUL byte): this is not a DGN text file")
+            raise FileError("binary")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            col = len(raw[: exc.start].decode("utf-8", "replace")) + 1
+            yield lineno, None, Diagnostic(
+                lineno, col, f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}): DGN files are UTF-8 text"
+            )
+            continue
+        yield lineno, text, None
+
+
+def read(stream: BinaryIO) -> Iterator[Record]:
+    """Records from a binary stream, each with the notation errors found in it."""
+    yield from Reader().records(physical_lines(stream))
+
+
+def parse(text: str) -> list[Record]:
+    """All records of a text (convenience for tests and tools)."""
+    return list(read(io.BytesIO(text.encode("utf-8"))))
+
+
+def _unescape(body: str, line: int, col: int) -> tuple[str, Optional[Diagnostic]]:
+    out: list[str] = []
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\":
+            nxt = body[i + 1] if i + 1 < len(body) else ""
+            if nxt in ('"', "\\"):
+                out.append(nxt)
+                i += 2
+                continue
+            shown = "\\" + nxt
+            return body, Diagnostic(
+                line, col + i, f"bad escape '{shown}' in a tag value: only \\\" and \\\\ are escapes"
+            )
+        out.append(ch)
+        i += 1
+    return "".join(out), None
+
+
+class Reader:
+    """Turns physical lines into records; one instance reads one file."""
+
+    def __init__(self) -> None:
+        self.error_count = 0
+        self.record: Optional[Record] = None
+        self.move: Optional[Move] = None  # the move that an indented line continues
+        self.pending: list[str] = []  # whole-line comments not yet attached
+        self.last_number = 0
+        self.in_moves = False
+
+    # -- driving ---------------------------------------------------------------------
+
+    def records(self, lines: Iterable[Line]) -> Iterator[Record]:
+        try:
+            for lineno, text, problem in lines:
+                if problem is not None:
+                    self._error_in(self._ensure_record(lineno), problem)
+                    continue
+                assert text is not None
+                done = self._line(lineno, text)
+                if done is not None:
+                    yield done
+        except FileError:
+            pass
+        if self.record is not None:
+            yield self._finish()
+
+    def _error_in(self, record: Record, diag: Diagnostic) -> None:
+        self.error_count += 1
+        if self.error_count <= MAX_ERRORS:
+            record.errors.append(diag)
+        elif self.error_count == MAX_ERRORS + 1:
+            record.errors.append(
+                Diagnostic(diag.line, diag.col, f"more than {MAX_ERRORS} errors: the rest of the file is not reported")
+            )
+
+    def _ensure_record(self, lineno: int) -> Record:
+        if self.record is None:
+            self.record = Record(line=lineno)
+            self.last_number = 0
+            self.in_moves = False
+        return self.record
+
+    def _finish(self) -> Record:
+        record = self.record
+        assert record is not None
+        self._close_move()
+        record.end_comments.extend(self.pending)
+        self.pending = []
+        self._check_tags(record)
+        self.record = None
+        self.move = None
+        return record
+
+    # -- one line --------------------------------------------------------------------
+
+    def _line(self, lineno: int, text: str) -> Optional[Record]:
+        stripped = text.lstrip(" \t")
+        if not stripped:
+            return None
+        first = stripped[0]
+        if first == "#":
+            self.pending.append(stripped.rstrip())
+            return None
+        if first == "[":
+            finished = None
+            if self.record is not None and self.in_moves:
+                finished = self._finish()
+            self._tag_line(lineno, text)
+            return finished
+        if text[0] in " \t":
+            self._cont_line(lineno, text)
+            return None
+        if text.startswith("deal:"):
+            self._move_line(lineno, text, deal=True)
+            return None
+        if first.isdigit():
+            self._move_line(lineno, text, deal=False)
+            return None
+        record = self._ensure_record(lineno)
+        self._close_move()
+        self._error_in(
+            record,
+            Diagnostic(
+                lineno,
+                1,
+                "this line is not a tag, a move or a comment: "
+                "a tag is [Name \"value\"], a move starts with its number (1.), the setup with deal:",
+            ),
+        )
+        return None
+
+    def _tag_line(self, lineno: int, text: str) -> None:
+        record = self._ensure_record(lineno)
+        self._close_move()
+        try:
+            node = grammar.TAG_LINE.parse(text)
+        except ParseError as exc:
+            self._error_in(record, Diagnostic(lineno, exc.pos + 1, _tag_problem(text, exc.pos)))
+            return
+        _, _, _, name_node, _, value_node, _, _, _, comment_node = node.children
+        value, problem = _unescape(value_node.text[1:-1], lineno, value_node.start + 2)
+        if problem is not None:
+            self._error_in(record, problem)
+        tag = Tag(
+            name=name_node.text,
+            value=value,
+            line=lineno,
+            col=name_node.start + 1,
+            value_col=value_node.start + 1,
+            comments=self.pending,
+            trailing=_comment(comment_node),
+        )
+        self.pending = []
+        record.tags.append(tag)
+
+    def _move_line(self, lineno: int, text: str, deal: bool) -> None:
+        record = self._ensure_record(lineno)
+        self._close_move()
+        rule = grammar.DEAL_LINE if deal else grammar.MOVE_LINE
+        try:
+            node = rule.parse(text)
+        except ParseError as exc:
+            self._error_in(record, Diagnostic(lineno, exc.pos + 1, _item_problem(text, exc.pos, deal)))
+            self.move = None
+            self.in_moves = True
+            digits = text[: len(text) - len(text.lstrip("0123456789"))]
+            if not deal and digits and text[len(digits):].startswith("."):
+                self.last_number = int(digits) if len(digits) < 10 else 10**9
+            return
+        if deal:
+            _, items_node, _, comment_node = node.children
+            number = None
+            if self.in_moves:
+                self._error_in(record, Diagnostic(lineno, 1, "deal: comes before move 1, once"))
+        else:
+            number_node, _, items_node, _, comment_node = node.children
+            number = int(number_node.text) if len(number_node.text) < 10 else 10**9
+            expected = self.last_number + 1
+            if number != expected:
+                if self.last_number == 0:
+                    msg = f"the first move is 1., not {number_node.text}."
+                else:
+                    msg = f"move {number_node.text} follows move {self.last_number}: expected {expected}."
+                self._error_in(record, Diagnostic(lineno, 1, msg))
+            self.last_number = number
+        self.in_moves = True
+        items = self._items(record, lineno, items_node)
+        move = Move(
+            number=number,
+            segments=[(items, _comment(comment_node))],
+            line=lineno,
+            col=1,
+            comments=self.pending,
+        )
+        self.pending = []
+        record.moves.append(move)
+        self.move = move
+
+    def _cont_line(self, lineno: int, text: str) -> None:
+        record = self._ensure_record(lineno)
+        if self.move is None:
+            self._error_in(
+                record,
+                Diagnostic(
+                    lineno,
+                    1,
+                    "an indented line continues the move line above it, and there is none: "
+                    "start a move line in column 1",
+                ),
+            )
+            return
+        try:
+            node = grammar.CONT_LINE.parse(text)
+        except ParseError as exc:
+            self._error_in(record, Diagnostic(lineno, exc.pos + 1, _item_problem(text, exc.pos, False)))
+            return
+        _, items_node, _, comment_node = node.children
+        for comment in self.pending:
+            self.move.segments.append(([], comment))
+        self.pending = []
+        items = self._items(record, lineno, items_node)
+        if items and isinstance(items[0], Token) and _looks_like_move_number(items[0].raw):
+            self._error_in(
+                record,
+                Diagnostic(lineno, items[0].col, "a move line starts in column 1; this indented line continues the move above"),
+            )
+        self.move.segments.append((items, _comment(comment_node)))
+
+    def _items(self, record: Record, lineno: int, items_node) -> list[Item]:
+        items: list[Item] = []
+        for item in items_node.children:
+            chosen = item.children[1].children[0]
+            kind = chosen.expr_name
+            col = chosen.start + 1
+            if kind == "token":
+                raw = chosen.text
+                try:
+                    text = canonical_token(raw)
+                except TokenError as exc:
+                    self._error_in(record, Diagnostic(lineno, col + exc.offset, exc.message))
+                    text = raw
+                items.append(Token(text, lineno, col, raw))
+            elif kind == "colon":
+                items.append(Colon(lineno, col))
+            else:
+                items.append(self._checkpoint(record, lineno, chosen))
+        return items
+
+    def _checkpoint(self, record: Record, lineno: int, node) -> Checkpoint:
+        pairs: list[Pair] = []
+        seen: set[str] = set()
+        for pair in node.children[1].children:
+            _, key_node, _, value_node = pair.children
+            key = key_node.text
+            if key in seen:
+                self._error_in(record, Diagnostic(lineno, key_node.start + 1, f"checkpoint key '{key}' appears twice"))
+            seen.add(key)
+            try:
+                value = canonical_token(value_node.text)
+            except TokenError as exc:
+                self._error_in(record, Diagnostic(lineno, value_node.start + 1 + exc.offset, exc.message))
+                value = value_node.text
+            pairs.append(Pair(key, value, lineno, key_node.start + 1, value_node.start + 1))
+        return Checkpoint(tuple(pairs), lineno, node.start + 1)
+
+    def _close_move(self) -> None:
+        """Check the shape of the move just finished: one ':' and the checkpoint last."""
+        move, self.move = self.move, None
+        if move is None or self.record is None:
+            return
+        record = self.record
+        colons = 0
+        checkpoint_seen: Optional[Checkpoint] = None
+        for item in move.items:
+            if checkpoint_seen is not None:
+                line, col = _position(item)
+                self._error_in(record, Diagnostic(line, col, "a checkpoint {...} ends its move: nothing may follow it"))
+                break
+            if isinstance(item, Colon):
+                colons += 1
+                if move.is_deal:
+                    self._error_in(record, Diagnostic(item.line, item.col, "the deal: line has no ':' of its own"))
+                elif colons == 2:
+                    self._error_in(record, Diagnostic(item.line, item.col, "a second ':' in one move"))
+            elif isinstance(item, Checkpoint):
+                checkpoint_seen = item
+        if not move.is_deal and colons == 0:
+            line, col = move.end
+            self._error_in(
+                record,
+                Diagnostic(line, col, f"move {move.number} has no ':': write N. DEALT : ACTIONS"),
+            )
+
+    def _check_tags(self, record: Record) -> None:
+        if not record.tags:
+            self._error_in(record, Diagnostic(record.line, 1, 'a record starts with its tags: [Game "..."] is missing'))
+            return
+        seen: set[str] = set()
+        for tag in record.tags:
+            if tag.name in seen:
+                self._error_in(record, Diagnostic(tag.line, tag.col, f"tag {tag.name} appears twice in one record"))
+            seen.add(tag.name)
+        first = record.tags[0]
+        if first.name != "Game":
+            game = record.tag("Game")
+            if game is None:
+                self._error_in(record, Diagnostic(first.line, first.col, 'the Game tag is missing: [Game "..."] must be the first tag'))
+            else:
+                self._error_in(record, Diagnostic(game.line, game.col, "Game must be the first tag of a record"))
+
+
+def _comment(node) -> Optional[str]:
+    if node.children:
+        return node.children[0].text.rstrip()
+    return None
+
+
+def _position(item: Item) -> tuple[int, int]:
+    return item.line, item.col
+
+
+def _looks_like_move_number(raw: str) -> bool:
+    head, dot, rest = raw.partition(".")
+    return bool(dot) and head.isdigit() and not rest
+
+
+def _tag_problem(text: str, pos: int) -> str:
+    stripped = text.rstrip()
+    if text.lstrip().startswith("[["):
+        return "a tag opens with a single '[': tags do not nest"
+    if '"' not in text:
+        return 'a tag is [Name "value"]: the value needs double quotes'
+    if text.count('"') - text.count('\\"') < 2:
+        return "this tag's value has no closing quote"
+    if not stripped.split("#")[0].rstrip().endswith("]"):
+        return "this tag has no closing ']'"
+    if pos < len(text) and text[pos] == "[":
+        return "a tag opens with a single '[': tags do not nest"
+    return 'a tag is [Name "value"], the name a letter then letters, digits or _'
+
+
+def _item_problem(text: str, pos: int, deal: bool) -> str:
+    if pos >= len(text):
+        return "this line ends too early"
+    ch = text[pos]
+    if not deal and pos > 0 and text[:pos].isdigit() and ch != ".":
+        return f"a move number is followed by a dot: {text[:pos]}."
+    if ch == "{":
+        return "a checkpoint is {key=value ...}, keys in lower case"
+    if ch in "[]":
+        return f"'{ch}' belongs to tag lines; it cannot stand in a move"
+    if ch == '"':
+        return "quotes belong to tag values; they cannot stand in a move"
+    if ch == "}":
+        return "'}' closes a checkpoint that was never opened"
+    return f"unexpected '{ch}'"

@@ -1,0 +1,52 @@
+"""Shared test helpers: paths, running the CLI in-process, reading fixtures."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures"
+SHARED = ROOT.parent / "shared"
+EXPECT = re.compile(r"^#\s*expect:\s*(.*)$")
+
+
+def expected_diagnostics(path: Path) -> list[str]:
+    """The ``# expect: LINE:COL: error: MESSAGE`` lines an illegal fixture carries."""
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        m = EXPECT.match(line.strip())
+        if m:
+            out.append(m.group(1))
+    return out
+
+
+@pytest.fixture
+def run():
+    """Run the CLI in-process: run(args, input=None) -> click Result."""
+    from dungeon_cli.cli import cli
+
+    def _run(args, input=None):
+        return CliRunner().invoke(cli, args, input=input, catch_exceptions=False)
+
+    return _run
+
+
+def run_subprocess(args, input=None, cwd=None, env=None):
+    """Run ``dungeon`` as a real process (exit codes, stdin/stdout plumbing)."""
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "dungeon_cli", *args],
+        input=input,
+        capture_output=True,
+        cwd=cwd,
+        env=full_env,
+        timeout=120,
+    )
