@@ -36,9 +36,12 @@ class Phase(enum.Enum):
 class Illegal(Exception):
     """An action the rules do not allow; ``message`` is written for the player."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, where: Optional[str] = None):
         super().__init__(message)
         self.message = message
+        # Which part of a many-token action is at fault ("power", "trigger", ...), so the
+        # reader can point at that token; None blames the action's first token.
+        self.where = where
 
 
 @dataclass(frozen=True)

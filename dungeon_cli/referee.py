@@ -230,7 +230,7 @@ class Referee:
                 cursor.state = state.apply(action)
             except Illegal as exc:
                 if not isinstance(source, Token):
-                    token = source.get(getattr(exc, "where", None), token)
+                    token = source.get(exc.where, token)
                 raise _Fault(token.line, token.col, f"{token.text}: {exc.message}") from None
 
     def _checkpoint(self, notation, state: State, checkpoint: Checkpoint, diags: list[Diagnostic]) -> None:

@@ -27,9 +27,9 @@ GRAMMAR = Grammar(
     checkpoint  = "{" pair* _ "}"
     pair        = _ key "=" value
     key         = ~"[a-z][a-z0-9_]*"
-    value       = ~"[^\s{}#\[\]\":=]+"
+    value       = ~r"[^\s{}#\[\]\":=]+"
     colon       = ":"
-    token       = ~"[^\s{}#\[\]\":]+"
+    token       = ~r"[^\s{}#\[\]\":]+"
 
     comment     = ~"#[^\n]*"
     _           = ~"[ \t]*"

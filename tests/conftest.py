@@ -50,3 +50,19 @@ def run_subprocess(args, input=None, cwd=None, env=None):
         env=full_env,
         timeout=120,
     )
+
+
+# -- snapshots: one plain-text file per case, so that they diff well in review ----------
+
+from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode  # noqa: E402
+
+
+class TextSnapshot(SingleFileSnapshotExtension):
+    _write_mode = WriteMode.TEXT
+    file_extension = "txt"
+
+
+@pytest.fixture
+def snapshot_text(snapshot):
+    """``assert text == snapshot_text`` stores the text in its own .txt file."""
+    return snapshot.use_extension(TextSnapshot)
