@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
 from typing import Any, Hashable, Mapping, Optional, Sequence
 
 
@@ -44,23 +43,44 @@ class Illegal(Exception):
         self.where = where
 
 
-@dataclass(frozen=True)
 class Result:
-    won: bool
-    score: int
+    __slots__ = ("won", "score")
+
+    def __init__(self, won: bool, score: int):
+        self.won = won
+        self.score = score
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Result) and (self.won, self.score) == (other.won, other.score)
+
+    def __hash__(self) -> int:
+        return hash((self.won, self.score))
+
+    def __repr__(self) -> str:
+        return f"Result(won={self.won}, score={self.score})"
 
     def __str__(self) -> str:
         return f"{'win' if self.won else 'loss'} {self.score}"
 
 
-@dataclass(frozen=True)
 class Draw:
     """A chance outcome: the card turned up or the die face rolled."""
 
-    outcome: Hashable
+    __slots__ = ("outcome",)
+
+    def __init__(self, outcome: Hashable):
+        self.outcome = outcome
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Draw) and self.outcome == other.outcome
+
+    def __hash__(self) -> int:
+        return hash(("Draw", self.outcome))
+
+    def __repr__(self) -> str:
+        return f"Draw({self.outcome!r})"
 
 
-@dataclass(frozen=True)
 class Chance:
     """What chance decides next.
 
@@ -70,10 +90,16 @@ class Chance:
     put under the pile in a known order), else None.
     """
 
-    pile: str
-    what: str
-    outcomes: tuple
-    known: Optional[Hashable] = None
+    __slots__ = ("pile", "what", "outcomes", "known")
+
+    def __init__(self, pile: str, what: str, outcomes: tuple, known: Optional[Hashable] = None):
+        self.pile = pile
+        self.what = what
+        self.outcomes = outcomes
+        self.known = known
+
+    def __repr__(self) -> str:
+        return f"Chance({self.pile!r}, {self.what!r}, {self.outcomes!r}, known={self.known!r})"
 
 
 class State(ABC):

@@ -9,7 +9,6 @@ mismatches are reported and replay goes on (they assert the state, they do not c
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional
 
 from notation import Checkpoint, Colon, Diagnostic, Move, Record, Token
@@ -17,22 +16,21 @@ from notation import Checkpoint, Colon, Diagnostic, Move, Record, Token
 from . import registry
 from .core import Illegal, Phase, Result, State
 from .games.base import Cursor, GameModule, Misread, TagProblem
-from .shuffle import deal_piles
 
 _RESULT = re.compile(r"(win|loss) (-?[0-9]+)")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
-@dataclass
 class Verdict:
     """What the referee found in one record."""
 
-    record: Record
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    module: Optional[GameModule] = None
-    state: Optional[State] = None  # the state after the last move replayed
-    states: list[Optional[State]] = field(default_factory=list)  # after each move, when kept
-    moves_replayed: int = 0
+    def __init__(self, record: Record, diagnostics: Optional[list[Diagnostic]] = None):
+        self.record = record
+        self.diagnostics: list[Diagnostic] = diagnostics if diagnostics is not None else []
+        self.module: Optional[GameModule] = None
+        self.state: Optional[State] = None  # the state after the last move replayed
+        self.states: list[Optional[State]] = []  # after each move, when kept
+        self.moves_replayed = 0
 
     @property
     def legal(self) -> bool:
@@ -52,6 +50,8 @@ class _Stop(Exception):
 
 
 def seed_order(module: GameModule, seed: int, variant: Optional[str], options: Mapping[str, Any]) -> dict:
+    from .shuffle import deal_piles  # only seeded checks pay for importing random
+
     return deal_piles(seed, module.game.deck(variant, options))
 
 

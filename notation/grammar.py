@@ -9,7 +9,7 @@ character), which keeps parsing fast; the inside of a token is spelled out in
 
 from __future__ import annotations
 
-from parsimonious.grammar import Grammar
+from ._parsimonious import Grammar
 
 GRAMMAR = Grammar(
     r"""

@@ -3,97 +3,166 @@
 Every token keeps the 1-based line and column where it was written so that a checker
 can point at it; positions are left out of equality, so two records that say the same
 thing in different layouts compare equal (the law ``parse(fmt(x)) == parse(x)``).
+
+The classes are plain ``__slots__`` classes rather than dataclasses: a command such as
+``dungeon verify`` on one record spends most of its life importing, and dataclass
+creation is among the dearest parts of that.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Optional
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+class _Value:
+    """Equality over ``_compared`` fields only, and a readable repr."""
+
+    __slots__ = ()
+    _compared: tuple[str, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in self._compared)
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        return hash(tuple(_frozen(getattr(self, f)) for f in self._compared))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)  # type: ignore[attr-defined]
+        return f"{type(self).__name__}({fields})"
+
+
+def _frozen(value):
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+class Diagnostic(_Value):
     """A problem at a position: the notation's and the referee's errors share this shape."""
 
-    line: int
-    col: int
-    message: str
-    severity: str = "error"
+    __slots__ = ("line", "col", "message", "severity")
+    _compared = __slots__
+
+    def __init__(self, line: int, col: int, message: str, severity: str = "error"):
+        self.line = line
+        self.col = col
+        self.message = message
+        self.severity = severity
 
     def sort_key(self) -> tuple[int, int]:
         return (self.line, self.col)
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(_Value):
     """One whitespace-separated word of a move, in canonical spelling (``text``)."""
 
-    text: str
-    line: int = field(default=0, compare=False)
-    col: int = field(default=0, compare=False)
-    raw: str = field(default="", compare=False)
+    __slots__ = ("text", "line", "col", "raw")
+    _compared = ("text",)
+
+    def __init__(self, text: str, line: int = 0, col: int = 0, raw: str = ""):
+        self.text = text
+        self.line = line
+        self.col = col
+        self.raw = raw
 
     @property
     def end_col(self) -> int:
         return self.col + len(self.raw or self.text)
 
 
-@dataclass(frozen=True)
-class Pair:
+class Pair(_Value):
     """``key=value`` inside a checkpoint."""
 
-    key: str
-    value: str
-    line: int = field(default=0, compare=False)
-    col: int = field(default=0, compare=False)
-    value_col: int = field(default=0, compare=False)
+    __slots__ = ("key", "value", "line", "col", "value_col")
+    _compared = ("key", "value")
+
+    def __init__(self, key: str, value: str, line: int = 0, col: int = 0, value_col: int = 0):
+        self.key = key
+        self.value = value
+        self.line = line
+        self.col = col
+        self.value_col = value_col
 
 
-@dataclass(frozen=True)
-class Checkpoint:
-    pairs: tuple[Pair, ...]
-    line: int = field(default=0, compare=False)
-    col: int = field(default=0, compare=False)
+class Checkpoint(_Value):
+    __slots__ = ("pairs", "line", "col")
+    _compared = ("pairs",)
+
+    def __init__(self, pairs: tuple[Pair, ...], line: int = 0, col: int = 0):
+        self.pairs = tuple(pairs)
+        self.line = line
+        self.col = col
 
     def as_dict(self) -> dict[str, str]:
         return {p.key: p.value for p in self.pairs}
 
 
-@dataclass(frozen=True)
-class Colon:
+class Colon(_Value):
     """The ``:`` between what chance dealt and what the player did."""
 
-    line: int = field(default=0, compare=False)
-    col: int = field(default=0, compare=False)
+    __slots__ = ("line", "col")
+    _compared = ()
+
+    def __init__(self, line: int = 0, col: int = 0):
+        self.line = line
+        self.col = col
 
 
 Item = Token | Colon | Checkpoint
 
 
-@dataclass
-class Tag:
-    name: str
-    value: str
-    line: int = field(default=0, compare=False)
-    col: int = field(default=0, compare=False)
-    value_col: int = field(default=0, compare=False)
-    comments: list[str] = field(default_factory=list)  # whole-line comments above it
-    trailing: Optional[str] = None  # comment at the end of its line
+class Tag(_Value):
+    __slots__ = ("name", "value", "line", "col", "value_col", "comments", "trailing")
+    _compared = ("name", "value", "comments", "trailing")
+
+    def __init__(
+        self,
+        name: str,
+        value: str,
+        line: int = 0,
+        col: int = 0,
+        value_col: int = 0,
+        comments: Optional[list[str]] = None,
+        trailing: Optional[str] = None,
+    ):
+        self.name = name
+        self.value = value
+        self.line = line
+        self.col = col
+        self.value_col = value_col
+        self.comments = comments if comments is not None else []  # whole-line comments above it
+        self.trailing = trailing  # comment at the end of its line
 
 
-@dataclass
-class Move:
+class Move(_Value):
     """A move line (``N. DEALT : ACTIONS``) or the ``deal:`` line (``number`` is None).
 
     ``segments`` keeps the physical lines the move was written on (a move may continue on
     indented lines); each is a list of items and the comment that ended that line.
     """
 
-    number: Optional[int]
-    segments: list[tuple[list[Item], Optional[str]]]
-    line: int = field(default=0, compare=False)
-    col: int = field(default=0, compare=False)
-    comments: list[str] = field(default_factory=list)
+    __slots__ = ("number", "segments", "line", "col", "comments")
+    _compared = ("number", "segments", "comments")
+
+    def __init__(
+        self,
+        number: Optional[int],
+        segments: list[tuple[list[Item], Optional[str]]],
+        line: int = 0,
+        col: int = 0,
+        comments: Optional[list[str]] = None,
+    ):
+        self.number = number
+        self.segments = segments
+        self.line = line
+        self.col = col
+        self.comments = comments if comments is not None else []
 
     @property
     def is_deal(self) -> bool:
@@ -103,39 +172,41 @@ class Move:
     def items(self) -> list[Item]:
         return [item for items, _ in self.segments for item in items]
 
-    def _split(self) -> tuple[list[Token], Optional[Colon], list[Token], Optional[Checkpoint]]:
+    def split(self) -> tuple[list[Token], Optional[Colon], list[Token], Optional[Checkpoint]]:
+        """(dealt tokens, the colon, action tokens, the checkpoint) in one pass."""
         dealt: list[Token] = []
         actions: list[Token] = []
         colon: Optional[Colon] = None
         checkpoint: Optional[Checkpoint] = None
-        for item in self.items:
-            if isinstance(item, Colon):
-                colon = item
-            elif isinstance(item, Checkpoint):
-                checkpoint = item
-            elif colon is None and not self.is_deal:
-                dealt.append(item)
-            elif self.is_deal:
-                dealt.append(item)
-            else:
-                actions.append(item)
+        deal = self.number is None
+        for items, _ in self.segments:
+            for item in items:
+                kind = type(item)
+                if kind is Token:
+                    (dealt if colon is None or deal else actions).append(item)  # type: ignore[arg-type]
+                elif kind is Colon:
+                    colon = item  # type: ignore[assignment]
+                else:
+                    checkpoint = item  # type: ignore[assignment]
         return dealt, colon, actions, checkpoint
+
+    _split = split
 
     @property
     def dealt(self) -> list[Token]:
-        return self._split()[0]
+        return self.split()[0]
 
     @property
     def colon(self) -> Optional[Colon]:
-        return self._split()[1]
+        return self.split()[1]
 
     @property
     def actions(self) -> list[Token]:
-        return self._split()[2]
+        return self.split()[2]
 
     @property
     def checkpoint(self) -> Optional[Checkpoint]:
-        return self._split()[3]
+        return self.split()[3]
 
     @property
     def end(self) -> tuple[int, int]:
@@ -149,15 +220,25 @@ class Move:
         return line, col
 
 
-@dataclass
-class Record:
+class Record(_Value):
     """One game: tags, then moves. ``errors`` holds the notation errors found in it."""
 
-    tags: list[Tag] = field(default_factory=list)
-    moves: list[Move] = field(default_factory=list)
-    end_comments: list[str] = field(default_factory=list)
-    line: int = field(default=0, compare=False)
-    errors: list[Diagnostic] = field(default_factory=list, compare=False)
+    __slots__ = ("tags", "moves", "end_comments", "line", "errors")
+    _compared = ("tags", "moves", "end_comments")
+
+    def __init__(
+        self,
+        tags: Optional[list[Tag]] = None,
+        moves: Optional[list[Move]] = None,
+        end_comments: Optional[list[str]] = None,
+        line: int = 0,
+        errors: Optional[list[Diagnostic]] = None,
+    ):
+        self.tags = tags if tags is not None else []
+        self.moves = moves if moves is not None else []
+        self.end_comments = end_comments if end_comments is not None else []
+        self.line = line
+        self.errors = errors if errors is not None else []
 
     def tag(self, name: str) -> Optional[Tag]:
         for tag in self.tags:

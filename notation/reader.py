@@ -11,9 +11,8 @@ from __future__ import annotations
 import io
 from typing import BinaryIO, Iterable, Iterator, Optional
 
-from parsimonious.exceptions import ParseError
-
 from . import grammar
+from ._parsimonious import ParseError
 from .model import Checkpoint, Colon, Diagnostic, Item, Move, Pair, Record, Tag, Token
 from .tokens import TokenError, canonical_token
 

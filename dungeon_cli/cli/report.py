@@ -3,7 +3,6 @@ workflow annotations."""
 
 from __future__ import annotations
 
-import json
 from typing import Any, TextIO
 
 from notation import Diagnostic
@@ -33,5 +32,7 @@ def diag_json(path: str, diag: Diagnostic) -> dict[str, Any]:
 
 
 def dump_json(data: Any, out: TextIO) -> None:
+    import json
+
     json.dump(data, out, indent=2, ensure_ascii=False)
     out.write("\n")

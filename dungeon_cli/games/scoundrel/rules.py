@@ -11,7 +11,6 @@ lower than the last one it struck.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence
 
 from ...cards import Card, deck
@@ -42,23 +41,49 @@ def is_potion(card: Card) -> bool:
     return card.suit == "h"
 
 
-@dataclass(frozen=True)
-class Resolve:
+class _Act:
+    """A player action on one card; equal when of the same kind on the same card."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: Card):
+        self.card = card
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.card is self.card  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.card.text))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.card})"
+
+
+class Resolve(_Act):
     """Resolve a card of the room: drink a potion, equip a weapon, fight a monster bare-handed."""
 
-    card: Card
+    __slots__ = ()
 
 
-@dataclass(frozen=True)
-class Strike:
+class Strike(_Act):
     """Fight a monster with the equipped weapon."""
 
-    card: Card
+    __slots__ = ()
 
 
-@dataclass(frozen=True)
 class Run:
     """Avoid the room: its cards go under the dungeon in the order they are in the room."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Run
+
+    def __hash__(self) -> int:
+        return hash("Run")
+
+    def __repr__(self) -> str:
+        return "Run()"
 
 
 RUN = Run()
