@@ -9,7 +9,6 @@ a fifth game is one more module of this shape plus its fixtures.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
 
 from notation import Record, Tag, Token
@@ -46,13 +45,15 @@ class TagProblem(Exception):
         self.at_value = at_value
 
 
-@dataclass(frozen=True)
 class TurnLog:
     """What happened in one turn, for writing it: the state it began in and each
     ``(state before, action)`` in order, chance draws included."""
 
-    start: State
-    events: Sequence[tuple[State, Any]]
+    __slots__ = ("start", "events")
+
+    def __init__(self, start: State, events: Sequence[tuple[State, Any]]):
+        self.start = start
+        self.events = events
 
 
 class Notation(ABC):
@@ -124,10 +125,23 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-@dataclass(frozen=True)
 class GameModule:
-    game: Game
-    notation: Notation
-    render: Callable[[State], str]
-    rules_text: str = ""
-    extra_tags: tuple[str, ...] = field(default=())
+    """A game as the tool uses it: rules core, DGN words, board render, rules summary.
+
+    Optional hooks are keyword arguments with defaults, so adding one never touches the
+    games that do not need it.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        notation: Notation,
+        render: Callable[[State], str],
+        rules_text: str = "",
+        extra_tags: tuple[str, ...] = (),
+    ):
+        self.game = game
+        self.notation = notation
+        self.render = render
+        self.rules_text = rules_text
+        self.extra_tags = extra_tags
