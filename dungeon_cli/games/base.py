@@ -139,9 +139,13 @@ class GameModule:
         render: Callable[[State], str],
         rules_text: str = "",
         extra_tags: tuple[str, ...] = (),
+        figures: Optional[Callable[[State], Mapping[str, Any]]] = None,
     ):
         self.game = game
         self.notation = notation
         self.render = render
         self.rules_text = rules_text
         self.extra_tags = extra_tags
+        # The few numbers that tell how a game went (health left, monsters slain...), by
+        # name in display order, for ``dungeon summary``; None: the game names none.
+        self.figures = figures

@@ -3,7 +3,7 @@
 from ..base import GameModule
 from .notation import ScoundrelNotation
 from .render import render
-from .rules import Scoundrel
+from .rules import CARDS, Scoundrel, ScoundrelState, is_monster
 
 RULES = """\
 Scoundrel (Zach Gage and Kurt Bieg), as DGN records it.
@@ -28,4 +28,24 @@ at 20 health with a potion. Loss: health minus every monster not yet resolved.
 Variant strict-weapon: a weapon may strike only monsters strictly lower than the last.
 """
 
-MODULE = GameModule(game=Scoundrel(), notation=ScoundrelNotation(), render=render, rules_text=RULES)
+MONSTERS = sum(1 for card in CARDS if is_monster(card))
+
+
+def figures(state: ScoundrelState) -> dict:
+    """How a game went, for ``dungeon summary``: health, the weapon in hand (and the last
+    monster it struck), monsters defeated, cards left in the dungeon."""
+    unresolved = state.room + tuple(state.dungeon.cards())
+    weapon = "-"
+    if state.weapon is not None:
+        weapon = f"{state.weapon}/{state.last_struck}" if state.slain else str(state.weapon)
+    return {
+        "hp": state.hp,
+        "weapon": weapon,
+        "slain": MONSTERS - sum(1 for card in unresolved if is_monster(card)),
+        "left": len(state.dungeon),
+    }
+
+
+MODULE = GameModule(
+    game=Scoundrel(), notation=ScoundrelNotation(), render=render, rules_text=RULES, figures=figures
+)
