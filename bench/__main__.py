@@ -1,0 +1,48 @@
+"""``make bench``: every speed and memory target, measured side by side in one run.
+
+Run with ``python -m bench [NAME...]``; prints a table and writes bench/out/latest.json.
+Our own modules are byte-compiled first, as any installed package is, so that start-up
+is measured as a user meets it (this machine sets PYTHONDONTWRITEBYTECODE).
+"""
+
+from __future__ import annotations
+
+import compileall
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _benches() -> dict:
+    from . import startup, throughput
+
+    benches = {"throughput": throughput.run, "startup": startup.run}
+    try:
+        from . import completion  # the interactive shell's latency, where present
+
+        benches["completion"] = completion.run
+    except ImportError:
+        pass
+    return benches
+
+
+def main(argv: list[str]) -> int:
+    for package in ("dungeon_cli", "notation"):
+        compileall.compile_dir(str(ROOT / package), quiet=1, force=True)
+    benches = _benches()
+    chosen = argv or list(benches)
+    results = {}
+    for name in chosen:
+        print(f"== {name}", flush=True)
+        results[name] = benches[name]()
+        print(json.dumps(results[name], indent=2), flush=True)
+    out = ROOT / "bench" / "out"
+    out.mkdir(exist_ok=True)
+    (out / "latest.json").write_text(json.dumps(results, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
