@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-SEED ?= 7
+SEED ?=
 
 .PHONY: play test bench fuzz clean
 
@@ -10,10 +10,11 @@ $(BIN)/dungeon: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/python -m compileall -q dungeon_cli notation >/dev/null
 	touch $@
 
 play: $(BIN)/dungeon
-	$(BIN)/dungeon play scoundrel --seed $(SEED)
+	$(BIN)/dungeon play scoundrel $(if $(SEED),--seed $(SEED))
 
 test: $(BIN)/dungeon
 	$(BIN)/python -m pytest
