@@ -108,6 +108,9 @@ class Reader:
         self.pending: list[str] = []  # whole-line comments not yet attached
         self.last_number = 0
         self.in_moves = False
+        # A tag line of this record could not be read (or the file is binary): it may
+        # have been the Game tag, so "Game is missing" would only repeat that error.
+        self.tags_unreadable = False
 
     # -- driving ---------------------------------------------------------------------
 
@@ -122,7 +125,7 @@ class Reader:
                 if done is not None:
                     yield done
         except FileError:
-            pass
+            self.tags_unreadable = True
         if self.record is not None:
             yield self._finish()
 
@@ -140,6 +143,7 @@ class Reader:
             self.record = Record(line=lineno)
             self.last_number = 0
             self.in_moves = False
+            self.tags_unreadable = False
         return self.record
 
     def _finish(self) -> Record:
@@ -197,6 +201,7 @@ class Reader:
         try:
             node = grammar.TAG_LINE.parse(text)
         except ParseError as exc:
+            self.tags_unreadable = True
             self._error_in(record, Diagnostic(lineno, exc.pos + 1, _tag_problem(text, exc.pos)))
             return
         _, _, _, name_node, _, value_node, _, _, _, comment_node = node.children
@@ -355,6 +360,8 @@ class Reader:
 
     def _check_tags(self, record: Record) -> None:
         if not record.tags:
+            if self.tags_unreadable:
+                return
             self._error_in(record, Diagnostic(record.line, 1, 'a record starts with its tags: [Game "..."] is missing'))
             return
         seen: set[str] = set()
@@ -365,9 +372,9 @@ class Reader:
         first = record.tags[0]
         if first.name != "Game":
             game = record.tag("Game")
-            if game is None:
+            if game is None and not self.tags_unreadable:
                 self._error_in(record, Diagnostic(first.line, first.col, 'the Game tag is missing: [Game "..."] must be the first tag'))
-            else:
+            elif game is not None:
                 self._error_in(record, Diagnostic(game.line, game.col, "Game must be the first tag of a record"))
 
 

@@ -61,13 +61,13 @@ def canonical_token(raw: str) -> str:
             if run in RESERVED:
                 raise TokenError(f"'{run}' cannot stand inside a token", offset)
             if run not in MARKS:
-                raise TokenError(f"'{raw}' has a character DGN does not use: {run!r}", offset)
+                raise TokenError(f"'{shown(raw)}' has a character DGN does not use: {run!r}", offset)
             if run == "(":
                 depth += 1
             elif run == ")":
                 depth -= 1
                 if depth < 0:
-                    raise TokenError(f"'{raw}' closes a bracket it never opened", offset)
+                    raise TokenError(f"'{shown(raw)}' closes a bracket it never opened", offset)
             out.append(run)
             continue
         card = canonical_card(run)
@@ -84,9 +84,15 @@ def canonical_token(raw: str) -> str:
             else:
                 out.append(run)
     if depth > 0:
-        raise TokenError(f"'{raw}' opens a bracket it never closes", len(raw) - 1)
+        raise TokenError(f"'{shown(raw)}' opens a bracket it never closes", len(raw) - 1)
     return "".join(out)
 
 
+def shown(raw: str, limit: int = 24) -> str:
+    """A token as a message quotes it: cut short, so that a 10 MB token does not come
+    back as a 10 MB message."""
+    return raw if len(raw) <= limit else raw[: limit - 3] + "..."
+
+
 def _not_a_card(run: str) -> str:
-    return f"'{run}' is not a card: a card is a rank (A 2-9 T J Q K, or 10) and a suit (s h d c)"
+    return f"'{shown(run)}' is not a card: a card is a rank (A 2-9 T J Q K, or 10) and a suit (s h d c)"
