@@ -10,6 +10,7 @@ from .games.base import GameModule
 # name -> module that defines MODULE
 GAMES: dict[str, str] = {
     "scoundrel": "dungeon_cli.games.scoundrel",
+    "clear-the-dungeon": "dungeon_cli.games.clear_the_dungeon",
 }
 
 

@@ -1,0 +1,455 @@
+"""Clear the Dungeon (Mark S. Ball) as DGN section 7 fixes it; choices in docs/rules/clear-the-dungeon.md.
+
+Twelve monsters (J 11, Q 12, K 13) lie in four columns of three, top card face up. Each
+turn three power cards are drawn; the player either attacks one face-up monster with
+two of them as power (sum at least the monster's power) and the third as trigger (the
+monster's suit, or a joker), or passes and the three go to the damage pile.
+
+Where the columns' hidden cards are unknown (a game at a real table) they are not
+assigned to columns at all: every reveal comes from one shared pool of the monsters not
+yet seen, since any unseen monster may lie under any column. With a known order (a
+seeded deal) each column is a ``Pile`` of its own and a reveal must be its next card.
+
+Variant ``reserve``: the damage pile's top card may stand in for one card of the hand
+in an attack; the hand card left unused goes onto the damage pile instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Optional, Sequence
+
+from ...cards import JOKER, SUIT_NAMES, Card, deck
+from ...core import Chance, Draw, Game, Illegal, Phase, Result, State
+from ...piles import NotInPile, Pile
+
+COLUMNS = 4
+DEPTH = 3  # monsters per column
+HAND = 3  # power cards drawn each turn
+DAMAGE_LIMIT = 7
+MONSTER_PILE = "monsters"
+POWER_PILE = "power"
+RESERVE = "reserve"
+ORDINALS = ("first", "second", "third")
+
+# The documented orders before shuffling (the input of the seeded shuffle).
+MONSTERS: list[Card] = deck(ranks="JQK")
+POWER: list[Card] = deck(ranks="A23456789T") + [JOKER, JOKER]
+MONSTER_SET = frozenset(MONSTERS)
+POWER_SET = frozenset(POWER)
+
+
+def power_of(monster: Card) -> int:
+    """A monster's power: J 11, Q 12, K 13 (its rank number)."""
+    return monster.rank
+
+
+def face_value(card: Card) -> int:
+    """A power card's value: A 1, 2-10 face value; a joker not given a value is worth 10."""
+    return 10 if card.is_joker else card.rank
+
+
+def column_name(index: int) -> str:
+    return f"column {index + 1}"
+
+
+def lay_out(monsters: Sequence[Card]) -> list[list[Card]]:
+    """The columns (each top card first) from a monster pile given top card first.
+
+    Dealt as at a table: one card to each column in turn, left to right, three rounds;
+    the last round lies on top and is turned face up. So column c (0-based) holds, from
+    the top, cards 8+c, 4+c and c of the pile.
+    """
+    columns: list[list[Card]] = [[] for _ in range(COLUMNS)]
+    for index, card in enumerate(monsters):
+        columns[index % COLUMNS].insert(0, card)
+    return columns
+
+
+@dataclass(frozen=True)
+class Use:
+    """One card of an attack: ``value`` counts for a power card (a joker's chosen value);
+    ``reserve`` marks the damage pile's top card (variant ``reserve``)."""
+
+    card: Card
+    value: int
+    reserve: bool = False
+
+    @classmethod
+    def of(cls, card: Card, value: Optional[int] = None, reserve: bool = False) -> "Use":
+        return cls(card, face_value(card) if value is None else value, reserve)
+
+
+@dataclass(frozen=True)
+class Attack:
+    """Kill ``target`` with two power cards and a trigger."""
+
+    target: Card
+    power: tuple[Use, Use]
+    trigger: Use
+
+    @property
+    def uses(self) -> tuple[Use, Use, Use]:
+        return (self.power[0], self.power[1], self.trigger)
+
+    @property
+    def total(self) -> int:
+        return self.power[0].value + self.power[1].value
+
+
+@dataclass(frozen=True)
+class Pass:
+    """No attack: the hand goes to the damage pile."""
+
+
+PASS = Pass()
+Action = Attack | Pass | Draw
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+class DungeonState(State):
+    __slots__ = (
+        "turn", "phase", "reserve", "tops", "hidden", "unseen", "stacks", "power", "hand",
+        "damage", "defeated", "revealing", "ended_by",
+    )
+
+    def __init__(self) -> None:
+        self.turn = 0
+        self.phase = Phase.CHANCE
+        self.reserve = False
+        self.tops: tuple[Optional[Card], ...] = (None,) * COLUMNS  # face-up monster per column
+        self.hidden: tuple[int, ...] = (DEPTH,) * COLUMNS  # face-down cards per column
+        self.unseen: Pile = Pile.unknown(MONSTERS)  # every monster not yet turned up
+        self.stacks: Optional[tuple[Pile, ...]] = None  # each column's face-down cards, when known
+        self.power: Pile = Pile.unknown(POWER)
+        self.hand: tuple[Card, ...] = ()
+        self.damage: tuple[Card, ...] = ()  # bottom first; the last card is the top
+        self.defeated: tuple[Card, ...] = ()
+        self.revealing: Optional[int] = None  # the column that turns up its next card now
+        self.ended_by: Optional[str] = None  # "win", "damage" or "deck" once over
+
+    def _copy(self) -> "DungeonState":
+        new = DungeonState.__new__(DungeonState)
+        for name in DungeonState.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new
+
+    # -- what the player sees ----------------------------------------------------------
+
+    @property
+    def left(self) -> int:
+        return len(MONSTERS) - len(self.defeated)
+
+    @property
+    def reserve_card(self) -> Optional[Card]:
+        """The damage pile's top card, when the variant lets it join an attack."""
+        return self.damage[-1] if self.reserve and self.damage else None
+
+    def column_of(self, monster: Card) -> Optional[int]:
+        for index, top in enumerate(self.tops):
+            if top is monster:
+                return index
+        return None
+
+    def _setup_column(self) -> int:
+        """The column whose top the deal turns up next (setup only)."""
+        return self.tops.index(None)
+
+    # -- the interface -----------------------------------------------------------------
+
+    def chance(self) -> Chance:
+        if self.phase is not Phase.CHANCE:
+            raise Illegal("no card is turned up now")
+        if self.turn == 0 or self.revealing is not None:
+            column = self._setup_column() if self.turn == 0 else self.revealing
+            assert column is not None
+            if self.turn == 0:
+                what = f"the face-up top of {column_name(column)}"
+            else:
+                what = f"the card turned up in {column_name(column)}"
+            known = self.stacks[column].next_known if self.stacks is not None else None
+            outcomes = (known,) if known is not None else self.unseen.candidates()
+            return Chance(column_name(column), what, outcomes, known)
+        what = f"the {ORDINALS[len(self.hand)]} power card of the turn"
+        return Chance(POWER_PILE, what, self.power.candidates(), self.power.next_known)
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase is not Phase.DECISION:
+            return []
+        cards = [Use.of(c) for c in self.hand]
+        if self.reserve_card is not None:
+            cards.append(Use.of(self.reserve_card, reserve=True))
+        actions: list[Action] = []
+        seen: set[Attack] = set()
+        for target in self.tops:
+            if target is None:
+                continue
+            for i in range(len(cards)):
+                for j in range(i + 1, len(cards)):
+                    for k in range(len(cards)):
+                        if k in (i, j):
+                            continue
+                        for attack in self._attacks(target, cards[i], cards[j], cards[k]):
+                            if attack not in seen:  # two jokers make the same attack twice
+                                seen.add(attack)
+                                actions.append(attack)
+        actions.append(PASS)
+        return actions
+
+    def _attacks(self, target: Card, a: Use, b: Use, trigger: Use) -> list[Attack]:
+        """Every legal attack with these roles, a joker as power at every value that reaches
+        the target's power (written JK for 10, JK=n below)."""
+        if not (trigger.card.is_joker or trigger.card.suit == target.suit):
+            return []
+        need = power_of(target)
+        out = []
+        for va in _values(a):
+            for vb in _values(b):
+                if va + vb < need:
+                    continue
+                if a.card is b.card and a.reserve == b.reserve and va > vb:
+                    continue  # two jokers: each pair of values once
+                out.append(Attack(target, (Use(a.card, va, a.reserve), Use(b.card, vb, b.reserve)), trigger))
+        return out
+
+    def apply(self, action: Any) -> "DungeonState":
+        if self.phase is Phase.OVER:
+            raise Illegal("the game is over: no action may follow")
+        if isinstance(action, Draw):
+            return self._draw(action.outcome)
+        if self.phase is Phase.CHANCE:
+            raise Illegal(f"{self.chance().what} comes first")
+        if isinstance(action, Pass):
+            return self._pass()
+        if isinstance(action, Attack):
+            return self._attack(action)
+        raise Illegal(f"not a Clear the Dungeon action: {action!r}")
+
+    def result(self) -> Optional[Result]:
+        if self.phase is not Phase.OVER:
+            return None
+        if self.ended_by == "win":
+            return Result(True, len(self.power))
+        return Result(False, len(self.defeated))
+
+    def checkpoint(self) -> dict[str, Any]:
+        return {"dmg": len(self.damage), "deck": len(self.power), "left": self.left}
+
+    def piles(self) -> Mapping[str, int]:
+        counts = {column_name(i): n for i, n in enumerate(self.hidden)}
+        counts[POWER_PILE] = len(self.power)
+        return counts
+
+    def unfinished(self) -> str:
+        if self.phase is Phase.CHANCE:
+            if self.revealing is not None:
+                return (
+                    f"{column_name(self.revealing)} turns up its next card after the kill: "
+                    "write it as ^card after the attack"
+                )
+            if self.turn and not self.hand:
+                return f"turn {self.turn} has not drawn its power cards yet"
+            return f"{self.chance().what} is missing"
+        return "no attack and no '-' yet: write TARGET P1+P2 TRIGGER, or - to pass"
+
+    # -- transitions -------------------------------------------------------------------
+
+    def _draw(self, card: Any) -> "DungeonState":
+        if self.phase is not Phase.CHANCE:
+            raise Illegal("the hand is complete: a turn draws three power cards")
+        if self.turn == 0 or self.revealing is not None:
+            return self._reveal(card)
+        if card not in POWER_SET:
+            if card in MONSTER_SET:
+                raise Illegal("not in the power deck: jacks, queens and kings are the monsters")
+            raise Illegal("not in the power deck")
+        try:
+            power = self.power.draw(card)
+        except NotInPile as exc:
+            if exc.expected is not None:
+                raise Illegal(f"the power deck deals {exc.expected} next here, not {card}") from None
+            if card is JOKER:
+                raise Illegal("no joker is left in the power deck: both were drawn already") from None
+            raise Illegal("no longer in the power deck: it was drawn already") from None
+        new = self._copy()
+        new.power = power
+        new.hand = self.hand + (card,)
+        if len(new.hand) == HAND or not len(power):
+            new.phase = Phase.DECISION
+        return new
+
+    def _reveal(self, card: Any) -> "DungeonState":
+        column = self._setup_column() if self.turn == 0 else self.revealing
+        assert column is not None
+        if card not in MONSTER_SET:
+            raise Illegal("not a monster: the columns hold only jacks, queens and kings")
+        new = self._copy()
+        if self.stacks is not None:
+            try:
+                stack = self.stacks[column].draw(card)
+            except NotInPile as exc:
+                raise Illegal(f"{column_name(column)} turns up {exc.expected} here, not {card}") from None
+            new.stacks = self.stacks[:column] + (stack,) + self.stacks[column + 1:]
+        try:
+            new.unseen = self.unseen.draw(card)
+        except NotInPile:
+            raise Illegal(self._seen_already(card)) from None
+        new.tops = _replace(self.tops, column, card)
+        new.hidden = _replace(self.hidden, column, self.hidden[column] - 1)
+        if self.turn == 0:
+            if None not in new.tops:
+                new._next_turn()
+            return new
+        new.revealing = None
+        new._next_turn()
+        return new
+
+    def _seen_already(self, card: Card) -> str:
+        column = self.column_of(card)
+        if column is not None:
+            return f"already face up in {column_name(column)}"
+        return "defeated already: it is out of the dungeon"
+
+    def _pass(self) -> "DungeonState":
+        new = self._copy()
+        new.damage = self.damage + self.hand  # in the order drawn: the last drawn ends on top
+        new.hand = ()
+        if len(new.damage) >= DAMAGE_LIMIT:
+            new.phase = Phase.OVER
+            new.ended_by = "damage"
+            return new
+        new._next_turn()
+        return new
+
+    def _attack(self, attack: Attack) -> "DungeonState":
+        target = attack.target
+        column = self.column_of(target)
+        if column is None:
+            raise Illegal(self._not_a_target(target), where="target")
+        self._check_cards(attack)
+        if attack.total < power_of(target):
+            p1, p2 = attack.power
+            raise Illegal(
+                f"power {p1.value}+{p2.value}={attack.total} is less than {target}'s {power_of(target)}",
+                where="power",
+            )
+        trigger = attack.trigger.card
+        if not (trigger.is_joker or trigger.suit == target.suit):
+            name = SUIT_NAMES[target.suit][:-1]
+            raise Illegal(f"not a {name}: the trigger for {target} must be a {name} or a joker", where="trigger")
+        new = self._copy()
+        damage = list(self.damage)
+        hand = list(self.hand)
+        for use in attack.uses:
+            if use.reserve:
+                damage.pop()
+            else:
+                hand.remove(use.card)
+        new.damage = tuple(damage) + tuple(hand)  # a hand card left unused (reserve) goes on top
+        new.hand = ()
+        new.defeated = self.defeated + (target,)
+        new.tops = _replace(self.tops, column, None)
+        if len(new.defeated) == len(MONSTERS):
+            new.phase = Phase.OVER
+            new.ended_by = "win"
+            return new
+        if self.hidden[column]:
+            new.revealing = column
+            new.phase = Phase.CHANCE
+            return new
+        new._next_turn()
+        return new
+
+    def _not_a_target(self, card: Card) -> str:
+        shown = _cards_text([t for t in self.tops if t is not None])
+        if card not in MONSTER_SET:
+            return f"not a monster: the targets are the face-up monsters ({shown})"
+        if card in self.defeated:
+            return f"defeated already (face up now: {shown})"
+        return f"not face up: only the top monster of a column can be attacked (face up now: {shown})"
+
+    def _check_cards(self, attack: Attack) -> None:
+        """The three cards must be the three drawn, or, with the reserve, two of them and
+        the damage pile's top card. A message names the card only for the power token,
+        which writes two cards; the trigger token is the card itself."""
+        left = list(self.hand)
+        reserve_used = False
+        hand = _cards_text(self.hand)
+        for use, where in zip(attack.uses, ("power", "power", "trigger")):
+            card = use.card
+            written = f"{'r' if use.reserve else ''}{card}"
+            is_, was = (f"{written} is ", f"{written} was ") if where == "power" else ("", "")
+            if card.is_joker and where == "power" and not 1 <= use.value <= 10:
+                raise Illegal(f"a joker as power is worth 1 to 10, not {use.value}", where=where)
+            if not card.is_joker and use.value != face_value(card):
+                raise Illegal(f"only a joker takes a chosen value; {card} is worth {face_value(card)}", where=where)
+            if use.reserve:
+                if not self.reserve:
+                    raise Illegal(
+                        "a card from the damage pile (r) joins an attack only in [Variant \"reserve\"]",
+                        where=where,
+                    )
+                if reserve_used:
+                    raise Illegal("only one card, the damage pile's top, may join an attack", where=where)
+                top = self.reserve_card
+                if top is None:
+                    raise Illegal("the damage pile is empty: there is no card to take from it", where=where)
+                if card is not top:
+                    raise Illegal(f"{is_}not the damage pile's top card ({top} is)", where=where)
+                reserve_used = True
+                continue
+            if card in left:
+                left.remove(card)
+                continue
+            if card in self.hand:
+                raise Illegal(f"{is_}used twice: each card of the hand plays one part ({hand})", where=where)
+            raise Illegal(f"{was}not drawn this turn (the hand is {hand})", where=where)
+
+    def _next_turn(self) -> None:
+        """The turn is over: the next one draws, or the game ends if nothing can be drawn."""
+        if not len(self.power):
+            self.phase = Phase.OVER
+            self.ended_by = "deck"
+            return
+        self.turn += 1
+        self.phase = Phase.CHANCE
+
+
+def _values(use: Use) -> range:
+    return range(1, 11) if use.card.is_joker else range(use.value, use.value + 1)
+
+
+def _replace(values: tuple, index: int, value: Any) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+class ClearTheDungeon(Game):
+    name = "clear-the-dungeon"
+    title = "Clear the Dungeon"
+    variants = {
+        RESERVE: "the damage pile's top card may be one of an attack's three cards",
+    }
+
+    def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
+        """Monsters first (J Q K of spades, hearts, diamonds, clubs), then the power deck
+        (A-10 of spades, hearts, diamonds, clubs, then the two jokers)."""
+        return [(MONSTER_PILE, MONSTERS), (POWER_PILE, POWER)]
+
+    def start(
+        self,
+        variant: Optional[str] = None,
+        options: Optional[Mapping[str, Any]] = None,
+        order: Optional[Mapping[str, Sequence]] = None,
+    ) -> DungeonState:
+        self.check_variant(variant)
+        state = DungeonState()
+        state.reserve = variant == RESERVE
+        order = order or {}
+        if MONSTER_PILE in order:
+            state.stacks = tuple(Pile.ordered(column) for column in lay_out(order[MONSTER_PILE]))
+        if POWER_PILE in order:
+            state.power = Pile.ordered(order[POWER_PILE])
+        return state

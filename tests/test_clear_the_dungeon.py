@@ -1,0 +1,149 @@
+"""Clear the Dungeon through the command line: every fixture through ``dungeon verify``,
+the shared examples, seeded piped play, and snapshots of what a player reads."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, SHARED, expected_diagnostics
+
+GAME = "clear-the-dungeon"
+HERE = FIXTURES / GAME
+LEGAL = sorted((HERE / "legal").glob("*.dgn"))
+ILLEGAL = sorted((HERE / "illegal").glob("*.dgn"))
+SEED_CHECK = sorted((HERE / "seed-check").glob("*.dgn"))
+EXAMPLES = sorted((SHARED / "examples").glob(f"{GAME}-*.dgn"))
+INPUT = re.compile(r"^# input: (.*)$")
+PLAYED = re.compile(r"^# `dungeon play clear-the-dungeon --seed ([0-9]+)(?: --variant ([a-z-]+))?`")
+
+ids = lambda p: p.name  # noqa: E731
+
+
+def _diagnostics(stdout: str, path: Path) -> list[str]:
+    prefix = f"{path}:"
+    return [line[len(prefix):] for line in stdout.splitlines() if line.startswith(prefix)]
+
+
+def _stated_result(path: Path) -> list[str]:
+    return re.findall(r'^\[Result "([^"]*)"\]', path.read_text(), flags=re.M)
+
+
+def test_every_kind_of_fixture_is_there():
+    assert len(LEGAL) >= 6 and len(ILLEGAL) >= 15 and SEED_CHECK
+    for path in ILLEGAL + SEED_CHECK:
+        assert expected_diagnostics(path), f"{path.name} has no '# expect:' line"
+
+
+@pytest.mark.parametrize("path", LEGAL, ids=ids)
+def test_legal_fixture_verifies_with_its_result(run, path: Path):
+    result = run(["verify", "-v", str(path)])
+    assert result.exit_code == 0, result.stdout
+    stated = _stated_result(path)
+    outcome = [f"legal, {r}," for r in stated] or ["legal, unfinished,"]
+    for text in outcome:
+        assert text in result.stdout
+
+
+@pytest.mark.parametrize("path", [p for p in LEGAL if "[Seed" in p.read_text()], ids=ids)
+def test_seeded_legal_fixture_passes_the_seed_check(run, path: Path):
+    result = run(["verify", "--seed-check", str(path)])
+    assert result.exit_code == 0, result.stdout
+
+
+@pytest.mark.parametrize("path", ILLEGAL, ids=ids)
+def test_illegal_fixture_gives_exactly_its_diagnostics(run, path: Path):
+    result = run(["verify", str(path)])
+    assert result.exit_code == 1
+    assert _diagnostics(result.stdout, path) == expected_diagnostics(path)
+
+
+@pytest.mark.parametrize("path", SEED_CHECK, ids=ids)
+def test_seed_check_fixture_fails_only_under_the_seed_check(run, path: Path):
+    checked = run(["verify", "--seed-check", str(path)])
+    assert checked.exit_code == 1
+    assert _diagnostics(checked.stdout, path) == expected_diagnostics(path)
+    # The same cards are a legal game at a table, where the order is not known.
+    assert run(["verify", str(path)]).exit_code == 0
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=ids)
+def test_shared_example_verifies_with_its_stated_result(run, path: Path):
+    result = run(["verify", "-v", str(path)])
+    assert result.exit_code == 0, result.stdout
+    (stated,) = _stated_result(path)
+    assert f"legal, {stated}," in result.stdout
+
+
+# -- seeded piped play writes the fixtures ----------------------------------------------
+
+PLAYED_FIXTURES = [p for p in LEGAL if "# input:" in p.read_text()]
+
+
+@pytest.mark.parametrize("path", PLAYED_FIXTURES, ids=ids)
+def test_piped_play_writes_the_fixture_again(run, path: Path):
+    """The legal fixtures marked '# input:' were written by seeded piped play: typing
+    the same lines deals the same cards, reveals included, and writes the same record."""
+    lines = path.read_text().splitlines()
+    inputs = [m.group(1) for m in map(INPUT.match, lines) if m]
+    (played,) = [m for m in map(PLAYED.match, lines) if m]
+    args = ["play", GAME, "--seed", played.group(1)]
+    if played.group(2):
+        args += ["--variant", played.group(2)]
+    result = run(args, input="\n".join(inputs) + "\n")
+    assert result.exit_code == 0, result.output
+    record = [line for line in lines if line and not line.startswith("#")]
+    assert [line for line in result.stdout.splitlines() if line] == record
+
+
+def test_piped_play_deals_the_reveal_from_the_seed(run):
+    result = run(["play", GAME, "--seed", "3"], input="Jc Td+4s 2c\n")
+    assert result.exit_code == 0
+    assert "1. 2c Td 4s : Jc Td+4s 2c ^Qh" in result.stdout.splitlines()
+
+
+def test_piped_play_stops_at_an_illegal_attack_pointing_at_its_token(run):
+    result = run(["play", GAME, "--seed", "3"], input="Jc Td+2c 4s\n")
+    assert result.exit_code == 1
+    assert "<stdin>:1:10: error: 4s: not a club: the trigger for Jc must be a club or a joker" in result.stderr
+
+
+def test_play_refuses_an_unknown_variant(run):
+    result = run(["play", GAME, "--seed", "3", "--variant", "hard"], input="-\n")
+    assert result.exit_code == 2
+    assert "no variant 'hard'" in result.output
+
+
+# -- snapshots ---------------------------------------------------------------------------
+
+
+def _relative(text: str) -> str:
+    """Paths as the fixture folder names them, so the snapshot is the same on any machine."""
+    return text.replace(f"{HERE}/", "")
+
+
+@pytest.mark.parametrize("folder", ["legal", "illegal"])
+def test_verify_output_snapshot(run, snapshot_text, folder: str):
+    paths = sorted((HERE / folder).glob("*.dgn"))
+    result = run(["verify", "-v", *map(str, paths)])
+    assert _relative(result.stdout) == snapshot_text
+
+
+def test_seed_check_output_snapshot(run, snapshot_text):
+    result = run(["verify", "-v", "--seed-check", *map(str, SEED_CHECK)])
+    assert _relative(result.stdout) == snapshot_text
+
+
+@pytest.mark.parametrize("path", LEGAL, ids=ids)
+def test_fmt_annotate_snapshot(run, snapshot_text, path: Path):
+    result = run(["fmt", "--annotate", "-"], input=path.read_bytes())
+    assert result.exit_code == 0, result.output
+    assert result.stdout == snapshot_text
+
+
+def test_rules_summary_snapshot(run, snapshot_text):
+    result = run(["rules", GAME])
+    assert result.exit_code == 0
+    assert result.stdout == snapshot_text
