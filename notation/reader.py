@@ -199,23 +199,27 @@ class Reader:
         record = self._ensure_record(lineno)
         self._close_move()
         try:
-            node = grammar.TAG_LINE.parse(text)
-        except ParseError as exc:
+            match = grammar.TAG_LINE.parse(text).match
+        except ParseError:
             self.tags_unreadable = True
-            self._error_in(record, Diagnostic(lineno, exc.pos + 1, _tag_problem(text, exc.pos)))
+            try:
+                grammar.TAG_DETAIL.parse(text)
+                pos = 0
+            except ParseError as exc:
+                pos = exc.pos
+            self._error_in(record, Diagnostic(lineno, pos + 1, _tag_problem(text, pos)))
             return
-        _, _, _, name_node, _, value_node, _, _, _, comment_node = node.children
-        value, problem = _unescape(value_node.text[1:-1], lineno, value_node.start + 2)
+        value, problem = _unescape(match.group(2)[1:-1], lineno, match.start(2) + 2)
         if problem is not None:
             self._error_in(record, problem)
         tag = Tag(
-            name=name_node.text,
+            name=match.group(1),
             value=value,
             line=lineno,
-            col=name_node.start + 1,
-            value_col=value_node.start + 1,
+            col=match.start(1) + 1,
+            value_col=match.start(2) + 1,
             comments=self.pending,
-            trailing=_comment(comment_node),
+            trailing=_trailing(match.group(3)),
         )
         self.pending = []
         record.tags.append(tag)
@@ -227,34 +231,38 @@ class Reader:
         try:
             node = rule.parse(text)
         except ParseError as exc:
-            self._error_in(record, Diagnostic(lineno, exc.pos + 1, _item_problem(text, exc.pos, deal)))
+            pos = exc.pos
+            head = len(text) - len(text.lstrip("0123456789"))
+            if not deal and not text[head:].startswith("."):
+                pos = head  # the number's dot is missing
+            self._error_in(record, Diagnostic(lineno, pos + 1, _item_problem(text, pos, deal)))
             self.move = None
             self.in_moves = True
             digits = text[: len(text) - len(text.lstrip("0123456789"))]
             if not deal and digits and text[len(digits):].startswith("."):
                 self.last_number = int(digits) if len(digits) < 10 else 10**9
             return
+        head, items_node, end_node = node.children
         if deal:
-            _, items_node, _, comment_node = node.children
             number = None
             if self.in_moves:
                 self._error_in(record, Diagnostic(lineno, 1, "deal: comes before move 1, once"))
         else:
-            number_node, _, items_node, _, comment_node = node.children
-            number = int(number_node.text) if len(number_node.text) < 10 else 10**9
+            digits = head.match.group(1)
+            number = int(digits) if len(digits) < 10 else 10**9
             expected = self.last_number + 1
             if number != expected:
                 if self.last_number == 0:
-                    msg = f"the first move is 1., not {number_node.text}."
+                    msg = f"the first move is 1., not {digits}."
                 else:
-                    msg = f"move {number_node.text} follows move {self.last_number}: expected {expected}."
+                    msg = f"move {digits} follows move {self.last_number}: expected {expected}."
                 self._error_in(record, Diagnostic(lineno, 1, msg))
             self.last_number = number
         self.in_moves = True
         items = self._items(record, lineno, items_node)
         move = Move(
             number=number,
-            segments=[(items, _comment(comment_node))],
+            segments=[(items, _trailing(end_node.match.group(1)))],
             line=lineno,
             col=1,
             comments=self.pending,
@@ -281,7 +289,7 @@ class Reader:
         except ParseError as exc:
             self._error_in(record, Diagnostic(lineno, exc.pos + 1, _item_problem(text, exc.pos, False)))
             return
-        _, items_node, _, comment_node = node.children
+        _, items_node, end_node = node.children
         for comment in self.pending:
             self.move.segments.append(([], comment))
         self.pending = []
@@ -291,44 +299,52 @@ class Reader:
                 record,
                 Diagnostic(lineno, items[0].col, "a move line starts in column 1; this indented line continues the move above"),
             )
-        self.move.segments.append((items, _comment(comment_node)))
+        self.move.segments.append((items, _trailing(end_node.match.group(1))))
 
     def _items(self, record: Record, lineno: int, items_node) -> list[Item]:
         items: list[Item] = []
         for item in items_node.children:
-            chosen = item.children[1].children[0]
-            kind = chosen.expr_name
-            col = chosen.start + 1
-            if kind == "token":
-                raw = chosen.text
+            match = item.match
+            raw = match.group(3)
+            if raw is not None:
+                col = match.start(3) + 1
                 try:
                     text = canonical_token(raw)
                 except TokenError as exc:
                     self._error_in(record, Diagnostic(lineno, col + exc.offset, exc.message))
                     text = raw
                 items.append(Token(text, lineno, col, raw))
-            elif kind == "colon":
-                items.append(Colon(lineno, col))
+            elif match.group(2) is not None:
+                items.append(Colon(lineno, match.start(2) + 1))
             else:
-                items.append(self._checkpoint(record, lineno, chosen))
+                items.append(self._checkpoint(record, lineno, match.group(1), match.start(1)))
         return items
 
-    def _checkpoint(self, record: Record, lineno: int, node) -> Checkpoint:
+    def _checkpoint(self, record: Record, lineno: int, text: str, offset: int) -> Checkpoint:
         pairs: list[Pair] = []
+        try:
+            node = grammar.CHECKPOINT.parse(text)
+        except ParseError as exc:
+            self._error_in(
+                record, Diagnostic(lineno, offset + exc.pos + 1, "a checkpoint is {key=value ...}, keys in lower case")
+            )
+            return Checkpoint((), lineno, offset + 1)
         seen: set[str] = set()
         for pair in node.children[1].children:
             _, key_node, _, value_node = pair.children
             key = key_node.text
+            key_col = offset + key_node.start + 1
+            value_col = offset + value_node.start + 1
             if key in seen:
-                self._error_in(record, Diagnostic(lineno, key_node.start + 1, f"checkpoint key '{key}' appears twice"))
+                self._error_in(record, Diagnostic(lineno, key_col, f"checkpoint key '{key}' appears twice"))
             seen.add(key)
             try:
                 value = canonical_token(value_node.text)
             except TokenError as exc:
-                self._error_in(record, Diagnostic(lineno, value_node.start + 1 + exc.offset, exc.message))
+                self._error_in(record, Diagnostic(lineno, value_col + exc.offset, exc.message))
                 value = value_node.text
-            pairs.append(Pair(key, value, lineno, key_node.start + 1, value_node.start + 1))
-        return Checkpoint(tuple(pairs), lineno, node.start + 1)
+            pairs.append(Pair(key, value, lineno, key_col, value_col))
+        return Checkpoint(tuple(pairs), lineno, offset + 1)
 
     def _close_move(self) -> None:
         """Check the shape of the move just finished: one ':' and the checkpoint last."""
@@ -378,10 +394,8 @@ class Reader:
                 self._error_in(record, Diagnostic(game.line, game.col, "Game must be the first tag of a record"))
 
 
-def _comment(node) -> Optional[str]:
-    if node.children:
-        return node.children[0].text.rstrip()
-    return None
+def _trailing(comment: Optional[str]) -> Optional[str]:
+    return comment.rstrip() if comment else None
 
 
 def _position(item: Item) -> tuple[int, int]:
