@@ -1,4 +1,4 @@
-"""The examples of notation/SPEC.md are part of the test suite: the spec cannot drift."""
+"""The examples of notation/SPEC.md and README.md are part of the test suite: the docs cannot drift."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ import pytest
 from conftest import ROOT
 
 SPEC = ROOT / "notation" / "SPEC.md"
+README = ROOT / "README.md"
 BLOCK = re.compile(r"```dgn\n(.*?)```", re.S)
 
 
 def _blocks() -> list[str]:
-    return BLOCK.findall(SPEC.read_text(encoding="utf-8"))
+    return BLOCK.findall(SPEC.read_text(encoding="utf-8")) + BLOCK.findall(README.read_text(encoding="utf-8"))
 
 
 def test_spec_has_examples():
