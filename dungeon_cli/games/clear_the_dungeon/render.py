@@ -13,7 +13,7 @@ EMPTY = ".."
 def render(state: DungeonState) -> str:  # type: ignore[override]
     header = (
         f"turn {state.turn}  power deck {len(state.power)}  "
-        f"damage {len(state.damage)}/{DAMAGE_LIMIT}  defeated {len(state.defeated)}/{len(MONSTERS)}"
+        f"damage pile {len(state.damage)} ({DAMAGE_LIMIT} loses)  defeated {len(state.defeated)}/{len(MONSTERS)}"
     )
     lines = [header, "   " + "  ".join(f"c{i + 1}" for i in range(COLUMNS))]
     depth = max(1, max(state.hidden) + (1 if any(state.tops) else 0))
@@ -28,10 +28,8 @@ def render(state: DungeonState) -> str:  # type: ignore[override]
                 cells.append(EMPTY if row == 0 else "  ")
         lines.append(("   " + "  ".join(cells)).rstrip())
     lines.append(f"hand: {' '.join(str(c) for c in state.hand) or '(none)'}")
-    damage = f"damage pile: {len(state.damage)} card{'s' if len(state.damage) != 1 else ''}"
     if state.reserve and state.damage:
-        damage += f" (top {state.damage[-1]}, usable in an attack)"
-    lines.append(damage)
+        lines.append(f"damage pile top: {state.damage[-1]} (may join an attack as r{state.damage[-1]})")
     if state.phase is Phase.CHANCE and state.revealing is not None:
         lines.append(f"{column_name(state.revealing)} turns up its next card")
     elif state.phase is Phase.OVER:
