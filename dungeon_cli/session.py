@@ -12,8 +12,8 @@ from typing import Any, Mapping, Optional
 
 from notation import Colon, Move, Record, Tag, Token, write
 
-from .core import Draw, Phase, State
-from .games.base import GameModule, TurnLog
+from .core import Draw, Illegal, Phase, State
+from .games.base import Cursor, GameModule, TurnLog
 from .referee import seed_order
 
 
@@ -66,6 +66,98 @@ class Session:
             count += 1
         return count
 
+    # -- taking back -------------------------------------------------------------------
+
+    @property
+    def all_events(self) -> list[tuple[State, Any]]:
+        """Every ``(state before, action)`` so far, finished turns first."""
+        out = [event for log in self.turns for event in log.events]
+        out.extend(self.events)
+        return out
+
+    def rewind(self, count: int) -> None:
+        """Keep the first ``count`` events only. States are immutable, so the ones kept
+        are reused as they are: nothing is applied again."""
+        events = self.all_events[:count]
+        self.history = self.history[: len(events) + 1]
+        self.state = self.history[-1]
+        self.turns = []
+        self.events = []
+        self.turn_start = self.start
+        for index, (before, action) in enumerate(events):
+            after = self.history[index + 1]
+            self.events.append((before, action))
+            if after.turn != before.turn or after.is_over:
+                self.turns.append(TurnLog(self.turn_start, tuple(self.events)))
+                self.turn_start = after
+                self.events = []
+
+    def undo(self) -> Optional[tuple[State, Any]]:
+        """Take back the last thing the player chose (or, at a table, typed), together
+        with the cards a known order dealt after it; the event taken back, or None when
+        there is nothing to take back. Draws a known order forces are never a choice, so
+        undoing one alone would only deal it again."""
+        events = self.all_events
+        keep = len(events)
+        while keep and _forced(events[keep - 1]):
+            keep -= 1
+        if keep == 0:
+            return None
+        self.rewind(keep - 1)
+        return events[keep - 1]
+
+    # -- from a record -----------------------------------------------------------------
+
+    @classmethod
+    def from_record(cls, record: Record, module: Optional[GameModule] = None, seeded: bool = True) -> "Session":
+        """The game a record holds, ready to go on (``play --resume``).
+
+        The record should have been checked by the referee first; what goes wrong here
+        raises ValueError with a message. ``seeded``: deal on from the record's Seed tag,
+        whose deal the record's cards must then be; else every deal is typed.
+        """
+        if module is None:
+            from . import registry
+
+            try:
+                module = registry.get(record.game or "")
+            except KeyError:
+                raise ValueError(f"unknown game '{record.game}'") from None
+        seed = None
+        seed_text = record.tag_value("Seed")
+        if seeded and seed_text is not None:
+            if not seed_text.isdigit():
+                raise ValueError(f"Seed is a whole number, not '{seed_text}'")
+            seed = int(seed_text)
+        written = ("Game", "Variant", "Result") if seed is None else ("Game", "Variant", "Seed", "Result")
+        tags = [(t.name, t.value) for t in record.tags if t.name not in written]  # a Seed not dealt from stays
+        try:
+            session = cls(
+                module,
+                variant=record.tag_value("Variant"),
+                seed=seed,
+                options=module.notation.options(record),
+                tags=tags,
+            )
+        except Illegal as exc:
+            raise ValueError(exc.message) from None
+        notation = module.notation
+        cursor = Cursor(session.state)
+        for move in record.moves:
+            if move.is_deal:
+                readers = [notation.read_deal(cursor, move.dealt)]
+            else:
+                readers = [notation.read_dealt(cursor, move.dealt), notation.read_actions(cursor, move.actions)]
+            for reader in readers:
+                try:
+                    for _, action in reader:
+                        session.apply(action)
+                        cursor.state = session.state
+                except Illegal as exc:  # Misread is an Illegal too
+                    where = f"move {move.number}" if move.number is not None else "the deal"
+                    raise ValueError(f"{where} cannot be replayed: {exc.message}") from None
+        return session
+
     # -- the record ------------------------------------------------------------------
 
     def record(self, finished_only: bool = True) -> Record:
@@ -94,3 +186,9 @@ class Session:
 
     def text(self) -> str:
         return write([self.record()])
+
+
+def _forced(event: tuple[State, Any]) -> bool:
+    """A draw whose card a known order fixed (a seeded deck, cards put under the pile)."""
+    before, action = event
+    return isinstance(action, Draw) and before.phase is Phase.CHANCE and before.chance().known is not None

@@ -1,174 +1,115 @@
 """``dungeon play``: play a game at the terminal, or from a script through a pipe.
 
-The record is written as the game goes: after every finished turn the file on disk is a
-valid DGN record of the game so far (written to a temporary file and renamed).
+The command only reads its options; ``dungeon_cli.shell`` does the rest.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
-import os
-import random
 import sys
-from typing import Optional, TextIO
+from typing import Optional
 
 import click
 
-from notation import Token, canonical_token
-from notation.tokens import TokenError
-
 from .. import registry
-from ..core import Illegal, Phase
-from ..games.base import Cursor, Misread
-from ..session import Session
 
 
-class RecordFile:
-    """The record on disk: created exclusively, then replaced whole after each turn."""
+def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """Shell completion of ``--variant``: the variants of the game named on the line."""
+    from click.shell_completion import CompletionItem
 
-    def __init__(self, path: str):
-        self.path = path
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        os.close(fd)
-
-    def save(self, text: str) -> None:
-        tmp = f"{self.path}.{os.getpid()}.tmp"
-        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, self.path)
-
-
-def read_line_actions(session: Session, line: str, lineno: int = 0) -> list:
-    """Apply the actions written on one input line; Illegal (with a message) if any is not."""
-    tokens = []
-    col = 1
-    for raw in line.split():
-        try:
-            text = canonical_token(raw)
-        except TokenError as exc:
-            raise Illegal(f"{raw}: {exc.message}") from None
-        tokens.append(Token(text, lineno, col, raw))
-        col += len(raw) + 1
-    cursor = Cursor(session.state)
-    applied = []
-    try:
-        for source, action in session.module.notation.read_actions(cursor, tokens):
-            token = source if isinstance(source, Token) else source[None]
-            if session.state.phase is not Phase.DECISION:
-                raise Illegal(f"{token.text}: it is not the player's turn to act")
-            try:
-                session.apply(action)
-            except Illegal as exc:
-                raise Illegal(f"{token.text}: {exc.message}") from None
-            cursor.state = session.state
-            applied.append(action)
-            session.deal()
-    except Misread as exc:
-        raise Illegal(exc.message) from None
-    return applied
+    game = ctx.params.get("game")
+    names = [game] if game in registry.names() else registry.names()
+    return [
+        CompletionItem(variant, help=text)
+        for name in names
+        for variant, text in registry.get(name).game.variants.items()
+        if variant.startswith(incomplete)
+    ]
 
 
 @click.command()
-@click.argument("game", type=click.Choice(registry.names()))
+@click.argument("game", type=click.Choice(registry.names()), required=False)
 @click.option("--seed", type=click.IntRange(min=0), help="Deal from this seed (default: a random one, recorded).")
-@click.option("--variant", help="A rule variant (see `dungeon games`).")
+@click.option("--variant", shell_complete=complete_variant, help="A rule variant (see `dungeon games`).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Record file (default GAME-YYYYMMDD-HHMMSS.dgn).")
-def play(game: str, seed: Optional[int], variant: Optional[str], output: Optional[str]) -> None:
-    """Play GAME. On a terminal: a prompt; from a pipe: one action per line, record to stdout."""
-    module = registry.get(game)
+@click.option("--resume", type=click.Path(exists=True, dir_okay=False), help="Go on with the game recorded in this file.")
+@click.option("--table", is_flag=True, help="Played with a real deck: type the cards dealt and dice rolled too.")
+@click.option("--player", help="Your name, for the record's Player tag.")
+def play(
+    game: Optional[str],
+    seed: Optional[int],
+    variant: Optional[str],
+    output: Optional[str],
+    resume: Optional[str],
+    table: bool,
+    player: Optional[str],
+) -> None:
+    """Play GAME. At a terminal: the board and a prompt that completes your moves, the
+    record saved after every turn. From a pipe: one or more actions per line, the record
+    to standard output (or -o); the first illegal action stops with exit status 1.
+
+    Exit status: 0 played (or stopped), 1 an illegal action or record, 2 a usage error.
+    """
+    from ..shell.colour import Paint, wanted
+    from ..shell.recordfile import RecordFile
+    from ..shell.setup import SetupError, new_session, resumed_session, same_file
+
+    if table and seed is not None:
+        raise click.UsageError("--table deals nothing: it cannot take --seed")
+    if resume is not None:
+        if seed is not None or variant is not None:
+            raise click.UsageError("--resume goes on with the record's own seed and variant")
+        if player is not None:
+            raise click.UsageError("--resume keeps the record's Player tag")
+    elif game is None:
+        raise click.UsageError("name a GAME (see `dungeon games`), or --resume FILE")
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
     try:
-        module.game.check_variant(variant)
-    except Illegal as exc:
-        raise click.BadParameter(exc.message, param_hint="--variant") from None
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
-    session = Session(module, variant=variant, seed=seed)
-    session.deal()
-    interactive = sys.stdin.isatty()
-    record_file: Optional[RecordFile] = None
-    if interactive or output:
-        path = output or f"{game}-{_dt.datetime.now():%Y%m%d-%H%M%S}.dgn"
-        try:
-            record_file = RecordFile(path)
-        except FileExistsError:
-            raise click.ClickException(f"{path} exists already: choose another name with -o") from None
-        except OSError as exc:
-            raise click.ClickException(f"cannot create {path}: {exc.strerror}") from None
-        record_file.save(session.text())
+        if resume is not None:
+            session, typed = resumed_session(resume, table)
+            if game is not None and game != session.module.game.name:
+                raise click.UsageError(f"{resume} is a game of {session.module.game.name}, not {game}")
+        else:
+            assert game is not None
+            session = new_session(game, variant, seed, table, player, dated=interactive)
+            typed = table
+    except SetupError as exc:
+        for line in exc.lines:
+            click.echo(line, err=True)
+        sys.exit(exc.status)
+
+    record = _record_file(session.module.game.name, output, resume, interactive)
     if interactive:
-        status = _interactive(session, record_file)
-    else:
-        status = _scripted(session, record_file, sys.stdin, sys.stdout)
-    sys.exit(status)
+        from ..shell.interactive import PlayShell
+        from ..shell.paths import history_file
+
+        history = history_file(session.module.game.name)
+        shell = PlayShell(session, record, sys.stdout, paint=Paint(wanted(sys.stdout)), history=str(history) if history else None)
+        if typed and resume is not None and not table:
+            click.echo(f"{resume} has no Seed: type the cards dealt and dice rolled")
+        sys.exit(shell.run())
+    from ..shell.scripted import run_scripted
+
+    sys.exit(run_scripted(session, sys.stdin, sys.stdout, sys.stderr, record))
 
 
-def _save(session: Session, record_file: Optional[RecordFile], saved_turns: int) -> int:
-    if record_file is not None and len(session.turns) != saved_turns:
-        try:
-            record_file.save(session.text())
-        except OSError as exc:
-            click.echo(f"warning: could not save {record_file.path}: {exc.strerror}; the game goes on in memory", err=True)
-            return saved_turns
-    return len(session.turns)
+def _record_file(game: str, output: Optional[str], resume: Optional[str], interactive: bool):
+    """Where the record goes: ``-o``; else the resumed file (at a terminal); else a new
+    dated file (at a terminal); else nowhere (standard output)."""
+    from ..shell.recordfile import RecordFile
+    from ..shell.setup import same_file
 
-
-def _scripted(session: Session, record_file: Optional[RecordFile], lines: TextIO, out: TextIO) -> int:
-    saved = 0
-    for lineno, line in enumerate(lines, start=1):
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if session.state.is_over:
-            click.echo(f"<stdin>:{lineno}:1: error: the game is over: no action may follow", err=True)
-            return 1
-        try:
-            read_line_actions(session, line, lineno)
-        except Illegal as exc:
-            click.echo(f"<stdin>:{lineno}:1: error: {exc.message}", err=True)
-            if record_file is None:
-                out.write(session.text())
-            return 1
-        saved = _save(session, record_file, saved)
-    if record_file is None:
-        out.write(session.text())
-    return 0
-
-
-def _interactive(session: Session, record_file: Optional[RecordFile]) -> int:
-    module = session.module
-    notation = module.notation
-    saved = 0
-    click.echo(f"{module.game.title}, seed {session.seed}. Type an action, 'help' or 'quit'.")
-    if record_file is not None:
-        click.echo(f"recording to {record_file.path}")
-    while not session.state.is_over:
-        click.echo("")
-        click.echo(module.render(session.state))
-        try:
-            line = input("> ").strip()
-        except EOFError:
-            click.echo("")
-            break
-        if line in ("quit", "q", "exit"):
-            break
-        if line in ("help", "?", ""):
-            for action in session.state.legal_actions():
-                click.echo(f"  {notation.action_text(session.state, action):8} {notation.describe(session.state, action)}")
-            continue
-        if line == "rules":
-            click.echo(module.rules_text)
-            continue
-        try:
-            read_line_actions(session, line)
-        except Illegal as exc:
-            click.echo(f"illegal: {exc.message}")
-            continue
-        saved = _save(session, record_file, saved)
-    click.echo("")
-    click.echo(module.render(session.state))
-    _save(session, record_file, -1)
-    if record_file is not None:
-        click.echo(f"record saved in {record_file.path}")
-    return 0
+    try:
+        if output is not None:
+            if resume is not None and same_file(output, resume):
+                return RecordFile(output)
+            return RecordFile.create(output)
+        if not interactive:
+            return None
+        if resume is not None:
+            return RecordFile(resume)
+        return RecordFile.fresh(game)
+    except FileExistsError:
+        raise click.ClickException(f"{output} exists already: choose another name with -o (or --resume it)") from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot create {exc.filename or output}: {exc.strerror}") from None

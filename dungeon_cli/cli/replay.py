@@ -1,0 +1,93 @@
+"""``dungeon replay``: the board after every move of a record, or one move, or step by step."""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+import click
+
+from .inputs import Unreadable, display_name, open_binary
+
+
+@click.command()
+@click.argument("file", metavar="FILE | -")
+@click.option("--move", "number", type=click.IntRange(min=0), help="Only the board after move N (0: the deal: line).")
+@click.option("--step", is_flag=True, help="Step through the moves with keys (n next, p back, g first, G last, q quit).")
+def replay(file: str, number: Optional[int], step: bool) -> None:
+    """Show the board after every move of the records in FILE, with the move that led
+    there. An illegal record is shown up to its faulty move, then the diagnostic.
+
+    Exit status: 0 every record is legal, 1 any is not, 2 a usage error (no such file,
+    no such move).
+    """
+    from notation import read
+
+    from ..shell.colour import Paint, wanted
+    from ..shell.replay import Replay
+
+    name = display_name(file)
+    if step and number is not None:
+        raise click.UsageError("--step starts at the first move; it cannot take --move")
+    if step and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise click.UsageError("--step needs a terminal")
+    try:
+        with open_binary(file) as stream:
+            replays = [Replay(record) for record in read(stream)]
+    except Unreadable as exc:
+        click.echo(f"dungeon replay: error: {exc}", err=True)
+        sys.exit(2)
+    if not replays:
+        click.echo(f'{name}:1:1: error: no record in this file: a record starts with [Game "..."]')
+        sys.exit(1)
+    paint = Paint(wanted(sys.stdout))
+    status = 0 if all(r.legal for r in replays) else 1
+    if step:
+        from ..shell.stepper import Stepper
+
+        pages = _pages(replays, name, paint)
+        Stepper(pages, colour=paint.on).run()
+        sys.exit(status)
+    out = []
+    for rp in replays:
+        out.append(paint.strong(rp.title(name)))
+        if number is not None:
+            frame = rp.frame(number)
+            if frame is not None:
+                out.append(paint.board(rp.frame_text(frame)))
+            elif rp.legal:
+                have = f"moves {rp.frames[0].number}-{rp.frames[-1].number}" if rp.frames else "no moves"
+                click.echo(f"dungeon replay: error: {name}:{rp.record.line}: the record has no move {number} ({have})", err=True)
+                sys.exit(2)
+            else:
+                out.append(_ending(rp, name, paint))
+            out.append("")
+            continue
+        for frame in rp.frames:
+            out.append(paint.board(rp.frame_text(frame)))
+            out.append("")
+        out.append(_ending(rp, name, paint))
+        out.append("")
+    click.echo("\n".join(out).rstrip("\n"))
+    sys.exit(status)
+
+
+def _ending(rp, name: str, paint) -> str:
+    text = rp.ending_text(name)
+    return paint.warning(text) if not rp.legal else paint.strong(text)
+
+
+def _pages(replays, name: str, paint) -> list[tuple[str, str]]:
+    pages = []
+    for index, rp in enumerate(replays, start=1):
+        prefix = f"record {index}, " if len(replays) > 1 else ""
+        title = paint.strong(rp.title(name))
+        for frame in rp.frames:
+            pages.append((prefix + frame.label, f"{title}\n{paint.board(rp.frame_text(frame))}"))
+        ending = _ending(rp, name, paint)
+        if rp.legal and pages:
+            label, text = pages[-1]
+            pages[-1] = (label, f"{text}\n{ending}")
+        else:
+            pages.append((prefix + "stopped", f"{title}\n{ending}"))
+    return pages

@@ -1,0 +1,140 @@
+"""What the player may type next: the completions of a partly typed line.
+
+Pure (no prompt-toolkit here), so that it is tested directly and timed by the bench.
+The words already typed on the line are followed through the game first, so that after
+``5d `` the completions are those of the state with 5d equipped. Actions are matched by
+the text the record would write (``Notation.action_text``): the player may type lower
+case, ``10`` for ``T`` and suit symbols, as DGN allows.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Optional, Sequence
+
+from notation import canonical_token
+from notation.tokens import TokenError
+
+from ..core import Draw, Illegal, Phase, State
+from ..games.base import Notation
+
+_WORD = re.compile(r"[^ \t]+")
+_SUITS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
+
+
+class Candidate:
+    """One completion: the text that replaces the last ``replace`` characters typed."""
+
+    __slots__ = ("text", "meta", "replace")
+
+    def __init__(self, text: str, meta: str, replace: int):
+        self.text = text
+        self.meta = meta
+        self.replace = replace
+
+    def __repr__(self) -> str:
+        return f"Candidate({self.text!r}, {self.meta!r}, {self.replace})"
+
+
+def fold(text: str) -> str:
+    """A spelling for prefix matching: lower case, ``10`` as ``t``, suit letters."""
+    return text.translate(_SUITS).lower().replace("10", "t")
+
+
+def deal_known(state: State) -> State:
+    """The state after the draws a known order forces (what ``Session.deal`` does)."""
+    while state.phase is Phase.CHANCE:
+        known = state.chance().known
+        if known is None:
+            break
+        state = state.apply(Draw(known))
+    return state
+
+
+def choices(notation: Notation, state: State) -> list[tuple[str, str, Any]]:
+    """``(text, description, action)`` of everything that may be typed in ``state``."""
+    if state.phase is Phase.DECISION:
+        return [(notation.action_text(state, a), notation.describe(state, a), a) for a in state.legal_actions()]
+    if state.phase is Phase.CHANCE:
+        chance = state.chance()
+        seen: dict[str, tuple[str, str, Any]] = {}
+        for outcome in chance.outcomes:
+            text = notation.format_outcome(outcome)
+            seen.setdefault(text, (text, chance.what, Draw(outcome)))
+        return list(seen.values())
+    return []
+
+
+def _canonical(word: str) -> Optional[str]:
+    try:
+        return canonical_token(word)
+    except TokenError:
+        return None
+
+
+def follow(notation: Notation, state: State, words: Sequence[str]) -> tuple[Optional[State], list[str]]:
+    """Follow complete words from ``state``. Returns the state reached and the words of
+    an action begun but not finished (a game whose actions take several tokens), or
+    ``(None, [])`` when a word cannot be played there."""
+    state = deal_known(state)
+    pending: list[str] = []
+    for word in words:
+        text = _canonical(word)
+        if text is None:
+            return None, []
+        if state.phase is Phase.CHANCE and text.startswith("^"):
+            text = text[1:]
+        pending.append(text)
+        matched = None
+        partial = False
+        for written, _, action in choices(notation, state):
+            parts = written.split()
+            if parts == pending:
+                matched = action
+                break
+            if parts[: len(pending)] == pending:
+                partial = True
+        if matched is not None:
+            try:
+                state = deal_known(state.apply(matched))
+            except Illegal:
+                return None, []
+            pending = []
+        elif not partial:
+            return None, []
+    return state, pending
+
+
+def candidates(
+    notation: Notation, state: State, before_cursor: str, commands: Iterable[tuple[str, str]] = ()
+) -> list[Candidate]:
+    """Completions for the text before the cursor, in the game's own order; commands
+    (``undo``, ``help``...) are offered for a first word that begins one."""
+    words = before_cursor.split()
+    partial = "" if not before_cursor or before_cursor[-1] in " \t" else words.pop()
+    reached, pending = follow(notation, state, words)
+    out: list[Candidate] = []
+    if reached is not None:
+        typed = " ".join(pending + [partial]) if pending else partial
+        replace = len(before_cursor) - _pending_start(before_cursor, len(pending), partial)
+        key = fold(typed.lstrip("^")) if reached.phase is Phase.CHANCE else fold(typed)
+        seen = set()
+        for text, meta, _ in choices(notation, reached):
+            if text in seen or not fold(text).startswith(key):
+                continue
+            seen.add(text)
+            out.append(Candidate(text, meta, replace))
+    if not words and partial:
+        key = partial.lower()
+        out.extend(Candidate(name, meta, len(partial)) for name, meta in commands if name.startswith(key))
+    return out
+
+
+def _pending_start(line: str, pending: int, partial: str) -> int:
+    """Where in the line the words of an unfinished action begin."""
+    spans = [m.start() for m in _WORD.finditer(line)]
+    if partial:
+        spans.pop()
+    if pending:
+        return spans[-pending]
+    return len(line) - len(partial)

@@ -1,0 +1,52 @@
+"""Colour on a terminal only: red hearts and diamonds, damage, warnings.
+
+Off when the stream is not a terminal or ``NO_COLOR`` is set to anything but empty
+(https://no-color.org). Renders stay plain text; colour is laid over them here, by
+spotting DGN card spellings, so every game's render gets it unchanged.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import TextIO
+
+_RED_CARD = re.compile(r"(?<![0-9A-Za-z])(x?\(?)([2-9TJQKA][hd])(?![0-9A-Za-z])")
+_DAMAGE = re.compile(r"\b(\d+ damage)\b")
+
+RED = "\x1b[31m"
+YELLOW = "\x1b[33m"
+BOLD = "\x1b[1m"
+DIM = "\x1b[2m"
+RESET = "\x1b[0m"
+
+
+def wanted(stream: TextIO) -> bool:
+    if os.environ.get("NO_COLOR"):
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class Paint:
+    """Colours text when ``on``; otherwise gives it back unchanged."""
+
+    def __init__(self, on: bool):
+        self.on = on
+
+    def board(self, text: str) -> str:
+        if not self.on:
+            return text
+        text = _RED_CARD.sub(lambda m: f"{m.group(1)}{RED}{m.group(2)}{RESET}", text)
+        return _DAMAGE.sub(lambda m: f"{YELLOW}{m.group(1)}{RESET}", text)
+
+    def warning(self, text: str) -> str:
+        return f"{RED}{text}{RESET}" if self.on else text
+
+    def strong(self, text: str) -> str:
+        return f"{BOLD}{text}{RESET}" if self.on else text
+
+    def faint(self, text: str) -> str:
+        return f"{DIM}{text}{RESET}" if self.on else text

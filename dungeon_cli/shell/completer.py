@@ -1,0 +1,45 @@
+"""The prompt-toolkit face of ``candidates``: completions with their descriptions."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterable
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+
+from ..core import State
+from ..games.base import Notation
+from .candidates import candidates
+
+_DAMAGE = re.compile(r"(\d+ damage)")
+
+
+class ActionCompleter(Completer):
+    """Completes the legal tokens of whatever state ``current()`` returns when asked."""
+
+    def __init__(
+        self,
+        notation: Notation,
+        current: Callable[[], State],
+        commands: Iterable[tuple[str, str]] = (),
+        colour: bool = False,
+    ):
+        self.notation = notation
+        self.current = current
+        self.commands = tuple(commands)
+        self.colour = colour
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        for c in candidates(self.notation, self.current(), document.text_before_cursor, self.commands):
+            yield Completion(c.text, start_position=-c.replace, display=c.text, display_meta=self._meta(c.meta))
+
+    def _meta(self, meta: str):
+        """Damage in the description stands out, when colour is on."""
+        if not self.colour or not _DAMAGE.search(meta):
+            return meta
+        parts = []
+        for piece in _DAMAGE.split(meta):
+            if piece:
+                parts.append(("class:damage" if _DAMAGE.fullmatch(piece) else "", piece))
+        return parts

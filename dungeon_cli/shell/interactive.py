@@ -1,0 +1,183 @@
+"""``dungeon play`` at a terminal: the board, a prompt that completes legal tokens, and
+the record kept on disk as the game goes.
+
+The prompt-toolkit session takes its input and output as arguments, so tests drive it
+with a pipe input and a dummy output exactly as a terminal would.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any, Optional, TextIO
+
+from ..core import Draw, Phase
+from ..session import Session
+from .candidates import choices
+from .colour import Paint
+from .completer import ActionCompleter
+from .line import LineError, action_words, apply_line
+from .recordfile import RecordFile
+
+COMMANDS = (
+    ("help", "the moves you may make now, and the commands"),
+    ("undo", "take back your last action"),
+    ("rules", "a short summary of the rules"),
+    ("quit", "stop here: the record keeps every finished turn"),
+)
+QUIT = {"quit", "q", "exit"}
+
+
+class PlayShell:
+    def __init__(
+        self,
+        session: Session,
+        record: Optional[RecordFile],
+        out: TextIO,
+        *,
+        paint: Optional[Paint] = None,
+        history: Optional[str] = None,
+        input: Any = None,
+        output: Any = None,
+    ):
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.history import FileHistory, InMemoryHistory
+        from prompt_toolkit.styles import Style
+
+        self.session = session
+        self.record = record
+        self.out = out
+        self.paint = paint or Paint(False)
+        self.shown = -1  # the number of events when the board was last shown
+        module = session.module
+        completer = ActionCompleter(module.notation, lambda: self.session.state, COMMANDS, colour=self.paint.on)
+        self.prompt = PromptSession(
+            completer=completer,
+            complete_while_typing=True,
+            history=FileHistory(history) if history else InMemoryHistory(),
+            style=Style.from_dict({"damage": "fg:ansired bold"}),
+            input=input,
+            output=output,
+        )
+
+    # -- talking -------------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def intro(self) -> None:
+        game = self.session.module.game
+        how = f"seed {self.session.seed}" if self.session.seeded else "at the table: type the cards dealt and dice rolled too"
+        variant = f" ({self.session.variant})" if self.session.variant else ""
+        self.say(self.paint.strong(f"{game.title}{variant}, {how}."))
+        self.say("Tab completes; 'help' lists your moves; 'undo', 'rules', 'quit'.")
+        if self.record is not None:
+            self.say(f"recording to {self.record.path}")
+
+    def show_board(self) -> None:
+        count = len(self.session.history)
+        if count == self.shown:
+            return
+        self.shown = count
+        state = self.session.state
+        self.say()
+        self.say(self.paint.board(self.session.module.render(state)))
+        if state.phase is Phase.CHANCE:
+            chance = state.chance()
+            self.say(f"type {chance.what} ({len(chance.outcomes)} possible)")
+
+    def prompt_text(self) -> str:
+        return "deal> " if self.session.state.phase is Phase.CHANCE else "> "
+
+    # -- the loop --------------------------------------------------------------------
+
+    def run(self) -> int:
+        self.intro()
+        self.session.deal()
+        self.save()
+        while not self.session.state.is_over:
+            self.show_board()
+            try:
+                line = self.prompt.prompt(self.prompt_text())
+            except KeyboardInterrupt:  # Ctrl-C drops the line being typed, as shells do
+                continue
+            except EOFError:  # Ctrl-D
+                break
+            if not self.handle(line):
+                break
+        self.finish()
+        return 0
+
+    def handle(self, line: str) -> bool:
+        """Act on one line; False when the player wants to stop."""
+        word = line.strip().lower()
+        if not word:
+            return True
+        if word in QUIT:
+            return False
+        if word in ("help", "?"):
+            self.help()
+        elif word == "rules":
+            self.say(self.session.module.rules_text.rstrip())
+        elif word == "undo":
+            self.undo()
+        else:
+            try:
+                apply_line(self.session, line)
+            except LineError as exc:
+                self.say(self.paint.warning(f"illegal: {exc.message}"))
+                return True
+            self.save()
+        return True
+
+    def help(self) -> None:
+        state = self.session.state
+        notation = self.session.module.notation
+        options = choices(notation, state)
+        if state.phase is Phase.CHANCE:
+            self.say(f"type {state.chance().what}, one of:")
+            words = " ".join(text for text, _, _ in options)
+            self.say(textwrap.fill(words, width=78, initial_indent="  ", subsequent_indent="  "))
+        elif options:
+            width = max(len(text) for text, _, _ in options)
+            self.say("your moves (several may go on one line):")
+            for text, meta, _ in options:
+                self.say(f"  {text:<{width}}  {self.paint.board(meta)}")
+        self.say("commands:")
+        for name, meta in COMMANDS:
+            self.say(f"  {name:<5}  {meta}")
+
+    def undo(self) -> None:
+        event = self.session.undo()
+        if event is None:
+            self.say(self.paint.warning("nothing to undo"))
+            return
+        self.say(f"took back {action_words(self.session, event)}")
+        self.save()
+
+    def save(self) -> None:
+        if self.record is None:
+            return
+        try:
+            self.record.save(self.session.text())
+        except OSError as exc:
+            self.say(self.paint.warning(f"warning: could not save {self.record.path}: {exc.strerror}; the game goes on"))
+
+    def finish(self) -> None:
+        state = self.session.state
+        self.show_board()
+        self.save()
+        if self.record is None:
+            return
+        if state.is_over:
+            self.say(f"record saved in {self.record.path}")
+            return
+        if any(not _dealt(event) for event in self.session.events):
+            self.say("the turn in progress is not recorded: a record holds finished turns")
+        self.say(f"record saved in {self.record.path}; go on with: dungeon play --resume {self.record.path}")
+
+
+def _dealt(event: tuple[Any, Any]) -> bool:
+    """A card the known order dealt by itself (nothing the player did or typed)."""
+    before, action = event
+    return isinstance(action, Draw) and before.chance().known is not None

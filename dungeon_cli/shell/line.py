@@ -1,0 +1,154 @@
+"""One line of player input applied to a session, read the way ``verify`` reads a record.
+
+A line holds one action or several (``5d x9s 4h``); at a table it also holds the cards
+dealt and the dice rolled, typed when the game waits for chance. Decisions are read by
+the game's own ``Notation.read_actions``, outcomes by ``Notation.outcome`` (a leading
+``^``, the DGN mark of a revealed card, is allowed), so that a line is refused with the
+message ``verify`` gives for the same token in a record.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from notation import Token, canonical_token
+from notation.tokens import TokenError
+
+from ..core import Draw, Illegal, Phase
+from ..games.base import Cursor, Misread
+from ..session import Session
+
+
+class LineError(Exception):
+    """Why a line was refused, and the column of the token to blame (1-based)."""
+
+    def __init__(self, col: int, message: str):
+        super().__init__(message)
+        self.col = col
+        self.message = message
+
+
+def tokenize(line: str, lineno: int = 0) -> list[Token]:
+    """The tokens of a line in canonical spelling, with their columns."""
+    tokens = []
+    col = 0
+    length = len(line)
+    while True:
+        while col < length and line[col] in " \t":
+            col += 1
+        if col >= length:
+            return tokens
+        end = col
+        while end < length and line[end] not in " \t":
+            end += 1
+        raw = line[col:end]
+        try:
+            text = canonical_token(raw)
+        except TokenError as exc:
+            raise LineError(col + 1 + exc.offset, exc.message) from None
+        tokens.append(Token(text, lineno, col + 1, raw))
+        col = end
+
+
+def outcome_of(session: Session, token: Token) -> Any:
+    """The chance outcome a typed token names (``^Qh`` as well as ``Qh``)."""
+    if token.text.startswith("^") and len(token.text) > 1:
+        bare = token.text[1:]
+        raw = token.raw[1:] if token.raw.startswith("^") else bare
+        token = Token(bare, token.line, token.col + 1, raw)
+    return session.module.notation.outcome(token)
+
+
+def apply_line(session: Session, line: str, lineno: int = 0) -> list[tuple[Any, Any]]:
+    """Apply every token of ``line``; all or nothing: on a refusal the session is left
+    as it was and LineError says why. Returns the ``(state before, action)`` events the
+    line added, the draws a known order dealt included."""
+    session.deal()
+    mark = len(session.history) - 1
+    try:
+        _apply(session, tokenize(line, lineno), len(line) + 1)
+    except LineError:
+        session.rewind(mark)
+        raise
+    return session.all_events[mark:]
+
+
+def _apply(session: Session, tokens: Sequence[Token], end_col: int) -> None:
+    notation = session.module.notation
+    index = 0
+    while index < len(tokens):
+        state = session.state
+        token = tokens[index]
+        if state.is_over:
+            raise LineError(token.col, f"{token.text}: the game is over: no action may follow")
+        if state.phase is Phase.CHANCE:
+            try:
+                session.apply(Draw(outcome_of(session, token)))
+            except Misread as exc:
+                raise LineError(token.col, exc.message) from None
+            except Illegal as exc:
+                raise LineError(token.col, f"{token.text}: {exc.message}") from None
+            session.deal()
+            index += 1
+            continue
+        index = _decisions(session, notation, tokens, index, end_col)
+
+
+def _decisions(session: Session, notation, tokens: Sequence[Token], start: int, end_col: int) -> int:
+    """Feed tokens from ``start`` to the game's action reader until it is done or chance
+    waits for a typed outcome; the index of the first token not used."""
+    rest = list(tokens[start:])
+    position = {id(token): start + i for i, token in enumerate(rest)}
+    cursor = Cursor(session.state)
+    reader = notation.read_actions(cursor, rest)
+    used = start
+    while True:
+        state = session.state
+        if state.phase is Phase.CHANCE or state.is_over:
+            return used  # the rest (if any) is an outcome, or too much
+        try:
+            source, action = next(reader)
+        except StopIteration:
+            return len(tokens)
+        except Misread as exc:
+            upto = position.get(id(exc.token), len(tokens) - 1) if exc.token is not None else len(tokens) - 1
+            _vocabulary(notation, tokens[start : upto + 1])
+            col = exc.token.col if exc.token is not None else end_col
+            raise LineError(col, exc.message) from None
+        parts = [source] if isinstance(source, Token) else [t for t in source.values() if t is not None]
+        blame = source if isinstance(source, Token) else source.get(None, parts[0])
+        try:
+            session.apply(action)
+        except Illegal as exc:
+            if not isinstance(source, Token):
+                blame = source.get(exc.where, blame)
+            _vocabulary(notation, tokens[start : 1 + max(position.get(id(t), start) for t in parts)])
+            raise LineError(blame.col, f"{blame.text}: {exc.message}") from None
+        used = max(used, 1 + max(position.get(id(t), start) for t in parts))
+        session.deal()
+        cursor.state = session.state
+
+
+def _vocabulary(notation, tokens: Sequence[Token]) -> None:
+    """Before a rule is blamed, the words: ``verify`` checks every token of a record with
+    ``check_token`` before it replays, so a word that is not the game's is what it
+    reports first. The tokens read as actions up to the fault are checked the same way."""
+    for token in tokens:
+        problem = notation.check_token("actions", token)
+        if problem is not None:
+            raise LineError(token.col, problem)
+
+
+def action_words(session: Session, event: tuple[Any, Any]) -> str:
+    """How an event is written: the action's tokens, or the outcome dealt."""
+    before, action = event
+    if isinstance(action, Draw):
+        return session.module.notation.format_outcome(action.outcome)
+    return session.module.notation.action_text(before, action)
+
+
+def describe_error(error: LineError, source: Optional[str] = None, lineno: int = 0) -> str:
+    """``SOURCE:LINE:COL: error: MESSAGE`` when a source is named, else the message."""
+    if source is None:
+        return error.message
+    return f"{source}:{lineno}:{error.col}: error: {error.message}"

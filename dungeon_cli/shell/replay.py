@@ -1,0 +1,109 @@
+"""A record move by move: the board after each move, with the move that led there.
+
+The referee replays (``keep_states``) and the frames are cut from what it kept, so a
+replay shows exactly what ``verify`` judged: an illegal record shows its moves up to the
+faulty one, then the faulty move and the diagnostics.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from notation import Diagnostic, Move, Record
+from notation.writer import move_lines
+
+from ..core import State
+from ..games.base import GameModule
+from ..referee import Referee
+
+
+class Frame:
+    """The board after one move. ``number`` is the move number, 0 for the ``deal:`` line."""
+
+    __slots__ = ("number", "move", "state")
+
+    def __init__(self, number: int, move: Move, state: State):
+        self.number = number
+        self.move = move
+        self.state = state
+
+    @property
+    def label(self) -> str:
+        return "deal" if self.move.is_deal else f"move {self.number}"
+
+
+class Replay:
+    """One record replayed: its frames, and where (if anywhere) replay had to stop."""
+
+    def __init__(self, record: Record):
+        self.record = record
+        verdict = Referee(keep_states=True).check(record)
+        self.verdict = verdict
+        self.module: Optional[GameModule] = verdict.module
+        self.frames: list[Frame] = []
+        for move, state in zip(record.moves, verdict.states):
+            if state is not None:
+                self.frames.append(Frame(move.number or 0, move, state))
+        self.diagnostics: list[Diagnostic] = verdict.diagnostics
+        replayed = len(verdict.states)
+        self.faulty: Optional[Move] = None  # the move replay stopped at, when a rule stopped it
+        if not verdict.legal and replayed < len(record.moves):
+            line = self.diagnostics[0].line
+            for move in record.moves[replayed:]:
+                if move.line <= line <= _last_line(move):
+                    self.faulty = move
+                    break
+
+    @property
+    def legal(self) -> bool:
+        return self.verdict.legal
+
+    def frame(self, number: int) -> Optional[Frame]:
+        for frame in self.frames:
+            if frame.number == number:
+                return frame
+        return None
+
+    # -- as text --------------------------------------------------------------------
+
+    def title(self, name: str) -> str:
+        record = self.record
+        game = self.module.game.title if self.module is not None else (record.game or "?")
+        bits = [f"{name}:{record.line}: {game}"]
+        variant = record.tag_value("Variant")
+        if variant:
+            bits.append(f"variant {variant}")
+        seed = record.tag_value("Seed")
+        if seed:
+            bits.append(f"seed {seed}")
+        player = record.tag_value("Player")
+        if player:
+            bits.append(f"player {player}")
+        return ", ".join(bits)
+
+    def frame_text(self, frame: Frame) -> str:
+        assert self.module is not None
+        return f"{move_text(frame.move)}\n{self.module.render(frame.state)}"
+
+    def ending_text(self, name: str) -> str:
+        """How the replay ends: the result, what is unfinished, or the fault."""
+        if not self.legal:
+            lines = []
+            if self.faulty is not None:
+                lines.append(move_text(self.faulty))
+            lines.extend(f"{name}:{d.line}:{d.col}: {d.severity}: {d.message}" for d in self.diagnostics)
+            return "\n".join(lines)
+        state = self.verdict.state
+        if state is None:
+            return "no moves"
+        if state.is_over:
+            return f"result: {state.result()}"
+        return f"unfinished: {state.unfinished()}"
+
+
+def move_text(move: Move) -> str:
+    return " ".join(line.strip() for line in move_lines(move))
+
+
+def _last_line(move: Move) -> int:
+    return max((item.line for item in move.items), default=move.line)

@@ -1,0 +1,35 @@
+"""Whole games played by a simple seeded policy, for tests and benchmarks that need a
+game to its end without a person: the states met and the lines a player would type."""
+
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from ..core import Phase
+from ..games.base import GameModule
+from ..session import Session
+
+
+def sample_game(module: GameModule, seed: int, policy_seed: int = 0, variant: Optional[str] = None) -> tuple[Session, list[str]]:
+    """A seeded game played to its end by random legal choices; the finished session and
+    one input line per turn (the turn's decisions, as the record writes them)."""
+    rng = random.Random(policy_seed)
+    session = Session(module, variant=variant, seed=seed)
+    session.deal()
+    lines: list[str] = []
+    words: list[str] = []
+    turn = session.state.turn
+    while not session.state.is_over:
+        state = session.state
+        if state.phase is not Phase.DECISION:
+            raise RuntimeError(f"seed {seed}: chance without a known outcome ({state.chance().what})")
+        action = rng.choice(state.legal_actions())
+        words.append(module.notation.action_text(state, action))
+        session.apply(action)
+        session.deal()
+        if session.state.turn != turn or session.state.is_over:
+            lines.append(" ".join(words))
+            words = []
+            turn = session.state.turn
+    return session, lines

@@ -1,0 +1,85 @@
+"""Getting a game ready to play: a new one, or one read back from its record."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import random
+from typing import Optional
+
+from notation import read
+
+from .. import registry
+from ..core import Illegal
+from ..referee import Referee
+from ..session import Session
+
+
+class SetupError(Exception):
+    """The game cannot start; ``lines`` say why (diagnostics first), ``status`` is the
+    exit status (1 a record at fault, 2 a usage error)."""
+
+    def __init__(self, lines: list[str], status: int = 1):
+        super().__init__("\n".join(lines))
+        self.lines = lines
+        self.status = status
+
+
+def new_session(
+    game: str,
+    variant: Optional[str],
+    seed: Optional[int],
+    table: bool,
+    player: Optional[str],
+    dated: bool,
+) -> Session:
+    module = registry.get(game)
+    try:
+        module.game.check_variant(variant)
+    except Illegal as exc:
+        raise SetupError([exc.message], status=2) from None
+    if seed is None and not table:
+        seed = random.SystemRandom().randrange(2**32)
+    tags = []
+    if dated:
+        tags.append(("Date", f"{_dt.date.today():%Y-%m-%d}"))
+    if player:
+        tags.append(("Player", player))
+    return Session(module, variant=variant, seed=seed, tags=tags)
+
+
+def resumed_session(path: str, table: bool) -> tuple[Session, bool]:
+    """The game recorded in ``path``, ready to go on, and whether its deals are typed
+    (``--table``, or a record without a Seed to deal from)."""
+    try:
+        with open(path, "rb") as stream:
+            records = list(read(stream))
+    except OSError as exc:
+        raise SetupError([f"{path}: cannot be read ({exc.strerror})"], status=2) from None
+    if len(records) != 1:
+        found = "no record" if not records else f"{len(records)} records"
+        raise SetupError([f"{path}: holds {found}: --resume goes on with a file of one record"])
+    record = records[0]
+    seeded = not table and record.tag_value("Seed") is not None
+    verdict = Referee(seed_check=seeded).check(record)
+    if not verdict.legal:
+        lines = [f"{path}:{d.line}:{d.col}: {d.severity}: {d.message}" for d in verdict.diagnostics]
+        if seeded and Referee().check(record).legal:
+            lines.append(f"{path}: its deals are not those of its Seed: go on with --table to type the cards")
+        else:
+            lines.append(f"{path}: cannot be resumed: the record is not legal")
+        raise SetupError(lines)
+    if verdict.state is not None and verdict.state.is_over:
+        raise SetupError([f"{path}: the game is over ({verdict.result}): nothing to resume"])
+    try:
+        session = Session.from_record(record, verdict.module, seeded=seeded)
+    except ValueError as exc:
+        raise SetupError([f"{path}: {exc}"]) from None
+    return session, not seeded
+
+
+def same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
