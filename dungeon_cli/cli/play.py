@@ -18,6 +18,10 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
     from click.shell_completion import CompletionItem
 
     game = ctx.params.get("game")
+    if game is None:  # click drops the parsed params when the line ends in a bare --variant
+        import os
+
+        game = next((w for w in os.environ.get("COMP_WORDS", "").split() if w in registry.names()), None)
     names = [game] if game in registry.names() else registry.names()
     return [
         CompletionItem(variant, help=text)

@@ -12,8 +12,9 @@ from ..session import Session
 
 
 def sample_game(module: GameModule, seed: int, policy_seed: int = 0, variant: Optional[str] = None) -> tuple[Session, list[str]]:
-    """A seeded game played to its end by random legal choices; the finished session and
-    one input line per turn (the turn's decisions, as the record writes them)."""
+    """A seeded game played to its end by random legal choices (but not one that loses
+    on the spot, while there is another); the finished session and one input line per
+    turn (the turn's decisions, as the record writes them)."""
     rng = random.Random(policy_seed)
     session = Session(module, variant=variant, seed=seed)
     session.deal()
@@ -24,7 +25,8 @@ def sample_game(module: GameModule, seed: int, policy_seed: int = 0, variant: Op
         state = session.state
         if state.phase is not Phase.DECISION:
             raise RuntimeError(f"seed {seed}: chance without a known outcome ({state.chance().what})")
-        action = rng.choice(state.legal_actions())
+        legal = state.legal_actions()
+        action = rng.choice([a for a in legal if not _loses(state, a)] or legal)
         words.append(module.notation.action_text(state, action))
         session.apply(action)
         session.deal()
@@ -33,3 +35,8 @@ def sample_game(module: GameModule, seed: int, policy_seed: int = 0, variant: Op
             words = []
             turn = session.state.turn
     return session, lines
+
+
+def _loses(state, action) -> bool:
+    after = state.apply(action)
+    return after.is_over and not after.result().won
