@@ -125,7 +125,7 @@ def group_table(rows: Iterable[Row], by: str) -> list[dict[str, Any]]:
                 "wins": wins,
                 "win rate": round(wins / len(members), 3),
                 "mean": round(float(statistics.mean(scores)), 2),
-                "median": statistics.median(scores),
+                "median": float(statistics.median(scores)),
                 "best": max(scores),
             }
         )
