@@ -155,3 +155,16 @@ def test_damage_is_styled_only_with_colour():
         assert damage  # the first room of seed 7 has a monster to fight
         assert len(styled) == (len(damage) if colour else 0)
         assert all(text.endswith(" damage") for text in styled)
+
+
+def test_completion_answers_well_within_50_ms_at_every_point_of_a_game():
+    import importlib.util
+
+    from conftest import ROOT
+
+    spec = importlib.util.spec_from_file_location("bench_completion", ROOT / "bench" / "completion.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    figures = bench.run(["scoundrel"], seeds=(1, 2), limit=200)
+    assert figures["completions"] > 100
+    assert figures["within_target"], figures["worst"]
