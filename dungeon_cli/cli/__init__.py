@@ -19,6 +19,7 @@ COMMANDS = {
     "play": "dungeon_cli.cli.play:play",
     "games": "dungeon_cli.cli.info:games",
     "rules": "dungeon_cli.cli.info:rules",
+    "sim": "dungeon_cli.cli.sim:sim",
     "replay": "dungeon_cli.cli.replay:replay",
     "summary": "dungeon_cli.cli.summary:summary",
 }

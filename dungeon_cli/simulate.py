@@ -1,0 +1,229 @@
+"""Many seeded games played by a bot, on one process, many, or a Dask cluster.
+
+A game is a pure function of (game, variant, bot, seed): the deal comes from the
+documented seeded shuffle, and the bot's choices from a ``random.Random`` seeded from
+the seed alone (``bot_rng``). So splitting the seeds over processes or machines cannot
+change a single result, and ``--jobs 4`` prints what ``--jobs 1`` prints.
+
+Workers return ``Outcome`` tuples (and record texts when asked), never write files:
+the caller writes them, so a cluster's workers need no shared disk.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence
+
+from . import bots, registry
+from .core import Draw, Phase
+from .session import Session
+
+
+class Spec(NamedTuple):
+    """What every game of a run shares."""
+
+    game: str
+    bot: str
+    variant: Optional[str] = None
+    records: bool = False  # keep each game's DGN text
+
+
+class Outcome(NamedTuple):
+    seed: int
+    won: bool
+    score: int
+    moves: int  # numbered move lines of the record (turns played)
+    record: Optional[str] = None
+
+
+def bot_rng(seed: int) -> random.Random:
+    """The bot's generator for the game dealt from ``seed``: its own stream, not the
+    shuffle's (a string seed is hashed with SHA-512, stable across CPython versions)."""
+    return random.Random(f"bot/{seed}")
+
+
+def play(spec: Spec, seed: int) -> Outcome:
+    """One game from ``seed`` to its end, driven through a ``Session``."""
+    module = registry.get(spec.game)
+    session = Session(module, variant=spec.variant, seed=seed)
+    bot = bots.make(spec.game, spec.bot)
+    bot.begin(module, spec.variant, session.options, session.state)
+    rng = bot_rng(seed)
+    watches = bot.watches
+    state = session.state
+    chance, decision = Phase.CHANCE, Phase.DECISION
+    while True:
+        phase = state.phase
+        if phase is chance:
+            known = state.chance().known
+            if known is None:
+                raise RuntimeError(f"{spec.game}: a seeded deal left a draw unknown")
+            action: Any = Draw(known)
+        elif phase is decision:
+            action = bot.choose(state, rng)
+        else:
+            break
+        if watches:
+            bot.observe(state, action)
+        state = session.apply(action)
+    result = state.result()
+    moves = sum(1 for log in session.turns if log.start.turn)
+    text = session.text() if spec.records else None
+    return Outcome(seed, result.won, result.score, moves, text)
+
+
+def play_many(spec: Spec, seeds: Sequence[int]) -> list[Outcome]:
+    """A chunk of games: the unit of work sent to a process or a cluster worker."""
+    return [play(spec, seed) for seed in seeds]
+
+
+def chunks(seeds: Sequence[int], workers: int) -> list[Sequence[int]]:
+    """Seeds in contiguous chunks: several per worker, so that progress shows and the
+    last chunks even out, but few enough that sending them costs little."""
+    count = len(seeds)
+    if count == 0:
+        return []
+    size = max(1, min(500, math.ceil(count / (workers * 8))))
+    return [seeds[i:i + size] for i in range(0, count, size)]
+
+
+def run(
+    spec: Spec,
+    seeds: Sequence[int],
+    jobs: int = 1,
+    cluster: Optional[str] = None,
+    progress: Optional[Callable[[int], None]] = None,
+) -> list[Outcome]:
+    """Play every seed; outcomes in seed order whatever ran them. ``progress(n)`` is
+    called as each chunk of ``n`` games finishes."""
+    if cluster is not None:
+        results = _on_cluster(spec, seeds, cluster, progress)
+    elif jobs <= 1:
+        results = []
+        for part in chunks(seeds, 1):
+            done = play_many(spec, part)
+            results.extend(done)
+            if progress:
+                progress(len(done))
+    else:
+        results = _on_processes(spec, seeds, jobs, progress)
+    results.sort(key=lambda o: o.seed)
+    return results
+
+
+def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int, progress) -> list[Outcome]:
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    out: list[Outcome] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(play_many, spec, part) for part in chunks(seeds, jobs)]
+        for future in as_completed(futures):
+            done = future.result()
+            out.extend(done)
+            if progress:
+                progress(len(done))
+    return out
+
+
+class ClusterUnavailable(Exception):
+    """Dask is not installed, or the scheduler cannot be reached."""
+
+
+def _on_cluster(spec: Spec, seeds: Sequence[int], address: str, progress) -> list[Outcome]:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise ClusterUnavailable(
+            "--cluster needs Dask distributed: pip install 'dungeon-cli[cluster]'"
+        ) from None
+    try:
+        client = Client(address, timeout="10s")
+    except (OSError, TimeoutError) as exc:
+        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    out: list[Outcome] = []
+    try:
+        workers = max(1, sum(client.nthreads().values()))
+        parts = chunks(seeds, workers)
+        futures = client.map(play_many, [spec] * len(parts), parts, pure=False)
+        for future in as_completed(futures):
+            done = future.result()
+            out.extend(done)
+            if progress:
+                progress(len(done))
+    finally:
+        client.close()
+    return out
+
+
+# -- summaries ---------------------------------------------------------------------------
+
+
+def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for a win rate (95% by default): sound at 0 and at
+    every win, where the normal approximation gives nonsense."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    low = 0.0 if wins == 0 else max(0.0, centre - half)  # exact at the ends, not 1e-19 off
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return low, high
+
+
+def histogram(outcomes: Iterable[Outcome], width: int = 40, max_rows: int = 16) -> list[str]:
+    """The scores as text rows ``label | bar count``, losses then wins (a game's score
+    means something else in each: Clear the Dungeon scores both from 0 up). One row per
+    score when few, else equal bins; bars share one scale."""
+    groups: dict[bool, list[int]] = {False: [], True: []}
+    for o in outcomes:
+        groups[o.won].append(o.score)
+    rows: list[tuple[str, int]] = []
+    for won in (False, True):
+        values = sorted(groups[won])
+        if not values:
+            continue
+        low, high = values[0], values[-1]
+        step = max(1, math.ceil((high - low + 1) / max_rows))
+        counts: dict[int, int] = {}
+        for v in values:
+            start = low + (v - low) // step * step
+            counts[start] = counts.get(start, 0) + 1
+        word = "win" if won else "loss"
+        for start in range(low, high + 1, step):
+            label = f"{word} {start}" if step == 1 else f"{word} {start}..{min(start + step - 1, high)}"
+            rows.append((label, counts.get(start, 0)))
+    if not rows:
+        return []
+    pad = max(len(label) for label, _ in rows)
+    most = max(count for _, count in rows)
+    out = []
+    for label, count in rows:
+        bar = "#" * round(width * count / most) if count else ""
+        if count and not bar:
+            bar = "."
+        out.append(f"{label.rjust(pad)} | {bar + ' ' if bar else ''}{count}")
+    return out
+
+
+def summarise(outcomes: Sequence[Outcome]) -> dict:
+    games = len(outcomes)
+    wins = sum(1 for o in outcomes if o.won)
+    low, high = wilson(wins, games)
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games if games else 0.0,
+        "ci_low": low,
+        "ci_high": high,
+        "mean_moves": sum(o.moves for o in outcomes) / games if games else 0.0,
+        "mean_score": sum(o.score for o in outcomes) / games if games else 0.0,
+    }
+
+
+def iter_records(outcomes: Iterable[Outcome]) -> Iterator[tuple[int, str]]:
+    for o in outcomes:
+        if o.record is not None:
+            yield o.seed, o.record

@@ -1,0 +1,133 @@
+"""``dungeon sim`` and the simulation library: reproducible, the same on any number of
+processes, and every game a record that verifies."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from dungeon_cli import simulate
+from dungeon_cli.simulate import Outcome, Spec
+
+
+def test_same_seeds_same_games():
+    spec = Spec("scoundrel", "random")
+    assert simulate.run(spec, range(40)) == simulate.run(spec, range(40))
+
+
+def test_games_differ_between_seeds():
+    outcomes = simulate.run(Spec("scoundrel", "random"), range(30))
+    assert len({(o.score, o.moves) for o in outcomes}) > 5
+
+
+@pytest.mark.parametrize("bot", ["random", "counting"])
+def test_jobs_do_not_change_results(bot):
+    spec = Spec("scoundrel", bot, records=True)
+    one = simulate.run(spec, range(100, 160), jobs=1)
+    two = simulate.run(spec, range(100, 160), jobs=2)
+    assert [o.seed for o in one] == list(range(100, 160))
+    assert one == two
+
+
+def test_a_game_is_its_seed_alone():
+    """A game played alone equals the same seed played inside a run."""
+    spec = Spec("scoundrel", "greedy", records=True)
+    alone = simulate.play(spec, 7)
+    assert simulate.run(spec, range(3, 12))[4] == alone
+
+
+def test_wilson_interval():
+    low, high = simulate.wilson(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)  # the textbook case
+    low, high = simulate.wilson(0, 50)
+    assert low == 0.0 and 0 < high < 0.1
+    low, high = simulate.wilson(50, 50)
+    assert 0.9 < low < 1 and high == 1.0
+
+
+def test_histogram_counts_every_game_and_keeps_wins_apart():
+    outcomes = [Outcome(i, i % 3 == 0, (i % 7) - (0 if i % 3 == 0 else 20), 5) for i in range(90)]
+    rows = simulate.histogram(outcomes)
+    assert sum(int(row.rsplit(" ", 1)[1]) for row in rows) == 90
+    assert all(row.strip().startswith("loss") for row in rows[: len(rows) // 2])
+    assert rows[-1].strip().startswith("win")
+
+
+def test_histogram_bins_a_wide_range():
+    outcomes = [Outcome(i, False, -3 * i, 5) for i in range(200)]
+    rows = simulate.histogram(outcomes, max_rows=16)
+    assert len(rows) <= 16
+    assert sum(int(row.rsplit(" ", 1)[1]) for row in rows) == 200
+
+
+def _table_and_histogram(output: str) -> list[str]:
+    """The output less the games/s column, which is the one thing allowed to differ."""
+    lines = output.splitlines()
+    return [line.rsplit(None, 1)[0] if index < 3 else line for index, line in enumerate(lines)]
+
+
+def test_cli_summary(run):
+    result = run(["sim", "scoundrel", "--games", "30", "--bot", "greedy", "--seed", "5"])
+    assert result.exit_code == 0, result.output
+    header, _, row = result.output.splitlines()[:3]
+    assert "win rate" in header and "95% CI" in header and "mean moves" in header and "games/s" in header
+    outcomes = simulate.run(Spec("scoundrel", "greedy"), range(5, 35))
+    s = simulate.summarise(outcomes)
+    assert f"{100 * s['win_rate']:.1f}%" in row and f"{s['mean_moves']:.1f}" in row
+    assert "scores (seeds 5..34):" in result.output
+    assert "playing" not in result.output  # no progress bar outside a terminal
+
+
+def test_cli_jobs_print_the_same(run):
+    args = ["sim", "scoundrel", "--games", "40", "--bot", "counting"]
+    one = run(args + ["--jobs", "1"])
+    two = run(args + ["--jobs", "2"])
+    assert one.exit_code == two.exit_code == 0
+    assert _table_and_histogram(one.output) == _table_and_histogram(two.output)
+
+
+@pytest.mark.parametrize("game,bot", [("scoundrel", "counting"), ("scoundrel", "random"), ("clear-the-dungeon", "greedy")])
+def test_cli_records_verify(run, tmp_path, game, bot):
+    from dungeon_cli import registry
+
+    if game not in registry.names():
+        pytest.skip(f"{game} is not in the registry yet")
+    out = tmp_path / "records"
+    result = run(["sim", game, "--games", "12", "--bot", bot, "--seed", "40", "--records", str(out), "--jobs", "2"])
+    assert result.exit_code == 0, result.output
+    files = sorted(out.glob("*.dgn"))
+    assert [f.name for f in files] == sorted(f"{game}-{seed}.dgn" for seed in range(40, 52))
+    checked = run(["verify", "--seed-check", "-v", *map(str, files)])
+    assert checked.exit_code == 0, checked.output
+    outcomes = {o.seed: o for o in simulate.run(Spec(game, bot), range(40, 52))}
+    for seed in range(40, 52):
+        text = (out / f"{game}-{seed}.dgn").read_text()
+        o = outcomes[seed]
+        assert f'[Result "{"win" if o.won else "loss"} {o.score}"]' in text
+
+
+def test_cli_variant(run):
+    result = run(["sim", "scoundrel", "--games", "5", "--variant", "strict-weapon", "--bot", "greedy"])
+    assert result.exit_code == 0 and "strict-weapon" in result.output
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--bot", "nobody"], "'nobody' does not play scoundrel"),
+        (["--variant", "easy"], "no variant 'easy'"),
+        (["--games", "0"], "--games"),
+    ],
+)
+def test_cli_bad_options(run, args, message):
+    result = run(["sim", "scoundrel", *args])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_moves_count_turns():
+    outcome = simulate.play(Spec("scoundrel", "greedy", records=True), 3)
+    numbered = [line for line in outcome.record.splitlines() if line[:1].isdigit()]
+    assert outcome.moves == len(numbered) and not math.isnan(outcome.moves)
