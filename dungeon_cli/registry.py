@@ -11,6 +11,7 @@ from .games.base import GameModule
 GAMES: dict[str, str] = {
     "scoundrel": "dungeon_cli.games.scoundrel",
     "clear-the-dungeon": "dungeon_cli.games.clear_the_dungeon",
+    "rpg-solitaire": "dungeon_cli.games.rpg_solitaire",
 }
 
 

@@ -1,0 +1,100 @@
+"""The dungeon's map: rooms on a square grid, their doors, and which rooms are joined.
+
+One principle decides every connection (rules page, section 3): a door opens into
+whatever lies beyond it. So two neighbouring rooms are joined when either has a door on
+the side they share, which is what makes a secret door work without the older room
+having a door of its own there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Optional
+
+from ...cards import Card
+
+Pos = tuple[int, int]
+
+SIDES = "nesw"  # the writing order of doors
+STEP = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
+OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
+SIDE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
+ENTRANCE_DOORS = frozenset("new")
+
+
+def beyond(pos: Pos, side: str) -> Pos:
+    dx, dy = STEP[side]
+    return (pos[0] + dx, pos[1] + dy)
+
+
+def side_towards(here: Pos, there: Pos) -> Optional[str]:
+    for side in SIDES:
+        if beyond(here, side) == there:
+            return side
+    return None
+
+
+def door_count(card: Card) -> int:
+    """Doors a room card has, the one you come in by included: J 1, Q 2, K 3, joker 1."""
+    if card.is_joker:
+        return 1
+    return {11: 1, 12: 2, 13: 3}[card.rank]
+
+
+def room_name(card: Card) -> str:
+    if card.is_joker:
+        return "joker"
+    return {11: "jack", 12: "queen", 13: "king"}[card.rank]
+
+
+def sides_text(sides) -> str:
+    return "".join(s for s in SIDES if s in sides)
+
+
+@dataclass(frozen=True)
+class Monster:
+    """A standing monster's cards; None where its pile was empty or its armor broke."""
+
+    armor: Optional[Card]
+    health: Optional[Card]
+    attack: Optional[Card]
+
+    def cards(self) -> tuple:
+        return (self.armor, self.health, self.attack)
+
+
+@dataclass(frozen=True)
+class Room:
+    card: Card
+    doors: frozenset
+    monster: Optional[Monster] = None
+    cleared: bool = False  # a monster was slain here (its heart lies face down on the room)
+    entrance: bool = False
+
+    @property
+    def is_exit(self) -> bool:
+        return self.card.is_joker
+
+
+Grid = Mapping[Pos, Room]
+
+
+def joined(grid: Grid, here: Pos, side: str) -> bool:
+    there = beyond(here, side)
+    if there not in grid or here not in grid:
+        return False
+    return side in grid[here].doors or OPPOSITE[side] in grid[there].doors
+
+
+def free_doors(grid: Grid, pos: Pos) -> list[str]:
+    """Doors of the room at ``pos`` with no room beyond them, in writing order."""
+    room = grid[pos]
+    return [s for s in SIDES if s in room.doors and beyond(pos, s) not in grid]
+
+
+def any_free_door(grid: Grid) -> bool:
+    return any(free_doors(grid, pos) for pos in grid)
+
+
+def exit_placed(grid: Grid) -> bool:
+    return any(room.is_exit for room in grid.values())

@@ -1,0 +1,158 @@
+"""RPG solitaire's DGN words (rules page, section 11).
+
+DEALT is the room deck's draws at the start of a turn; ACTIONS are the choices (``@n/e``
+place, ``n`` move, ``keep``/``drop``, ``pick``, ``resign``) with every later draw written
+as ``^card`` where it happens. No word is a card spelling, so the token reader never
+turns one into a card.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator, Optional, Sequence
+
+from notation import Record, Token
+
+from ...cards import CARDS
+from ...core import Draw, State
+from ..base import Cursor, Misread, Notation, Step, TagProblem, TurnLog
+from .grid import SIDE_NAMES, SIDES, beyond, room_name, sides_text
+from .rules import (
+    DEFAULT_DECKS,
+    DROP,
+    KEEP,
+    MAX_DECKS,
+    PICK,
+    RESIGN,
+    DropCard,
+    Keep,
+    Move,
+    Pick,
+    Place,
+    Resign,
+    RpgSolitaire,
+    RpgState,
+    _monster_text,
+)
+
+_PLACE = re.compile(r"@([nesw])(?:/([nesw]+))?")
+WORDS = {"keep": KEEP, "drop": DROP, "pick": PICK, "resign": RESIGN}
+ACTION_HELP = "write @n/e to place the room, n e s w to move, keep, drop, pick, resign, or ^card for a card drawn"
+
+
+def _shown(token: Token) -> str:
+    return token.raw or token.text
+
+
+def parse_action(token: Token) -> Any:
+    """The action or draw a canonical token writes; Misread if it writes none."""
+    text = token.text
+    if text.startswith("^"):
+        card = CARDS.get(text[1:])
+        if card is None:
+            raise Misread(token, f"'{_shown(token)}': a card drawn is written ^ and the card, like ^7s")
+        return Draw(card)
+    word = text.lower()
+    if word in WORDS:
+        return WORDS[word]
+    if len(word) == 1 and word in SIDES:
+        return Move(word)
+    m = _PLACE.fullmatch(word)
+    if m is not None:
+        doors = m.group(2) or ""
+        if len(set(doors)) != len(doors):
+            raise Misread(token, f"'{_shown(token)}' names a side twice: each door is named once")
+        return Place(m.group(1), frozenset(doors))
+    if word.startswith("@"):
+        raise Misread(token, f"'{_shown(token)}' is not a place: write @ and a side (n e s w), then / and the other doors, like @n/e")
+    raise Misread(token, f"'{_shown(token)}' is not an RPG solitaire action: {ACTION_HELP}")
+
+
+class RpgNotation(Notation):
+    game = RpgSolitaire()
+    checkpoint_keys = ("at", "stats", "monster", "treasure", "lockpicks", "deck")
+
+    def options(self, record: Record) -> dict[str, Any]:
+        tag = record.tag("Decks")
+        if tag is None:
+            return {"decks": DEFAULT_DECKS}
+        value = tag.value.strip()
+        if not value.isdigit() or not 1 <= int(value) <= MAX_DECKS:
+            raise TagProblem(tag, f"Decks is a whole number of decks from 1 to {MAX_DECKS}, not '{tag.value}'")
+        return {"decks": int(value)}
+
+    def read_dealt(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+        for token in tokens:
+            yield token, Draw(self.outcome(token))
+
+    def read_actions(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+        for token in tokens:
+            yield token, parse_action(token)
+
+    def check_token(self, section: str, token: Token) -> Optional[str]:
+        if section != "actions":
+            if token.text not in CARDS:
+                return f"'{_shown(token)}' is not a card"
+            return None
+        try:
+            parse_action(token)
+        except Misread as exc:
+            return exc.message
+        return None
+
+    def write_turn(self, log: TurnLog) -> tuple[list[str], list[str]]:
+        dealt: list[str] = []
+        actions: list[str] = []
+        for before, action in log.events:
+            if isinstance(action, Draw):
+                if actions:
+                    actions.append(f"^{action.outcome}")
+                else:
+                    dealt.append(str(action.outcome))
+            else:
+                actions.append(self.action_text(before, action))
+        return dealt, actions
+
+    def action_text(self, state: State, action: Any) -> str:
+        if isinstance(action, Place):
+            doors = sides_text(action.doors)
+            return f"@{action.side}" + (f"/{doors}" if doors else "")
+        if isinstance(action, Move):
+            return action.side
+        if isinstance(action, Keep):
+            return "keep"
+        if isinstance(action, DropCard):
+            return "drop"
+        if isinstance(action, Pick):
+            return "pick"
+        if isinstance(action, Resign):
+            return "resign"
+        if isinstance(action, Draw):
+            return f"^{action.outcome}"
+        raise ValueError(f"not an RPG solitaire action: {action!r}")
+
+    def describe(self, state: State, action: Any) -> str:
+        s: RpgState = state  # type: ignore[assignment]
+        if isinstance(action, Place):
+            card = s.hand
+            name = room_name(card) if card is not None else "room"
+            doors = sides_text(action.doors)
+            extra = f", other doors {doors}" if doors else ""
+            what = "the exit room" if card is not None and card.is_joker else f"a {name}: a monster waits"
+            return f"place {card} to the {SIDE_NAMES[action.side]}{extra}; {what}"
+        if isinstance(action, Move):
+            room = s.grid.get(beyond(s.pos, action.side))
+            text = f"move {SIDE_NAMES[action.side]}"
+            if room is not None and room.monster is not None:
+                text += f" into the room of the monster {_monster_text(room.monster)}: a fight"
+            return text
+        if isinstance(action, Keep) and s.gear is not None:
+            old = s.stat(s.gear.suit)
+            return f"keep {s.gear} (your {old or 'nothing'} goes under its pile)"
+        if isinstance(action, DropCard) and s.gear is not None:
+            return f"leave {s.gear}: it goes under its pile"
+        if isinstance(action, Pick):
+            return f"spend one of {s.lockpicks} lockpicks: the boss draws, then you; equal or higher escapes"
+        if isinstance(action, Resign):
+            return "give up: loss 0"
+        return ""
