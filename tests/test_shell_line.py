@@ -97,3 +97,38 @@ def test_at_the_table_cards_and_decisions_share_a_line():
         apply_line(Session(module), "9c 9c")
     assert caught.value.col == 4
     assert caught.value.message == "9c: no longer in the dungeon: it was dealt already"
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_every_game_can_be_played_at_a_table_one_typed_word_at_a_time(game):
+    """Each card or roll typed as the completion offers it, each decision as its text:
+    the record is the seeded game's, move for move."""
+    from dungeon_cli.core import Draw
+    from dungeon_cli.games.base import Misread
+    from dungeon_cli.shell.candidates import candidates
+    from notation import Token
+
+    module = registry.get(game)
+    notation = module.notation
+    sampled, _ = sample_game(module, 2)
+    for _, action in sampled.all_events:
+        if isinstance(action, Draw):
+            text = notation.format_outcome(action.outcome)
+            try:
+                read = notation.outcome(Token(text, 1, 1, text))
+            except Misread:
+                read = None
+            if read != action.outcome:
+                pytest.skip(f"{game}: Notation.outcome() does not read back what format_outcome() writes ({text!r})")
+    table = Session(module, variant=sampled.variant)
+    for index, (before, action) in enumerate(sampled.all_events):
+        if len(table.all_events) > index:  # dealt by itself: the rest of that pile's order is known
+            assert table.all_events[index][1] == action
+            continue
+        if isinstance(action, Draw):
+            text = notation.format_outcome(action.outcome)
+            assert text in [c.text for c in candidates(notation, table.state, "")]
+        else:
+            text = notation.action_text(before, action)
+        apply_line(table, text)
+    assert table.record().moves == sampled.record().moves

@@ -9,7 +9,7 @@ message ``verify`` gives for the same token in a record.
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any, Sequence
 
 from notation import Token, canonical_token
 from notation.tokens import TokenError
@@ -97,10 +97,8 @@ def _apply(session: Session, tokens: Sequence[Token], end_col: int) -> None:
 def _decisions(session: Session, notation, tokens: Sequence[Token], start: int, end_col: int) -> int:
     """Feed tokens from ``start`` to the game's action reader until it is done or chance
     waits for a typed outcome; the index of the first token not used."""
-    rest = list(tokens[start:])
-    position = {id(token): start + i for i, token in enumerate(rest)}
     cursor = Cursor(session.state)
-    reader = notation.read_actions(cursor, rest)
+    reader = notation.read_actions(cursor, list(tokens[start:]))
     used = start
     while True:
         state = session.state
@@ -111,22 +109,32 @@ def _decisions(session: Session, notation, tokens: Sequence[Token], start: int, 
         except StopIteration:
             return len(tokens)
         except Misread as exc:
-            upto = position.get(id(exc.token), len(tokens) - 1) if exc.token is not None else len(tokens) - 1
+            upto = _index(tokens, exc.token) if exc.token is not None else len(tokens) - 1
             _vocabulary(notation, tokens[start : upto + 1])
             col = exc.token.col if exc.token is not None else end_col
             raise LineError(col, exc.message) from None
         parts = [source] if isinstance(source, Token) else [t for t in source.values() if t is not None]
+        last = max(_index(tokens, t) for t in parts)
         blame = source if isinstance(source, Token) else source.get(None, parts[0])
         try:
             session.apply(action)
         except Illegal as exc:
             if not isinstance(source, Token):
                 blame = source.get(exc.where, blame)
-            _vocabulary(notation, tokens[start : 1 + max(position.get(id(t), start) for t in parts)])
+            _vocabulary(notation, tokens[start : last + 1])
             raise LineError(blame.col, f"{blame.text}: {exc.message}") from None
-        used = max(used, 1 + max(position.get(id(t), start) for t in parts))
+        used = max(used, last + 1)
         session.deal()
         cursor.state = session.state
+
+
+def _index(tokens: Sequence[Token], token: Token) -> int:
+    """Which token of the line ``token`` is or lies in (readers may cut a token in
+    parts, as ``7c+6d`` into its power cards), by column."""
+    for index in range(len(tokens) - 1, -1, -1):
+        if tokens[index].col <= token.col:
+            return index
+    return 0
 
 
 def _vocabulary(notation, tokens: Sequence[Token]) -> None:
@@ -145,10 +153,3 @@ def action_words(session: Session, event: tuple[Any, Any]) -> str:
     if isinstance(action, Draw):
         return session.module.notation.format_outcome(action.outcome)
     return session.module.notation.action_text(before, action)
-
-
-def describe_error(error: LineError, source: Optional[str] = None, lineno: int = 0) -> str:
-    """``SOURCE:LINE:COL: error: MESSAGE`` when a source is named, else the message."""
-    if source is None:
-        return error.message
-    return f"{source}:{lineno}:{error.col}: error: {error.message}"
