@@ -147,3 +147,15 @@ def test_rules_summary_snapshot(run, snapshot_text):
     result = run(["rules", GAME])
     assert result.exit_code == 0
     assert result.stdout == snapshot_text
+
+
+def test_the_rules_page_cites_only_real_tests_and_fixtures():
+    """docs/rules/clear-the-dungeon.md backs every choice with a test or a fixture: each
+    one it names must exist, so the page cannot drift from the suite."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "rules" / f"{GAME}.md").read_text()
+    suite = "".join(p.read_text() for p in Path(__file__).parent.glob("test_clear_the_dungeon*.py"))
+    tests = set(re.findall(r"`(test_[a-z0-9_]+)`", page))
+    fixtures = set(re.findall(r"`((?:legal|illegal|seed-check)/[a-z0-9-]+\.dgn)`", page))
+    assert len(tests) > 20 and len(fixtures) > 15
+    assert {t for t in tests if f"def {t}(" not in suite} == set()
+    assert {f for f in fixtures if not (HERE / f).is_file()} == set()

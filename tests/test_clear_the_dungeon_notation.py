@@ -73,6 +73,8 @@ def test_a_joker_worth_ten_is_written_jk_and_other_values_jk_n():
     seven = Attack(CARDS["Kd"], (Use.of(JOKER, 7), Use.of(CARDS["4d"], reserve=True)), Use.of(JOKER))
     assert NOTATION.action_text(state, ten) == "Kd JK+4d JK"
     assert NOTATION.action_text(state, seven) == "Kd JK=7+r4d JK"
+    written_ten = list(NOTATION.read_actions(Cursor(state), tokens("Kd JK=10+4d JK")))
+    assert written_ten[0][1] == ten
 
 
 def test_write_turn_puts_the_reveal_after_the_attack():

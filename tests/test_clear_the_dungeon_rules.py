@@ -393,3 +393,25 @@ def test_every_card_is_somewhere_at_every_step(monsters, power, seed):
         face_up = sum(t is not None for t in state.tops)
         assert face_up + sum(state.hidden) + len(state.defeated) == len(MONSTERS)
         assert len(state.unseen) == sum(state.hidden)
+
+
+def test_power_cards_may_be_written_in_either_order():
+    state = table_start("Ks Kd Jc Jh", "Ts 3s 6s")
+    one = state.apply(attack("Ks", "Ts", "3s", "6s"))
+    other = state.apply(attack("Ks", "3s", "Ts", "6s"))
+    assert one.checkpoint() == other.checkpoint() and one.defeated == other.defeated == (c("Ks"),)
+
+
+def test_a_kill_sends_the_monster_and_its_three_cards_out_of_the_game():
+    state = table_start("Ks Kd Jc Jh", "Ts 3s 6s").apply(attack("Ks", "Ts", "3s", "6s"))
+    assert state.damage == () and state.hand == () and state.defeated == (c("Ks"),)
+    assert state.checkpoint() == {"dmg": 0, "deck": 39, "left": 11}
+
+
+def test_reserve_a_joker_from_the_damage_pile_takes_a_value_as_power():
+    state = table_start(hand="2c Td JK", variant="reserve").apply(PASS)  # JK on top
+    for card in cards("8c 6h Tc"):
+        state = state.apply(Draw(card))
+    assert state.apply(attack("Jc", "rJK=3", "8c", "Tc")).defeated == (c("Jc"),)
+    with pytest.raises(Illegal, match=r"power 2\+8=10 is less than Jc's 11"):
+        state.apply(attack("Jc", "rJK=2", "8c", "Tc"))
