@@ -163,7 +163,7 @@ def test_a_seeded_game_typed_to_its_end(terminal, tmp_path):
     assert lines[-1] in history.read_text()
 
 
-def test_a_kill_in_mid_game_leaves_a_valid_record_that_resumes(terminal, tmp_path, run):
+def test_a_kill_in_mid_game_leaves_a_valid_record_that_resumes(terminal, tmp_path):
     sampled, lines = sample_game(SCOUNDREL, SEED)
     keep = len(lines) // 2
     record = tmp_path / "killed.dgn"
@@ -186,7 +186,14 @@ def test_a_kill_in_mid_game_leaves_a_valid_record_that_resumes(terminal, tmp_pat
         apply_line(expected, line)
     assert parse(record.read_text())[0].moves == expected.record().moves
 
-    resumed = run(["play", "--resume", str(record), "-o", str(record)], input="".join(l + "\n" for l in lines[keep:]))
-    assert resumed.exit_code == 0, resumed.stderr
+    # at the terminal again, --resume goes on in the same file
+    term = terminal("play", "--resume", str(record))
+    term.wait_for(lambda: PROMPTING in term.output)
+    for done, line in enumerate(lines[keep:], start=keep + 1):
+        term.type(line + "\r")
+        term.wait_for(lambda: turns_on_disk(record) == done)
+    term.wait_for(lambda: term.proc.poll() is not None)
+    assert term.proc.returncode == 0
     assert parse(record.read_text())[0].moves == sampled.record().moves
     assert verify(record).returncode == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["data", "killed.dgn"]  # no temporary file left
