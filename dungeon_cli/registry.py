@@ -10,6 +10,7 @@ from .games.base import GameModule
 # name -> module that defines MODULE
 GAMES: dict[str, str] = {
     "scoundrel": "dungeon_cli.games.scoundrel",
+    "cassette-dungeons": "dungeon_cli.games.cassette_dungeons",
     "clear-the-dungeon": "dungeon_cli.games.clear_the_dungeon",
     "rpg-solitaire": "dungeon_cli.games.rpg_solitaire",
 }

@@ -1,0 +1,36 @@
+"""Cassette Dungeons!: card sets, rules, DGN words and board render, bundled for the registry.
+
+The built-in card set is read here, once, when the registry first loads the game, and
+handed to the pure rules core as its default."""
+
+from ..base import GameModule
+from .loader import builtin
+from .notation import CassetteNotation
+from .render import render
+from .rules import CassetteDungeons
+
+RULES = """\
+Cassette Dungeons! (a solo dice dungeon crawl), as DGN records it. The cards come from
+a card set: [Cards "default"] (the built-in set) or [Cards "my-set.toml"].
+
+Setup: a map is revealed and you choose a hero; you start in the map's first room with
+full health (11 in the default set) and begin at step 4. Each turn:
+
+  1 roll     pick up any of the four dice (w x y z), wherever they lie, and roll them;
+             put each rolled die in an empty slot whose minimum it meets. A hero slot
+             acts at once.
+  2 suffer   each empty slot of each monster and boss costs its penalty (lose health,
+             reveal a monster or a trap); hurting traps cost theirs.
+  3 loot     a monster with every slot filled becomes an item; a boss is discarded.
+  4 proceed  with no enemy left, discard the traps and follow an arrow to the next room:
+             reveal its cards, gain its treasure and health (never above the maximum).
+
+Items and treasure are used at any time and then discarded; hold at most four (discard
+the extra at once, unused). An empty deck is rebuilt from its discards. Proceed from
+the boss room to win (score: health left); health below 1 loses (score: rooms entered).
+"""
+
+GAME = CassetteDungeons(default=builtin("default"))
+MODULE = GameModule(
+    game=GAME, notation=CassetteNotation(GAME), render=render, rules_text=RULES, extra_tags=("Cards",)
+)

@@ -1,0 +1,222 @@
+"""A simple greedy player, to measure how hard a card set is.
+
+    python -m dungeon_cli.games.cassette_dungeons.bot --games 500 [--cards FILE] [--hero ID]
+
+It plays seeded games through the same ``Session`` that ``dungeon play`` uses, so every
+game it plays is a record that verifies. Its rules of thumb, one decision at a time:
+roll every die that is not holding an enemy slot; put each rolled die where it saves
+the most (a heavy penalty, a kill, a useful hero skill); heal when the heal is not
+wasted or health is low; ward, strike or slay before a painful Suffer step; take the
+path whose room looks kindest.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Optional
+
+from ...core import Phase
+from ...session import Session
+from .cardset import CardSet, Effect
+from .rules import PLACE, ROLL, SUFFER, CassetteState, ChooseHero, Discard, Go, Loot, Pick, Place, Suffer, Use
+
+USE_VALUE = {"heal": 1.0, "bump": 0.8, "strike": 1.5, "slay": 3.0, "ward": 2.0}
+
+
+def penalty_weight(effect: Effect) -> float:
+    if effect.kind == "hurt":
+        return float(effect.amount)
+    return 1.5 if effect.kind == "monster" else 1.0
+
+
+def effect_value(effect: Effect) -> float:
+    return USE_VALUE[effect.kind] * (effect.amount or 1)
+
+
+class GreedyBot:
+    def __init__(self, hero: Optional[str] = None):
+        self.hero = hero
+
+    def choose(self, state: CassetteState):
+        cards = state.cards
+        if state.step == "setup":
+            return ChooseHero(self.hero or next(iter(cards.heroes)))
+        actions = state.legal_actions()
+        if state.over_hand:
+            return min(actions, key=lambda a: effect_value(cards.use_effect(a.card)))
+        use = self._use(state, actions)
+        if use is not None:
+            return use
+        if state.step == ROLL and state.foes:
+            pick = self._pick(state)
+            if pick is not None:
+                return pick
+        if state.step == PLACE:
+            place = self._place(state, actions)
+            if place is not None:
+                return place
+        later = [a for a in actions if isinstance(a, (Suffer, Loot, Go))]
+        gos = [a for a in later if isinstance(a, Go)]
+        if gos:
+            return max(gos, key=lambda a: self._room_value(state, a.room))
+        return later[0]
+
+    # -- rolling and placing -----------------------------------------------------------------
+
+    def _pick(self, state: CassetteState) -> Optional[Pick]:
+        foes = {f.id for f in state.foes}
+        free = [n for n, d in zip("wxyz", state.dice) if d.where is None or d.where[0] not in foes]
+        if free:
+            return Pick(tuple(free))
+        # every die holds an enemy slot: free the dice of the enemy furthest from defeat
+        worst = max(state.foes, key=lambda f: len(f.empty()))
+        lifted = tuple(n for n, d in zip("wxyz", state.dice) if d.where and d.where[0] == worst.id)
+        return Pick(lifted) if lifted else None
+
+    def _place(self, state: CassetteState, actions: list) -> Optional[Place]:
+        best, best_score = None, 0.0
+        for action in actions:
+            if not isinstance(action, Place):
+                continue
+            score = self._place_score(state, action)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _place_score(self, state: CassetteState, action: Place) -> float:
+        cards = state.cards
+        value = state.die(action.die).value
+        index = action.slot - 1
+        if action.card == state.hero:
+            effect = cards.heroes[state.hero].slots[index].effect
+            return self._effect_score(state, effect, action.target) - 0.2
+        foe = state.foe(action.card)
+        slot = cards.enemy(action.card).slots[index]
+        score = penalty_weight(slot.effect)
+        if len(foe.empty()) == 1:
+            score += 2.0 + (0 if foe.boss else 0.5)
+        need = state.slot_min(action.card, index)
+        return score + 0.1 * need - 0.05 * (value - need)
+
+    def _effect_score(self, state: CassetteState, effect: Effect, target) -> float:
+        cards = state.cards
+        if effect.kind == "heal":
+            return min(effect.amount, cards.health - state.hp) * 0.9
+        if effect.kind == "ward":
+            return self._hurt_ahead(state) * 0.8
+        if effect.kind == "strike" and target is not None:
+            return penalty_weight(cards.enemy(target.card).slots[target.slot - 1].effect) + 0.3
+        if effect.kind == "slay" and target is not None:
+            foe = state.foe(target.card)
+            return sum(penalty_weight(cards.enemy(foe.id).slots[i].effect) for i in foe.empty()) + 2.0
+        if effect.kind == "bump" and target is not None:
+            value = state.die(target.die).value
+            for foe in state.foes:
+                for i in foe.empty():
+                    if value < state.slot_min(foe.id, i) <= value + effect.amount:
+                        return penalty_weight(cards.enemy(foe.id).slots[i].effect)
+        return 0.0
+
+    def _hurt_ahead(self, state: CassetteState) -> int:
+        cards = state.cards
+        total = 0
+        if state.step == SUFFER:
+            for card, index in state.pending_penalties():
+                effect = cards.traps[card].effect if index is None else cards.enemy(card).slots[index].effect
+                total += effect.amount if effect.kind == "hurt" else 0
+            return total
+        for foe in state.foes:
+            for i in foe.empty():
+                effect = cards.enemy(foe.id).slots[i].effect
+                total += effect.amount if effect.kind == "hurt" else 0
+        return total
+
+    # -- items ---------------------------------------------------------------------------
+
+    def _use(self, state: CassetteState, actions: list) -> Optional[Use]:
+        cards = state.cards
+        uses = [a for a in actions if isinstance(a, Use)]
+        if not uses:
+            return None
+        best, best_score = None, 0.0
+        for action in uses:
+            effect = cards.use_effect(action.card)
+            score = 0.0
+            if effect.kind == "heal":
+                missing = cards.health - state.hp
+                if missing >= effect.amount or state.hp <= 3:
+                    score = min(effect.amount, missing) + (3 if state.hp <= 3 else 0)
+            elif state.step == SUFFER and effect.kind in ("ward", "strike", "slay"):
+                ahead = self._hurt_ahead(state)
+                if effect.kind == "ward":
+                    score = ahead - 1.5 if not state.warded else 0
+                    if ahead >= state.hp:
+                        score += 5
+                else:
+                    score = self._effect_score(state, effect, action.target) - 1.5
+            elif state.step == PLACE and effect.kind == "bump":
+                score = self._effect_score(state, effect, action.target) - 0.5
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _room_value(self, state: CassetteState, room: Optional[int]) -> float:
+        if room is None:
+            return 100.0
+        r = state.map_side.rooms[room]
+        low = state.hp <= state.cards.health // 2
+        return r.treasure * 1.5 + r.health * (1.0 if low else 0.3) - 1.5 * r.reveal.count("monster") - r.reveal.count("trap")
+
+
+def play(module, seed: int, hero: Optional[str] = None, options: Optional[dict] = None, limit: int = 5000) -> Session:
+    """One seeded game played to its end by the greedy bot (or stopped after ``limit`` actions)."""
+    session = Session(module, seed=seed, options=options or {})
+    bot = GreedyBot(hero)
+    session.deal()
+    for _ in range(limit):
+        if session.state.phase is not Phase.DECISION:
+            break
+        session.apply(bot.choose(session.state))
+        session.deal()
+    return session
+
+
+def win_rate(module, games: int, first_seed: int = 1, hero: Optional[str] = None, options: Optional[dict] = None) -> float:
+    wins = 0
+    for seed in range(first_seed, first_seed + games):
+        result = play(module, seed, hero, options).state.result()
+        wins += bool(result and result.won)
+    return wins / games
+
+
+def main(argv=None) -> None:
+    from dungeon_cli import registry
+
+    from . import loader
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--hero", help="one hero id (default: each hero in turn)")
+    parser.add_argument("--cards", help="a card-set file (default: the built-in set)")
+    args = parser.parse_args(argv)
+    module = registry.get("cassette-dungeons")
+    options: dict = {}
+    cards: CardSet = module.game.default
+    if args.cards:
+        loaded, problems = loader.load(args.cards)
+        if loaded is None:
+            raise SystemExit(f"{args.cards}: {problems[0].message}")
+        options["cards"] = cards = loaded
+    heroes = [args.hero] if args.hero else list(cards.heroes)
+    total = 0.0
+    for hero in heroes:
+        rate = win_rate(module, args.games, args.first_seed, hero, options)
+        total += rate
+        print(f"{hero:10} {rate:6.1%} of {args.games} seeded games won")
+    if len(heroes) > 1:
+        print(f"{'all':10} {total / len(heroes):6.1%}")
+
+
+if __name__ == "__main__":
+    main()

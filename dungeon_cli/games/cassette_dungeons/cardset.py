@@ -1,0 +1,504 @@
+"""A Cassette Dungeons! card set as values, and the checks that turn a parsed TOML
+document into one.
+
+The printed cards' contents are not public, so every number the rules use comes from a
+card set (docs/card-sets.md). ``build`` is pure: it takes the dictionary ``tomllib``
+made and returns the set, or every problem found, each with the key path where it lies
+(the loader turns key paths into lines and columns). Nothing stops at the first problem.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from notation.tokens import canonical_token
+
+DICE = ("w", "x", "y", "z")  # the four dice, by the names records give them
+KEYWORDS = frozenset(DICE) | {"out"}
+FACES = range(1, 7)
+_ID = re.compile(r"[a-z][a-z0-9]*")
+
+# effect word -> does it take a number
+PENALTIES = {"hurt": True, "monster": False, "trap": False}
+USES = {"heal": True, "bump": True, "strike": False, "slay": False, "ward": False}
+TRAP_EFFECTS = {"hurt": True, "raise": True, "monster": False}
+REVEALS = ("monster", "trap", "boss")
+
+Path = tuple  # a key path into the document: ("monster", 2, "slots", 0, "min")
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a slot's penalty, an item, a trap or a hero slot does: ``hurt 2``, ``slay``."""
+
+    kind: str
+    amount: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.amount}" if self.amount else self.kind
+
+    @property
+    def target(self) -> Optional[str]:
+        """What the effect must be aimed at: a die, an enemy slot, a monster, or nothing."""
+        return {"bump": "die", "strike": "slot", "slay": "monster"}.get(self.kind)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A die slot: the least face it takes, and its effect (an enemy's penalty while it
+    is empty, a hero's skill when a die is placed in it)."""
+
+    min: int
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class Monster:
+    id: str
+    name: str
+    slots: tuple[Slot, ...]
+    item: Effect
+
+
+@dataclass(frozen=True)
+class Boss:
+    """One side of a boss card."""
+
+    id: str
+    name: str
+    slots: tuple[Slot, ...]
+
+
+@dataclass(frozen=True)
+class Treasure:
+    id: str
+    name: str
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class Trap:
+    id: str
+    name: str
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class Hero:
+    id: str
+    name: str
+    slots: tuple[Slot, ...]
+
+
+@dataclass(frozen=True)
+class Room:
+    number: int
+    reveal: tuple[str, ...] = ()  # "monster", "trap", "boss", in the order revealed
+    treasure: int = 0
+    health: int = 0
+    exits: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class MapSide:
+    id: str
+    name: str
+    start: int
+    boss: int
+    rooms: dict = field(hash=False)  # number -> Room
+
+
+@dataclass(eq=False)
+class CardSet:
+    name: str
+    health: int
+    hand: int
+    monsters: dict  # id -> Monster, in file order
+    treasures: dict
+    traps: dict
+    bosses: tuple  # (front Boss, back Boss) per card
+    maps: tuple  # (front MapSide, back MapSide) per card
+    heroes: dict
+
+    def __post_init__(self) -> None:
+        self.boss_sides = {side.id: side for card in self.bosses for side in card}
+        self.map_sides = {side.id: side for card in self.maps for side in card}
+        # a dual-sided card is known by its front's id; each side names its card
+        self.card_of = {side.id: card[0].id for card in self.bosses + self.maps for side in card}
+
+    def faces(self, pile: str) -> list[str]:
+        """Every face a pile's cards can show, in file order (the seeded shuffle's input)."""
+        if pile == "maps":
+            return [side.id for card in self.maps for side in card]
+        if pile == "bosses":
+            return [side.id for card in self.bosses for side in card]
+        return list(self.pile_cards(pile))
+
+    def pile_cards(self, pile: str) -> dict:
+        return {"monsters": self.monsters, "treasures": self.treasures, "traps": self.traps}[pile]
+
+    def card_key(self, face: str) -> str:
+        """The physical card a face belongs to (itself for one-sided cards)."""
+        return self.card_of.get(face, face)
+
+    def sides(self, key: str) -> tuple[str, ...]:
+        for card in self.bosses + self.maps:
+            if card[0].id == key:
+                return (card[0].id, card[1].id)
+        return (key,)
+
+    def enemy(self, face: str):
+        return self.monsters.get(face) or self.boss_sides.get(face)
+
+    def use_effect(self, card: str) -> Effect:
+        if card in self.monsters:
+            return self.monsters[card].item
+        return self.treasures[card].effect
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: Path
+    message: str
+
+
+def key_text(path: Path) -> str:
+    """``monster[3].slots[1].min``: array positions counted from 1, as a player counts."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part + 1}]"
+        else:
+            out += ("." if out else "") + part
+    return out
+
+
+# -- building a set from a parsed document --------------------------------------------------
+
+
+class _Checker:
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def bad(self, path: Path, message: str) -> None:
+        self.problems.append(Problem(tuple(path), message))
+
+    def table(self, value: Any, path: Path, required: dict, optional: dict) -> Optional[dict]:
+        """A table's known keys, type-checked; unknown and missing keys are problems."""
+        if not isinstance(value, dict):
+            self.bad(path, f"must be a table, not {_kind(value)}")
+            return None
+        out = {}
+        for key in value:
+            if key not in required and key not in optional:
+                known = ", ".join(list(required) + list(optional))
+                self.bad(path + (key,), f"unknown key '{key}' (keys here: {known})")
+        for key, kind in {**required, **optional}.items():
+            if key not in value:
+                if key in required:
+                    self.bad(path, f"'{key}' is missing")
+                continue
+            item = value[key]
+            if kind is int and (isinstance(item, bool) or not isinstance(item, int)):
+                self.bad(path + (key,), f"must be a whole number, not {_kind(item)}")
+            elif kind is not int and not isinstance(item, kind):
+                self.bad(path + (key,), f"must be {_kind_name(kind)}, not {_kind(item)}")
+            else:
+                out[key] = item
+        return out
+
+    def number(self, table: dict, key: str, path: Path, low: int, high: int, default: int) -> int:
+        value = table.get(key, default)
+        if not low <= value <= high:
+            self.bad(path + (key,), f"must be {low} to {high}, not {value}")
+            return default
+        return value
+
+    def ident(self, value: str, path: Path, seen: dict) -> str:
+        problem = id_problem(value)
+        if problem:
+            self.bad(path, problem)
+        elif value in seen:
+            self.bad(path, f"id '{value}' is used twice (first at {key_text(seen[value])})")
+        else:
+            seen[value] = path
+        return value
+
+    def effect(self, text: str, path: Path, words: dict, what: str) -> Effect:
+        parts = text.split()
+        known = ", ".join(f"'{w} N'" if n else f"'{w}'" for w, n in words.items())
+        if not parts or parts[0] not in words:
+            self.bad(path, f"'{text}' is not {what}: write one of {known}")
+            return Effect("hurt", 0)
+        word, needs = parts[0], words[parts[0]]
+        if needs:
+            if len(parts) != 2 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= 20:
+                self.bad(path, f"'{text}': {word} takes a number from 1 to 20, like '{word} 2'")
+                return Effect(word, 1)
+            return Effect(word, int(parts[1]))
+        if len(parts) != 1:
+            self.bad(path, f"'{text}': {word} takes no number")
+        return Effect(word)
+
+    def slots(self, value: Any, path: Path, words: dict, key: str, what: str) -> tuple[Slot, ...]:
+        if not isinstance(value, list) or not value:
+            self.bad(path, "must be a list of one or more slots, like [{ min = 3, " + key + " = \"...\" }]")
+            return ()
+        if len(value) > 6:
+            self.bad(path, f"a card has at most 6 slots, not {len(value)}")
+        out = []
+        for i, item in enumerate(value):
+            p = path + (i,)
+            t = self.table(item, p, {"min": int, key: str}, {})
+            if t is None or "min" not in t or key not in t:
+                continue
+            low = self.number(t, "min", p, 1, 6, 1)
+            out.append(Slot(low, self.effect(t[key], p + (key,), words, what)))
+        return tuple(out)
+
+    def card_list(self, doc: dict, key: str) -> list:
+        value = doc.get(key, [])
+        if not isinstance(value, list):
+            self.bad((key,), f"must be an array of tables, written [[{key}]]")
+            return []
+        return value
+
+
+PENALTY_TEXT = "a penalty"
+USE_TEXT = "an item effect"
+
+
+def build(doc: dict, name: str = "") -> tuple[Optional[CardSet], list[Problem]]:
+    """The card set a parsed document describes, or None and every problem in it."""
+    c = _Checker()
+    seen: dict = {}
+    top_keys = {"set", "monster", "treasure", "trap", "boss", "map", "hero"}
+    for key in doc:
+        if key not in top_keys:
+            c.bad((key,), f"unknown section '{key}' (sections: {', '.join(sorted(top_keys))})")
+    head = c.table(doc.get("set", {}), ("set",), {}, {"name": str, "health": int, "hand": int}) or {}
+    set_name = head.get("name", name)
+    health = c.number(head, "health", ("set",), 1, 99, 11)
+    hand = c.number(head, "hand", ("set",), 1, 20, 4)
+
+    monsters = {}
+    for i, raw in enumerate(c.card_list(doc, "monster")):
+        p = ("monster", i)
+        t = c.table(raw, p, {"id": str, "slots": list, "item": str}, {"name": str, "text": str})
+        if t is None:
+            continue
+        ident = c.ident(t["id"], p + ("id",), seen) if "id" in t else f"?{i}"
+        slots = c.slots(t.get("slots"), p + ("slots",), PENALTIES, "penalty", PENALTY_TEXT) if "slots" in t else ()
+        item = c.effect(t["item"], p + ("item",), USES, USE_TEXT) if "item" in t else Effect("heal", 1)
+        monsters[ident] = Monster(ident, t.get("name", ident), slots, item)
+
+    treasures = {}
+    for i, raw in enumerate(c.card_list(doc, "treasure")):
+        p = ("treasure", i)
+        t = c.table(raw, p, {"id": str, "effect": str}, {"name": str, "text": str})
+        if t is None:
+            continue
+        ident = c.ident(t["id"], p + ("id",), seen) if "id" in t else f"?{i}"
+        effect = c.effect(t["effect"], p + ("effect",), USES, USE_TEXT) if "effect" in t else Effect("heal", 1)
+        treasures[ident] = Treasure(ident, t.get("name", ident), effect)
+
+    traps = {}
+    for i, raw in enumerate(c.card_list(doc, "trap")):
+        p = ("trap", i)
+        t = c.table(raw, p, {"id": str, "effect": str}, {"name": str, "text": str})
+        if t is None:
+            continue
+        ident = c.ident(t["id"], p + ("id",), seen) if "id" in t else f"?{i}"
+        effect = c.effect(t["effect"], p + ("effect",), TRAP_EFFECTS, "a trap effect") if "effect" in t else Effect("hurt", 1)
+        traps[ident] = Trap(ident, t.get("name", ident), effect)
+
+    bosses = []
+    for i, raw in enumerate(c.card_list(doc, "boss")):
+        p = ("boss", i)
+        t = c.table(raw, p, {"front": dict, "back": dict}, {})
+        if t is None or "front" not in t or "back" not in t:
+            continue
+        sides = []
+        for side in ("front", "back"):
+            q = p + (side,)
+            s = c.table(t[side], q, {"id": str, "slots": list}, {"name": str, "text": str})
+            if s is None:
+                continue
+            ident = c.ident(s["id"], q + ("id",), seen) if "id" in s else f"?{i}{side}"
+            slots = c.slots(s.get("slots"), q + ("slots",), PENALTIES, "penalty", PENALTY_TEXT) if "slots" in s else ()
+            sides.append(Boss(ident, s.get("name", ident), slots))
+        if len(sides) == 2:
+            bosses.append(tuple(sides))
+
+    maps = []
+    for i, raw in enumerate(c.card_list(doc, "map")):
+        p = ("map", i)
+        t = c.table(raw, p, {"front": dict, "back": dict}, {})
+        if t is None or "front" not in t or "back" not in t:
+            continue
+        sides = [_map_side(c, t[side], p + (side,), seen) for side in ("front", "back")]
+        if all(s is not None for s in sides):
+            maps.append(tuple(sides))
+
+    heroes = {}
+    for i, raw in enumerate(c.card_list(doc, "hero")):
+        p = ("hero", i)
+        t = c.table(raw, p, {"id": str, "slots": list}, {"name": str, "skill": str})
+        if t is None:
+            continue
+        ident = c.ident(t["id"], p + ("id",), seen) if "id" in t else f"?{i}"
+        slots = c.slots(t.get("slots"), p + ("slots",), USES, "effect", "a hero skill") if "slots" in t else ()
+        heroes[ident] = Hero(ident, t.get("name", ident), slots)
+
+    for key, cards in (("monster", monsters), ("map", maps), ("hero", heroes)):
+        if not cards:
+            c.bad((), f"a set needs at least one [[{key}]]")
+    _check_supply(c, doc, maps, bosses, treasures, traps, monsters)
+    if c.problems:
+        return None, c.problems
+    cards = CardSet(set_name, health, hand, monsters, treasures, traps, tuple(bosses), tuple(maps), heroes)
+    return cards, []
+
+
+def _map_side(c: _Checker, raw: Any, path: Path, seen: dict) -> Optional[MapSide]:
+    t = c.table(raw, path, {"id": str, "start": int, "boss": int, "rooms": list}, {"name": str})
+    if t is None or not {"id", "start", "boss", "rooms"} <= set(t):
+        return None
+    ident = c.ident(t["id"], path + ("id",), seen)
+    rooms: dict[int, Room] = {}
+    for i, item in enumerate(t["rooms"]):
+        p = path + ("rooms", i)
+        r = c.table(item, p, {"room": int}, {"reveal": list, "treasure": int, "health": int, "exits": list})
+        if r is None or "room" not in r:
+            continue
+        number = c.number(r, "room", p, 1, 99, 1)
+        if number in rooms:
+            c.bad(p + ("room",), f"room {number} is described twice")
+            continue
+        reveal = []
+        for j, kind in enumerate(r.get("reveal", [])):
+            if kind not in REVEALS:
+                c.bad(p + ("reveal", j), f"a room reveals 'monster', 'trap' or 'boss', not {kind!r}")
+            else:
+                reveal.append(kind)
+        exits = []
+        for j, ex in enumerate(r.get("exits", [])):
+            if isinstance(ex, bool) or not isinstance(ex, int):
+                c.bad(p + ("exits", j), f"an exit is a room number, not {_kind(ex)}")
+            else:
+                exits.append(ex)
+        if len(exits) > 2:
+            c.bad(p + ("exits",), f"a room has at most two exits (the map's two paths), not {len(exits)}")
+        if len(set(exits)) != len(exits):
+            c.bad(p + ("exits",), "the same exit is listed twice")
+        rooms[number] = Room(
+            number, tuple(reveal), c.number(r, "treasure", p, 0, 4, 0), c.number(r, "health", p, 0, 20, 0), tuple(exits)
+        )
+    side = MapSide(ident, t.get("name", ident), t["start"], t["boss"], rooms)
+    _check_map(c, side, path)
+    return side
+
+
+def _check_map(c: _Checker, side: MapSide, path: Path) -> None:
+    rooms = side.rooms
+    room_path = {room.number: path + ("rooms", i) for i, room in enumerate(rooms.values())}
+    for key, number in (("start", side.start), ("boss", side.boss)):
+        if number not in rooms:
+            c.bad(path + (key,), f"{key} room {number} is not among the rooms")
+    if side.start not in rooms or side.boss not in rooms:
+        return
+    if side.start == side.boss:
+        c.bad(path + ("boss",), "the boss room cannot be the start room")
+    start = rooms[side.start]
+    if start.reveal or start.treasure or start.health:
+        c.bad(room_path[side.start], "the start room reveals and grants nothing: the game begins by leaving it")
+    for number, room in rooms.items():
+        for j, ex in enumerate(room.exits):
+            if ex not in rooms:
+                c.bad(room_path[number] + ("exits", j), f"exit to room {ex}, which is not on this map")
+        if number == side.boss:
+            if room.exits:
+                c.bad(room_path[number] + ("exits",), "the boss room has no exits: proceeding from it wins")
+            if "boss" not in room.reveal:
+                c.bad(room_path[number], "the boss room must reveal a boss")
+        elif not room.exits:
+            c.bad(room_path[number], f"room {number} has no exit: only the boss room ends the map")
+    # every room lies on a way from the start to the boss room, and the arrows never loop
+    order: list[int] = []
+    state: dict[int, int] = {}
+
+    def visit(n: int) -> bool:
+        if state.get(n) == 1:
+            return False
+        if state.get(n) == 2:
+            return True
+        state[n] = 1
+        for ex in rooms[n].exits:
+            if ex in rooms and not visit(ex):
+                return False
+        state[n] = 2
+        order.append(n)
+        return True
+
+    if not visit(side.start):
+        c.bad(path + ("rooms",), "the arrows form a loop: every path must lead on to the boss room")
+        return
+    for number in rooms:
+        if number not in state:
+            c.bad(room_path[number], f"room {number} cannot be reached from the start room {side.start}")
+
+
+def _check_supply(c: _Checker, doc: dict, maps: list, bosses: list, treasures: dict, traps: dict, monsters: dict) -> None:
+    """A set must hold every kind of card that its maps, penalties and traps call for."""
+    needs: dict[str, str] = {}
+    for card in maps:
+        for side in card:
+            for room in side.rooms.values():
+                for kind in room.reveal:
+                    needs.setdefault(kind, f"map {side.id} room {room.number}")
+                if room.treasure:
+                    needs.setdefault("treasure", f"map {side.id} room {room.number}")
+    for m in monsters.values():
+        for s in m.slots:
+            if s.effect.kind in ("monster", "trap"):
+                needs.setdefault(s.effect.kind, f"monster {m.id}")
+    for key, have in (("boss", bosses), ("treasure", treasures), ("trap", traps), ("monster", monsters)):
+        if key in needs and not have:
+            c.bad((), f"{needs[key]} calls for a {key}, and the set has no [[{key}]]")
+
+
+def id_problem(value: str) -> Optional[str]:
+    """Why a string cannot be a card id in DGN tokens, or None."""
+    if not _ID.fullmatch(value):
+        return f"id '{value}' must be lower-case letters and digits, starting with a letter"
+    if value in KEYWORDS:
+        return f"id '{value}' is a word of the notation (the dice w x y z, out)"
+    try:
+        canonical = canonical_token(value)
+    except ValueError:
+        canonical = ""
+    if canonical != value:
+        return f"id '{value}' would be read as a playing card ({canonical}): choose another"
+    return None
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return f"the number {value}"
+    if isinstance(value, float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+def _kind_name(kind: type) -> str:
+    return {str: "text in quotes", list: "a list [...]", dict: "a table"}.get(kind, kind.__name__)

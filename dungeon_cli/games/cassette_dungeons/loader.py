@@ -1,0 +1,116 @@
+"""Reading card-set files: the I/O half of card sets (``cardset.build`` is the pure half).
+
+The notation layer and the CLI call this; the rules core only ever sees a built
+``CardSet``. Every problem comes back with a line and column: tomllib's own position
+for a syntax error, else the position of the key path where the problem lies.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Optional
+
+from .cardset import CardSet, build, key_text
+from .tomlpos import key_positions, locate
+
+BUILTIN = ("default",)
+_AT = re.compile(r"^(.*) \(at line (\d+), column (\d+)\)$")
+_AT_END = re.compile(r"^(.*) \(at end of document\)$")
+
+
+@dataclass(frozen=True)
+class SetProblem:
+    line: int
+    col: int
+    message: str
+
+
+class Unreadable(Exception):
+    """The file cannot be read at all (no such file, not UTF-8)."""
+
+
+def parse_text(text: str, name: str = "") -> tuple[Optional[CardSet], list[SetProblem]]:
+    """The card set a TOML text describes, or None and its problems, in text order."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return None, [_syntax(str(exc), text)]
+    cards, problems = build(doc, name)
+    if not problems:
+        return cards, []
+    positions = key_positions(text)
+    out = []
+    for problem in problems:
+        where = locate(positions, problem.path) or (1, 1)
+        prefix = f"{key_text(problem.path)}: " if problem.path else ""
+        out.append(SetProblem(where[0], where[1], prefix + problem.message))
+    out.sort(key=lambda p: (p.line, p.col))
+    return None, out
+
+
+def read_text(path: str) -> str:
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        raise Unreadable(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise Unreadable(f"{path}: is a directory, not a card-set file") from None
+    except OSError as exc:
+        raise Unreadable(f"{path}: cannot be read ({exc.strerror})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Unreadable(f"{path}: is not UTF-8 text") from None
+
+
+def builtin_text(name: str) -> str:
+    return resources.files(__package__).joinpath("sets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def builtin(name: str = "default") -> CardSet:
+    """A set shipped with the package; a broken one is a bug, so it raises."""
+    cards, problems = parse_text(builtin_text(name), name)
+    if cards is None:
+        raise RuntimeError(f"built-in card set {name} is broken: {problems[0]}")
+    return cards
+
+
+def load(spec: str, base: Optional[str] = None) -> tuple[Optional[CardSet], list[SetProblem]]:
+    """The set a ``[Cards "..."]`` value names: a built-in name, or a path resolved against
+    ``base`` (a directory) when given, else the working directory. Unreadable if the file
+    cannot be read."""
+    if spec in BUILTIN:
+        return builtin(spec), []
+    path = spec if base is None or os.path.isabs(spec) else os.path.join(base, spec)
+    try:
+        stamp = os.stat(path).st_mtime_ns
+    except OSError:
+        stamp = 0
+    try:
+        return _load_cached(os.path.abspath(path), stamp)
+    except Unreadable as exc:
+        raise Unreadable(str(exc).replace(os.path.abspath(path), spec, 1)) from None
+
+
+@lru_cache(maxsize=32)
+def _load_cached(path: str, stamp: int) -> tuple[Optional[CardSet], list[SetProblem]]:
+    text = read_text(path)
+    return parse_text(text, os.path.splitext(os.path.basename(path))[0])
+
+
+def _syntax(message: str, text: str) -> SetProblem:
+    m = _AT.match(message)
+    if m:
+        return SetProblem(int(m.group(2)), int(m.group(3)), f"TOML syntax: {m.group(1)}")
+    m = _AT_END.match(message)
+    lines = text.split("\n")
+    if m:
+        return SetProblem(len(lines), len(lines[-1]) + 1, f"TOML syntax: {m.group(1)} at the end of the file")
+    return SetProblem(1, 1, f"TOML syntax: {message}")

@@ -1,0 +1,233 @@
+"""Cassette Dungeons!' DGN words (docs/rules/cassette-dungeons.md, "Notation").
+
+    deal: crypt                           the map side revealed
+    1. : @knight >2 ^goblin ^spikes       hero chosen; path to room 2; its cards revealed
+    2. : *wxyz w=5 x=2 y=4 z=1 w>goblin.2 y>goblin.1 x>knight.1/... ~spikes +goblin
+
+Nothing is written before ':' (chance acts in the middle of a turn: dice are rolled
+after they are picked up, cards revealed after a path or a penalty), so every roll and
+reveal sits among the actions, right after what caused it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator, Optional, Sequence
+
+from notation import Record, Token
+
+from ...core import Draw, State
+from ..base import Cursor, Misread, Notation, Step, TagProblem, TurnLog
+from . import loader
+from .cardset import DICE
+from .rules import (
+    REVEAL, ROLLING, CassetteDungeons, CassetteState, ChooseHero, Discard, Go, Loot, Pick, Place, Suffer, Target, Use,
+)
+
+_ID = r"[a-z][a-z0-9]*"
+_TARGET = rf"(?:/([wxyz]|{_ID}(?:\.[0-9]+)?))?"
+SHAPES = {
+    "hero": re.compile(rf"@({_ID})"),
+    "use": re.compile(rf"!({_ID}){_TARGET}"),
+    "pick": re.compile(r"\*([wxyz]+)"),
+    "roll": re.compile(r"([wxyz])=([0-9]+)"),
+    "place": re.compile(rf"([wxyz])>({_ID})\.([0-9]+){_TARGET}"),
+    "suffer": re.compile(rf"~({_ID})(?:\.([0-9]+))?"),
+    "loot": re.compile(rf"\+({_ID})"),
+    "discard": re.compile(rf"-({_ID})"),
+    "go": re.compile(r">([0-9]+|out)"),
+    "reveal": re.compile(rf"\^({_ID})"),
+}
+ID = re.compile(_ID)
+ACTION_HELP = (
+    "write @knight (hero), *wx (pick up and roll), w=5 (a roll), w>orc.1 (place), !potion (use), ~orc.1 (suffer), "
+    "+orc (loot), -rat (discard), >3 or >out (proceed), ^orc (revealed)"
+)
+
+
+def shape(text: str) -> Optional[tuple[str, tuple]]:
+    for kind, pattern in SHAPES.items():
+        m = pattern.fullmatch(text)
+        if m:
+            return kind, m.groups()
+    return None
+
+
+def parse_target(text: Optional[str]) -> Optional[Target]:
+    if text is None:
+        return None
+    if text in DICE:
+        return Target(die=text)
+    card, dot, slot = text.partition(".")
+    return Target(card=card, slot=int(slot)) if dot else Target(card=card)
+
+
+def target_text(target: Optional[Target]) -> str:
+    if target is None:
+        return ""
+    if target.die is not None:
+        return f"/{target.die}"
+    return f"/{target.card}" + (f".{target.slot}" if target.slot is not None else "")
+
+
+def decision(kind: str, groups: tuple) -> Any:
+    """The player action a token of a decision shape writes."""
+    if kind == "hero":
+        return ChooseHero(groups[0])
+    if kind == "use":
+        return Use(groups[0], parse_target(groups[1]))
+    if kind == "pick":
+        return Pick(tuple(groups[0]))
+    if kind == "place":
+        return Place(groups[0], groups[1], int(groups[2]), parse_target(groups[3]))
+    if kind == "suffer":
+        return Suffer(groups[0], int(groups[1]) if groups[1] is not None else None)
+    if kind == "loot":
+        return Loot(groups[0])
+    if kind == "discard":
+        return Discard(groups[0])
+    return Go(None if groups[0] == "out" else int(groups[0]))
+
+
+class CassetteNotation(Notation):
+    checkpoint_keys = ("hp", "room", "foes", "traps", "held", "dice", "decks")
+
+    def __init__(self, game: CassetteDungeons):
+        self.game = game
+
+    def options(self, record: Record) -> dict[str, Any]:
+        tag = record.tag("Cards")
+        if tag is None:
+            return {}
+        try:
+            cards, problems = loader.load(tag.value)
+        except loader.Unreadable as exc:
+            raise TagProblem(tag, f"card set {exc}") from None
+        if problems:
+            first = problems[0]
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise TagProblem(
+                tag,
+                f"card set {tag.value} has problems: line {first.line}: {first.message}{more}; see dungeon cards check {tag.value}",
+            )
+        return {"cards": cards}
+
+    # -- reading -------------------------------------------------------------------------
+
+    def read_deal(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+        for token in tokens:
+            if not ID.fullmatch(token.text):
+                raise Misread(token, _deal_help(token))
+            yield token, Draw(token.text)
+
+    def read_dealt(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+        for token in tokens:
+            raise Misread(token, _dealt_help(token))
+        return
+        yield
+
+    def read_actions(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+        for token in tokens:
+            found = shape(token.text)
+            state: CassetteState = cursor.state  # type: ignore[assignment]
+            if found is None:
+                raise Misread(token, f"'{token.raw or token.text}' is not a Cassette Dungeons action: {ACTION_HELP}")
+            kind, groups = found
+            if kind == "roll":
+                yield token, Draw(_roll(token, state, groups[0], int(groups[1])))
+            elif kind == "reveal":
+                if state.step == ROLLING:
+                    raise Misread(token, f"{token.text}: die {state.rolling[0]} was picked up: its roll comes first")
+                yield token, Draw(groups[0])
+            else:
+                yield token, decision(kind, groups)
+
+    def check_token(self, section: str, token: Token) -> Optional[str]:
+        if section == "deal":
+            return None if ID.fullmatch(token.text) else _deal_help(token)
+        if section == "dealt":
+            return _dealt_help(token)
+        if shape(token.text) is None:
+            return f"'{token.raw or token.text}' is not a Cassette Dungeons action: {ACTION_HELP}"
+        return None
+
+    # -- writing -------------------------------------------------------------------------
+
+    def write_turn(self, log: TurnLog) -> tuple[list[str], list[str]]:
+        return [], [self.action_text(before, action) for before, action in log.events]
+
+    def action_text(self, state: State, action: Any) -> str:
+        s: CassetteState = state  # type: ignore[assignment]
+        if isinstance(action, Draw):
+            if s.step == ROLLING:
+                return f"{s.rolling[0]}={action.outcome}"
+            return str(action.outcome) if s.step == "setup" else f"^{action.outcome}"
+        if isinstance(action, ChooseHero):
+            return f"@{action.hero}"
+        if isinstance(action, Pick):
+            return "*" + "".join(action.dice)
+        if isinstance(action, Place):
+            return f"{action.die}>{action.card}.{action.slot}{target_text(action.target)}"
+        if isinstance(action, Use):
+            return f"!{action.card}{target_text(action.target)}"
+        if isinstance(action, Suffer):
+            return f"~{action.card}" + (f".{action.slot}" if action.slot is not None else "")
+        if isinstance(action, Loot):
+            return f"+{action.card}"
+        if isinstance(action, Discard):
+            return f"-{action.card}"
+        if isinstance(action, Go):
+            return ">out" if action.room is None else f">{action.room}"
+        raise ValueError(action)
+
+    def describe(self, state: State, action: Any) -> str:
+        s: CassetteState = state  # type: ignore[assignment]
+        cards = s.cards
+        if isinstance(action, ChooseHero):
+            hero = cards.heroes[action.hero]
+            return f"{hero.name}: " + ", ".join(f"{sl.min}+ {sl.effect}" for sl in hero.slots)
+        if isinstance(action, Pick):
+            return "pick up and roll " + " ".join(action.dice)
+        if isinstance(action, Place):
+            return f"die {action.die} ({s.die(action.die).value}) into {action.card}'s slot {action.slot}"
+        if isinstance(action, Use):
+            return f"use {action.card}: {cards.use_effect(action.card)}"
+        if isinstance(action, Suffer):
+            if action.slot is None:
+                return f"{action.card}: {cards.traps[action.card].effect}"
+            return f"{action.card}'s empty slot {action.slot}: {cards.enemy(action.card).slots[action.slot - 1].effect}"
+        if isinstance(action, Loot):
+            foe = s.foe(action.card)
+            return "the boss is defeated" if foe is not None and foe.boss else f"take {action.card} as an item"
+        if isinstance(action, Discard):
+            return f"discard {action.card} unused"
+        if isinstance(action, Go):
+            return "leave the dungeon: win" if action.room is None else f"proceed to room {action.room}"
+        return ""
+
+
+def _roll(token: Token, state: CassetteState, die: str, face: int) -> int:
+    if state.step != ROLLING:
+        if state.step == REVEAL:
+            raise Misread(token, f"{token.text}: a card is revealed here first (^ID)")
+        hint = f": pick it up first (*{die})" if state.step == "roll" else ""
+        raise Misread(token, f"{token.text}: die {die} was not picked up, so it cannot be rolled{hint}")
+    if die != state.rolling[0]:
+        if die in state.rolling:
+            raise Misread(token, f"{token.text}: the dice roll in the order they were picked up: {state.rolling[0]} comes first")
+        waiting = " ".join(state.rolling)
+        raise Misread(token, f"{token.text}: die {die} was not picked up, so it cannot be rolled (still to roll: {waiting})")
+    if not 1 <= face <= 6:
+        raise Misread(token, f"{token.text}: a die shows 1 to 6")
+    return face
+
+
+def _deal_help(token: Token) -> str:
+    return f"'{token.raw or token.text}': the deal: line is the map side revealed, like deal: crypt"
+
+
+def _dealt_help(token: Token) -> str:
+    return (
+        f"'{token.raw or token.text}': Cassette Dungeons writes nothing before ':' "
+        "(rolls and reveals go among the actions, after what caused them)"
+    )

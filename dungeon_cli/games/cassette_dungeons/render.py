@@ -1,0 +1,72 @@
+"""Cassette Dungeons!' table as a few lines of text: the room, every card in play with
+its slots, the hand, the dice and what the turn waits for."""
+
+from __future__ import annotations
+
+from ...core import Phase
+from .cardset import DICE
+from .rules import DECKS, STRUCK, CassetteState
+
+
+def render(state: CassetteState) -> str:  # type: ignore[override]
+    cards = state.cards
+    side = state.map_side
+    head = f"turn {state.turn}  health {state.hp}/{cards.health}"
+    if side is None:
+        return head + "\nsetup: the map is not revealed yet"
+    lines = [head + f"  {side.name} ({side.id}) room {state.room}, boss room {side.boss}"]
+    if state.hero is None:
+        lines.append("hero: not chosen yet (" + " ".join(cards.heroes) + ")")
+    else:
+        hero = cards.heroes[state.hero]
+        lines.append(f"hero: {hero.name} ({hero.id})  " + _slots(state, hero.slots, state.hero_slots))
+    for foe in state.foes:
+        enemy = cards.enemy(foe.id)
+        kind = "boss" if foe.boss else "monster"
+        lines.append(f"{kind}: {enemy.name} ({foe.id})  " + _slots(state, enemy.slots, foe.slots, foe.id))
+    for trap in state.traps:
+        lines.append(f"trap: {cards.traps[trap].name} ({trap})  {cards.traps[trap].effect}")
+    held = ", ".join(f"{c} ({cards.use_effect(c)})" for c in state.held) or "nothing"
+    lines.append(f"held {len(state.held)}/{cards.hand}: {held}")
+    dice = []
+    for name in DICE:
+        die = state.die(name)
+        if die.value is None:
+            dice.append(f"{name} -")
+        elif die.where is None:
+            dice.append(f"{name} {die.value} " + ("rolled" if name in state.rolled else "free"))
+        else:
+            dice.append(f"{name} {die.value} on {die.where[0]}.{die.where[1] + 1}")
+    lines.append("dice: " + ", ".join(dice))
+    lines.append("decks: " + ", ".join(f"{p} {len(state.decks[p])}" for p in DECKS))
+    if state.phase is Phase.OVER:
+        lines.append(f"game over: {state.result()}")
+    elif state.phase is Phase.CHANCE:
+        lines.append(f"waiting for {state.chance().what}")
+    else:
+        lines.append(f"next: {_next(state)}")
+    return "\n".join(lines)
+
+
+def _slots(state: CassetteState, slots, filled, card=None) -> str:
+    out = []
+    for i, (slot, what) in enumerate(zip(slots, filled)):
+        low = state.slot_min(card, i) if card is not None else slot.min
+        if what is None:
+            holder = "empty"
+        elif what == STRUCK:
+            holder = "struck"
+        else:
+            holder = f"{what}{state.die(what).value}"
+        out.append(f"[{i + 1}] {low}+ {slot.effect}: {holder}")
+    return "  ".join(out)
+
+
+def _next(state: CassetteState) -> str:
+    if state.step == "setup":
+        return "choose a hero (@ID)"
+    if state.step == "roll":
+        return "pick up dice and roll them (*wxyz), or go on"
+    if state.step == "place":
+        return "place the rolled dice (w>card.N), or go on"
+    return state.unfinished()

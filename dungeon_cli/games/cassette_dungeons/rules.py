@@ -1,0 +1,886 @@
+"""Cassette Dungeons! as a pure rules core (docs/rules/cassette-dungeons.md).
+
+Setup reveals a map; turn 1 starts with the choice of a hero, then step 4 in the map's
+start room. A turn is the rulebook's four steps:
+
+1. roll: pick up any of the four dice wherever they lie and roll them; place each
+   rolled die in an empty slot whose minimum it meets (hero slots act at once);
+2. suffer: every empty slot of every enemy costs its penalty, in table order;
+3. loot: each enemy with no empty slot is defeated: a monster becomes an item, a boss is
+   discarded;
+4. proceed: with no enemy left, choose a path; the next room's cards are revealed and
+   its treasure and health gained. Proceeding from the boss room wins.
+
+Steps 2-4 are the player's too in a record (each penalty and each loot is written), but
+each has exactly one legal action at a time, so a step-2-4 action given during step 1
+ends step 1 first. Items and treasure are used at any decision, except while more than
+``hand`` are held: then only discarding is allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Optional, Sequence, Union
+
+from ...core import Chance, Draw, Game, Illegal, Phase, Result, State
+from .cardset import DICE, FACES, CardSet, Effect
+from .decks import Deck, NotInDeck, ordered_by, unknown
+
+DECKS = ("monsters", "treasures", "traps", "bosses")  # the decks that are rebuilt
+PILES = ("maps",) + DECKS
+PILE_OF = {"monster": "monsters", "trap": "traps", "boss": "bosses"}
+SPARE_SHUFFLES = 16  # per rebuilt deck, in a seeded game
+DICE_FACES = 1000  # of each face in the seeded dice sequence
+STRUCK = "*"  # a slot filled by an item or skill, not by a die
+
+PILE_WHAT = {
+    "maps": "the dungeon map revealed at setup",
+    "bosses": "a boss from the boss deck",
+    "monsters": "a monster from the monster deck",
+    "treasures": "a treasure from the treasure deck",
+    "traps": "a trap from the trap deck",
+}
+
+# steps of a turn
+SETUP, ROLL, ROLLING, PLACE, SUFFER, LOOT, PROCEED, REVEAL, ARRIVE, OVER = (
+    "setup", "roll", "rolling", "place", "suffer", "loot", "proceed", "reveal", "arrive", "over",
+)
+
+
+# -- actions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    """What an effect is aimed at: a die, an enemy slot (card and 1-based slot), or a card."""
+
+    die: Optional[str] = None
+    card: Optional[str] = None
+    slot: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class ChooseHero:
+    hero: str
+
+
+@dataclass(frozen=True)
+class Pick:
+    """Pick up these dice, wherever they lie, and roll them (rolled in this order)."""
+
+    dice: tuple
+
+
+@dataclass(frozen=True)
+class Place:
+    die: str
+    card: str
+    slot: int  # 1-based
+    target: Optional[Target] = None
+
+
+@dataclass(frozen=True)
+class Use:
+    card: str
+    target: Optional[Target] = None
+
+
+@dataclass(frozen=True)
+class Suffer:
+    """Suffer one penalty: of an enemy's empty slot, or (slot None) of a trap."""
+
+    card: str
+    slot: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Loot:
+    card: str
+
+
+@dataclass(frozen=True)
+class Discard:
+    card: str
+
+
+@dataclass(frozen=True)
+class Go:
+    room: Optional[int]  # None: leave the dungeon from the boss room
+
+
+Action = Union[ChooseHero, Pick, Place, Use, Suffer, Loot, Discard, Go, Draw]
+LATER_STEPS = (Suffer, Loot, Go)
+
+
+# -- state -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Foe:
+    """An enemy in play: a monster or a boss side, and what fills each slot (a die's
+    name, STRUCK, or None for empty)."""
+
+    id: str
+    boss: bool
+    slots: tuple
+
+    @property
+    def defeated(self) -> bool:
+        return all(s is not None for s in self.slots)
+
+    def empty(self) -> list[int]:
+        return [i for i, s in enumerate(self.slots) if s is None]
+
+
+@dataclass(frozen=True)
+class Die:
+    value: Optional[int] = None  # None before its first roll
+    where: Optional[tuple] = None  # (card, 0-based slot) or None when it lies free
+
+
+class CassetteState(State):
+    __slots__ = (
+        "cards", "turn", "step", "hp", "map", "room", "hero", "foes", "traps", "held", "dice",
+        "hero_slots", "rolling", "rolled", "penalties", "reveals", "resume", "warded", "decks",
+        "discards", "rebuilds", "spares", "dice_seq", "dice_pos", "entered", "won",
+    )
+
+    def __init__(self, cards: CardSet) -> None:
+        self.cards = cards
+        self.turn = 0
+        self.step = SETUP
+        self.hp = cards.health
+        self.map: Optional[str] = None
+        self.room = 0
+        self.hero: Optional[str] = None
+        self.foes: tuple[Foe, ...] = ()
+        self.traps: tuple[str, ...] = ()
+        self.held: tuple[str, ...] = ()
+        self.dice: tuple[Die, ...] = tuple(Die() for _ in DICE)
+        self.hero_slots: tuple = ()
+        self.rolling: tuple[str, ...] = ()  # dice picked up, still to be rolled
+        self.rolled: tuple[str, ...] = ()  # dice rolled this turn, not placed yet
+        self.penalties: tuple = ()  # (card, 0-based slot or None) still to suffer
+        self.reveals: tuple[str, ...] = ()  # piles still to reveal a card from
+        self.resume = SUFFER  # the step that goes on once the reveals are done
+        self.warded = False
+        self.decks: dict[str, Deck] = {}
+        self.discards: dict[str, tuple] = {name: () for name in DECKS}
+        self.rebuilds: dict[str, int] = {name: 0 for name in DECKS}
+        self.spares: Optional[Mapping[str, Sequence]] = None  # seeded: spare shuffles
+        self.dice_seq: Optional[Sequence[int]] = None  # seeded: every die face, in order
+        self.dice_pos = 0
+        self.entered = 0  # rooms entered
+        self.won = False
+
+    def _copy(self) -> "CassetteState":
+        new = CassetteState.__new__(CassetteState)
+        for name in CassetteState.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new
+
+    # -- what the player sees -----------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:  # type: ignore[override]
+        if self.step == OVER:
+            return Phase.OVER
+        if self.step in (ROLLING, REVEAL) or (self.step == SETUP and self.map is None):
+            return Phase.CHANCE
+        return Phase.DECISION
+
+    @property
+    def map_side(self):
+        return self.cards.map_sides[self.map] if self.map else None
+
+    @property
+    def over_hand(self) -> int:
+        return max(0, len(self.held) - self.cards.hand)
+
+    def die(self, name: str) -> Die:
+        return self.dice[DICE.index(name)]
+
+    def slot_min(self, card: str, index: int) -> int:
+        """A slot's minimum now: raise traps make enemy slots harder (never above 6)."""
+        if card == self.hero:
+            return self.cards.heroes[card].slots[index].min
+        raise_by = sum(self.cards.traps[t].effect.amount for t in self.traps if self.cards.traps[t].effect.kind == "raise")
+        return min(6, self.cards.enemy(card).slots[index].min + raise_by)
+
+    def foe(self, card: str) -> Optional[Foe]:
+        for f in self.foes:
+            if f.id == card:
+                return f
+        return None
+
+    def pending_penalties(self) -> list[tuple]:
+        """Penalties still to suffer this step (a slot filled meanwhile costs nothing)."""
+        out = []
+        for card, index in self.penalties:
+            if index is None:
+                out.append((card, None))
+                continue
+            foe = self.foe(card)
+            if foe is not None and foe.slots[index] is None:
+                out.append((card, index))
+        return out
+
+    def defeated(self) -> list[Foe]:
+        return [f for f in self.foes if f.defeated]
+
+    def exits(self) -> tuple:
+        side = self.map_side
+        if self.room == side.boss:
+            return (None,)
+        return side.rooms[self.room].exits
+
+    # -- the interface -------------------------------------------------------------------
+
+    def chance(self) -> Chance:
+        if self.phase is not Phase.CHANCE:
+            raise Illegal("nothing is left to chance now")
+        if self.step == ROLLING:
+            die = self.rolling[0]
+            known = None
+            if self.dice_seq is not None and self.dice_pos < len(self.dice_seq):
+                known = self.dice_seq[self.dice_pos]
+            return Chance("dice", f"the roll of die {die}", tuple(FACES), known)
+        pile = "maps" if self.step == SETUP else self.reveals[0]
+        deck = self.decks[pile]
+        return Chance(pile, PILE_WHAT[pile], deck.candidates(self.cards.sides), deck.next_known)
+
+    def legal_actions(self) -> list:
+        if self.phase is not Phase.DECISION:
+            return []
+        if self.step == SETUP:
+            return [ChooseHero(h) for h in self.cards.heroes]
+        if self.over_hand:
+            return [Discard(c) for c in dict.fromkeys(self.held)]
+        out: list = []
+        if self.step == ROLL:
+            out.extend(_subsets(DICE))
+        if self.step == PLACE:
+            out.extend(self._placements())
+        out.extend(self._uses())
+        later = self._end_roll() if self.step in (ROLL, PLACE) else self
+        if later.over_hand:
+            return out
+        if later.step == SUFFER:
+            card, index = later.pending_penalties()[0]
+            out.append(Suffer(card, None if index is None else index + 1))
+        elif later.step == LOOT:
+            out.append(Loot(later.defeated()[0].id))
+        elif later.step == PROCEED:
+            out.extend(Go(r) for r in later.exits())
+        return out
+
+    def apply(self, action: Any) -> "CassetteState":
+        if self.step == OVER:
+            raise Illegal("the game is over: no action may follow")
+        if isinstance(action, Draw):
+            return self._draw(action.outcome)
+        if self.phase is Phase.CHANCE:
+            raise Illegal(self._chance_first())
+        if self.step == SETUP:
+            if not isinstance(action, ChooseHero):
+                raise Illegal("a hero is chosen first (@ID)")
+            return self._choose_hero(action.hero)
+        if isinstance(action, ChooseHero):
+            raise Illegal("the hero was chosen at setup")
+        if isinstance(action, Discard):
+            return self._discard(action.card)
+        if self.over_hand:
+            raise Illegal(self._hand_message())
+        if isinstance(action, Use):
+            return self._use(action)
+        if isinstance(action, Pick):
+            return self._pick(action.dice)
+        if isinstance(action, Place):
+            return self._place(action)
+        if isinstance(action, LATER_STEPS):
+            state = self._end_roll() if self.step in (ROLL, PLACE) else self
+            if state.over_hand:
+                raise Illegal(state._hand_message())
+            return state._later(action)
+        raise Illegal(f"not a Cassette Dungeons action: {action!r}")
+
+    def result(self) -> Optional[Result]:
+        if self.step != OVER:
+            return None
+        return Result(True, self.hp) if self.won else Result(False, self.entered)
+
+    def checkpoint(self) -> dict[str, Any]:
+        return {
+            "hp": self.hp,
+            "room": self.room or None,
+            "foes": tuple(f.id for f in self.foes) or None,
+            "traps": self.traps or None,
+            "held": self.held or None,
+            "dice": tuple(_die_text(n, d) for n, d in zip(DICE, self.dice)),
+            "decks": tuple(len(self.decks[p]) for p in DECKS),
+        }
+
+    def piles(self) -> Mapping[str, int]:
+        return {p: len(self.decks[p]) for p in PILES}
+
+    def unfinished(self) -> str:
+        if self.phase is Phase.CHANCE:
+            return f"{self.chance().what} is missing"
+        if self.step == SETUP:
+            return "a hero must be chosen first (@ID)"
+        if self.over_hand:
+            return self._hand_message()
+        later = self._end_roll() if self.step in (ROLL, PLACE) else self
+        if later.over_hand:
+            return later._hand_message()
+        if later.step == SUFFER:
+            card, index = later.pending_penalties()[0]
+            return f"the penalty of {_ref(card, index)} is not suffered yet (~{_ref(card, index)})"
+        if later.step == LOOT:
+            return f"{later.defeated()[0].id} is defeated and not looted yet (+{later.defeated()[0].id})"
+        return "no enemy is left: choose a path to proceed"
+
+    # -- setup ---------------------------------------------------------------------------
+
+    def _choose_hero(self, hero: str) -> "CassetteState":
+        cards = self.cards
+        if hero not in cards.heroes:
+            raise Illegal(f"no hero '{hero}' in this set (heroes: {' '.join(cards.heroes)})")
+        new = self._copy()
+        new.hero = hero
+        new.hero_slots = tuple(None for _ in cards.heroes[hero].slots)
+        new.step = PROCEED
+        return new
+
+    # -- chance ----------------------------------------------------------------------------
+
+    def _chance_first(self) -> str:
+        if self.step == ROLLING:
+            return f"die {self.rolling[0]} was picked up: its roll ({self.rolling[0]}=N) comes first"
+        if self.step == SETUP:
+            return "the map is revealed first"
+        return f"{PILE_WHAT[self.reveals[0]]} is revealed here first (^ID)"
+
+    def _draw(self, outcome: Any) -> "CassetteState":
+        if self.phase is not Phase.CHANCE:
+            raise Illegal("nothing is rolled or revealed now")
+        if self.step == ROLLING:
+            return self._roll(outcome)
+        pile = "maps" if self.step == SETUP else self.reveals[0]
+        face = outcome
+        cards = self.cards
+        key = cards.card_key(face) if isinstance(face, str) else None
+        if key is None or face not in cards.faces(pile):
+            raise Illegal(f"not a card of the {pile[:-1]} deck")
+        try:
+            deck = self.decks[pile].draw(face, key)
+        except NotInDeck as exc:
+            if exc.expected is not None:
+                raise Illegal(f"the {pile[:-1]} deck turns up {exc.expected} next here, not {face}") from None
+            raise Illegal(f"{face} is not in the {pile[:-1]} deck now") from None
+        new = self._copy()
+        new.decks = {**self.decks, pile: deck}
+        if pile == "maps":
+            new.map = face
+            new.room = cards.map_sides[face].start  # the pawn stands in the start room
+            new.turn = 1  # the setup is the map alone: the hero is turn 1's first choice
+            return new
+        new.reveals = self.reveals[1:]
+        if pile == "monsters":
+            new.foes = self.foes + (Foe(face, False, tuple(None for _ in cards.monsters[face].slots)),)
+        elif pile == "bosses":
+            new.foes = self.foes + (Foe(face, True, tuple(None for _ in cards.boss_sides[face].slots)),)
+        elif pile == "traps":
+            new.traps = self.traps + (face,)
+            if cards.traps[face].effect.kind == "monster":
+                new.reveals = ("monsters",) + new.reveals
+        else:
+            new.held = self.held + (face,)
+        new._settle()
+        return new
+
+    def _roll(self, face: Any) -> "CassetteState":
+        if face not in FACES:
+            raise Illegal("a die shows 1 to 6")
+        if self.dice_seq is not None and self.dice_pos < len(self.dice_seq) and self.dice_seq[self.dice_pos] != face:
+            raise Illegal(f"the seeded dice roll {self.dice_seq[self.dice_pos]} here, not {face}")
+        new = self._copy()
+        die = self.rolling[0]
+        dice = list(self.dice)
+        dice[DICE.index(die)] = Die(face, None)
+        new.dice = tuple(dice)
+        new.dice_pos = self.dice_pos + 1
+        new.rolling = self.rolling[1:]
+        new.rolled = self.rolled + (die,)
+        if not new.rolling:
+            new.step = PLACE
+        return new
+
+    # -- step 1 ----------------------------------------------------------------------------
+
+    def _pick(self, dice: tuple) -> "CassetteState":
+        if self.step != ROLL:
+            raise Illegal("the dice are rolled once a turn, at its start: this turn's roll is over")
+        if not dice:
+            raise Illegal("pick up at least one die")
+        for d in dice:
+            if d not in DICE:
+                raise Illegal(f"there is no die '{d}': the dice are {' '.join(DICE)}")
+        if len(set(dice)) != len(dice):
+            raise Illegal("a die is picked up once")
+        new = self._copy()
+        for d in dice:
+            new._lift(d)
+        new.rolling = tuple(dice)
+        new.rolled = ()
+        new.step = ROLLING
+        return new
+
+    def _lift(self, die: str) -> None:
+        """Take a die off the slot it lies on (the slot is empty again)."""
+        where = self.die(die).where
+        if where is None:
+            return
+        card, index = where
+        if card == self.hero:
+            slots = list(self.hero_slots)
+            slots[index] = None
+            self.hero_slots = tuple(slots)
+        else:
+            self._fill(card, index, None)
+        dice = list(self.dice)
+        dice[DICE.index(die)] = replace(self.die(die), where=None)
+        self.dice = tuple(dice)
+
+    def _fill(self, card: str, index: int, what: Optional[str]) -> None:
+        foes = []
+        for f in self.foes:
+            if f.id == card:
+                slots = list(f.slots)
+                slots[index] = what
+                f = replace(f, slots=tuple(slots))
+            foes.append(f)
+        self.foes = tuple(foes)
+
+    def _placements(self) -> list:
+        out = []
+        for die in self.rolled:
+            value = self.die(die).value
+            for foe in self.foes:
+                for i in foe.empty():
+                    if value >= self.slot_min(foe.id, i):
+                        out.append(Place(die, foe.id, i + 1))
+            for i, filled in enumerate(self.hero_slots):
+                if filled is None and value >= self.slot_min(self.hero, i):
+                    effect = self.cards.heroes[self.hero].slots[i].effect
+                    for target in self._targets(effect, exclude=die):
+                        out.append(Place(die, self.hero, i + 1, target))
+        return out
+
+    def _place(self, action: Place) -> "CassetteState":
+        if self.step != PLACE:
+            if self.step == ROLL:
+                raise Illegal(f"die {action.die} was not rolled this turn: pick it up and roll it first (*{action.die})")
+            raise Illegal("dice are placed right after they are rolled: this turn's roll is over")
+        die = action.die
+        if die not in DICE:
+            raise Illegal(f"there is no die '{die}': the dice are {' '.join(DICE)}")
+        if die not in self.rolled:
+            where = self.die(die).where
+            if where is not None:
+                raise Illegal(f"die {die} lies on {_ref(where[0], where[1])} already: only dice rolled this turn are placed")
+            raise Illegal(f"die {die} was not rolled this turn: only rolled dice are placed")
+        value = self.die(die).value
+        card, index = action.card, action.slot - 1
+        new = self._copy()
+        if card == self.hero:
+            slots = self.cards.heroes[card].slots
+            if not 0 <= index < len(slots):
+                raise Illegal(f"{card} has {_count(len(slots), 'slot')}")
+            if self.hero_slots[index] is not None:
+                raise Illegal(f"{card}'s slot {action.slot} holds die {self.hero_slots[index]} already")
+            need = self.slot_min(card, index)
+            if value < need:
+                raise Illegal(f"die {die} rolled {value}: {card}'s slot {action.slot} needs {need} or more")
+            hero_slots = list(self.hero_slots)
+            hero_slots[index] = die
+            new.hero_slots = tuple(hero_slots)
+            new._settle_die(die, card, index)
+            new._effect(slots[index].effect, action.target, f"{card}'s slot {action.slot}", exclude=die)
+            return new
+        foe = self.foe(card)
+        if foe is None:
+            raise Illegal(self._no_enemy(card))
+        if not 0 <= index < len(foe.slots):
+            raise Illegal(f"{card} has {_count(len(foe.slots), 'slot')}")
+        if foe.slots[index] is not None:
+            raise Illegal(f"{_ref(card, index)} is filled already")
+        need = self.slot_min(card, index)
+        if value < need:
+            raise Illegal(f"die {die} rolled {value}: {_ref(card, index)} needs {need} or more")
+        if action.target is not None:
+            raise Illegal("only a hero slot's effect takes a target (/...)")
+        new._fill(card, index, die)
+        new._settle_die(die, card, index)
+        return new
+
+    def _settle_die(self, die: str, card: str, index: int) -> None:
+        dice = list(self.dice)
+        dice[DICE.index(die)] = replace(self.die(die), where=(card, index))
+        self.dice = tuple(dice)
+        self.rolled = tuple(d for d in self.rolled if d != die)
+
+    def _end_roll(self) -> "CassetteState":
+        """Step 1 is over: the penalties to suffer are fixed now (enemies revealed while
+        suffering are faced from the next turn on)."""
+        new = self._copy()
+        new.rolling = ()
+        new.rolled = ()
+        penalties: list = []
+        for foe in self.foes:
+            penalties.extend((foe.id, i) for i in foe.empty())
+        for trap in self.traps:
+            if self.cards.traps[trap].effect.kind == "hurt":
+                penalties.append((trap, None))
+        new.penalties = tuple(penalties)
+        new.step = SUFFER
+        new._settle()
+        return new
+
+    # -- items, treasure and hero skills --------------------------------------------------
+
+    def _uses(self) -> list:
+        out = []
+        for card in dict.fromkeys(self.held):
+            effect = self.cards.use_effect(card)
+            for target in self._targets(effect):
+                out.append(Use(card, target))
+        return out
+
+    def _targets(self, effect: Effect, exclude: Optional[str] = None) -> list:
+        kind = effect.target
+        if kind is None:
+            return [None]
+        if kind == "die":
+            return [Target(die=d) for d in self.rolled if d != exclude]
+        if kind == "slot":
+            return [Target(card=f.id, slot=i + 1) for f in self.foes for i in f.empty()]
+        return [Target(card=f.id) for f in self.foes if not f.boss and not f.defeated]
+
+    def _use(self, action: Use) -> "CassetteState":
+        card = action.card
+        if card not in self.held:
+            shown = " ".join(self.held) or "nothing"
+            raise Illegal(f"you do not hold {card} (you hold {shown})")
+        effect = self.cards.use_effect(card)
+        new = self._copy()
+        held = list(self.held)
+        held.remove(card)
+        new.held = tuple(held)
+        pile = "monsters" if card in self.cards.monsters else "treasures"
+        new.discards = {**self.discards, pile: self.discards[pile] + (card,)}
+        new._effect(effect, action.target, card)
+        new._settle()
+        return new
+
+    def _effect(self, effect: Effect, target: Optional[Target], source: str, exclude: Optional[str] = None) -> None:
+        """Apply an effect to this (fresh, private) state; Illegal if its target is wrong."""
+        kind = effect.kind
+        need = effect.target
+        if need is None and target is not None:
+            raise Illegal(f"{source} ({effect}) takes no target")
+        if need is not None and target is None:
+            shape = {"die": "a die rolled this turn (/w)", "slot": "an empty enemy slot (/orc.1)", "monster": "a monster (/orc)"}[need]
+            raise Illegal(f"{source} ({effect}) is aimed at {shape}: write it after /")
+        if kind == "heal":
+            self.hp = min(self.cards.health, self.hp + effect.amount)
+        elif kind == "ward":
+            self.warded = True
+        elif kind == "bump":
+            die = target.die
+            if die is None or die not in self.rolled or die == exclude:
+                waiting = " ".join(d for d in self.rolled if d != exclude) or "none"
+                raise Illegal(f"{source} ({effect}) raises a die rolled this turn and not placed yet (waiting: {waiting})")
+            dice = list(self.dice)
+            dice[DICE.index(die)] = replace(self.die(die), value=min(6, self.die(die).value + effect.amount))
+            self.dice = tuple(dice)
+        elif kind == "strike":
+            if target.card is None or target.slot is None:
+                raise Illegal(f"{source} ({effect}) is aimed at an empty enemy slot, like /orc.1")
+            foe = self.foe(target.card)
+            if foe is None:
+                raise Illegal(self._no_enemy(target.card))
+            index = target.slot - 1
+            if not 0 <= index < len(foe.slots) or foe.slots[index] is not None:
+                raise Illegal(f"{_ref(foe.id, index)} is not an empty slot")
+            self._fill(foe.id, index, STRUCK)
+        elif kind == "slay":
+            if target.card is None or target.slot is not None:
+                raise Illegal(f"{source} ({effect}) is aimed at a monster, like /orc")
+            foe = self.foe(target.card)
+            if foe is None:
+                raise Illegal(self._no_enemy(target.card))
+            if foe.boss:
+                raise Illegal(f"{source} ({effect}) slays monsters, not a boss like {foe.id}")
+            for i in foe.empty():
+                self._fill(foe.id, i, STRUCK)
+
+    def _discard(self, card: str) -> "CassetteState":
+        if not self.over_hand:
+            raise Illegal(
+                f"you hold {_count(len(self.held), 'card')}: a card is discarded unused only when you hold more than {self.cards.hand}"
+            )
+        if card not in self.held:
+            raise Illegal(f"you do not hold {card} (you hold {' '.join(self.held)})")
+        new = self._copy()
+        held = list(self.held)
+        held.remove(card)
+        new.held = tuple(held)
+        pile = "monsters" if card in self.cards.monsters else "treasures"
+        new.discards = {**self.discards, pile: self.discards[pile] + (card,)}
+        new._settle()
+        return new
+
+    def _hand_message(self) -> str:
+        return (
+            f"you hold {len(self.held)} items and treasure, more than {self.cards.hand}: "
+            f"discard {self.over_hand} first (-ID), without using it"
+        )
+
+    # -- steps 2 to 4 --------------------------------------------------------------------
+
+    def _later(self, action: Any) -> "CassetteState":
+        if isinstance(action, Go) and self.foes:
+            left = " ".join(f.id for f in self.foes if not f.defeated)
+            if left:
+                raise Illegal(f"you proceed only when no enemy is left, and {left} {'is' if ' ' not in left else 'are'} undefeated")
+        if isinstance(action, Loot):
+            foe = self.foe(action.card)
+            if foe is None:
+                raise Illegal(self._no_enemy(action.card))
+            if not foe.defeated:
+                empty = " ".join(str(i + 1) for i in foe.empty())
+                raise Illegal(f"{foe.id} is not defeated: {'its slot' if len(foe.empty()) == 1 else 'its slots'} {empty} {'is' if len(foe.empty()) == 1 else 'are'} empty")
+        if self.step == SUFFER:
+            card, index = self.pending_penalties()[0]
+            if not isinstance(action, Suffer):
+                raise Illegal(f"the penalty of {_ref(card, index)} comes first (~{_ref(card, index)})")
+            return self._suffer(action, card, index)
+        if self.step == LOOT:
+            first = self.defeated()[0].id
+            if not isinstance(action, Loot):
+                raise Illegal(f"{first} is defeated: it is looted first (+{first})")
+            return self._loot(action.card, first)
+        if self.step == PROCEED:
+            if not isinstance(action, Go):
+                what = "penalty" if isinstance(action, Suffer) else "enemy to loot"
+                raise Illegal(f"no {what} is left: no enemy remains, choose a path")
+            return self._go(action.room)
+        raise Illegal("not now")
+
+    def _suffer(self, action: Suffer, card: str, index: Optional[int]) -> "CassetteState":
+        wanted = (action.card, None if action.slot is None else action.slot - 1)
+        if wanted != (card, index):
+            pending = self.pending_penalties()
+            if wanted in pending:
+                raise Illegal(f"penalties are suffered in table order: {_ref(card, index)} comes first")
+            shown = " ".join(_ref(c, i) for c, i in pending)
+            raise Illegal(f"not a penalty to suffer now (penalties left: {shown})")
+        if index is None:
+            effect = self.cards.traps[card].effect
+        else:
+            effect = self.cards.enemy(card).slots[index].effect
+        new = self._copy()
+        new.penalties = tuple(p for p in self.penalties if p != (card, index))
+        if effect.kind == "hurt":
+            if not self.warded:
+                new.hp = self.hp - effect.amount
+        else:
+            new.reveals = (PILE_OF[effect.kind],)
+            new.resume = SUFFER
+        new._settle()
+        return new
+
+    def _loot(self, card: str, first: str) -> "CassetteState":
+        if card != first:
+            foe = self.foe(card)
+            if foe is not None and foe.defeated:  # (an undefeated one is refused in _later)
+                raise Illegal(f"defeated enemies are looted in table order: {first} comes first")
+        foe = self.foe(card)
+        new = self._copy()
+        new.foes = tuple(f for f in self.foes if f.id != card)
+        dice = list(self.dice)
+        for i, d in enumerate(self.dice):
+            if d.where is not None and d.where[0] == card:
+                dice[i] = replace(d, where=None)
+        new.dice = tuple(dice)
+        if foe.boss:
+            key = self.cards.card_key(card)
+            new.discards = {**self.discards, "bosses": self.discards["bosses"] + (key,)}
+        else:
+            new.held = self.held + (card,)
+        new._settle()
+        return new
+
+    def _go(self, room: Optional[int]) -> "CassetteState":
+        side = self.map_side
+        exits = self.exits()
+        if room not in exits:
+            if self.room == side.boss:
+                raise Illegal(f"room {self.room} is the boss room: proceeding from it leaves the dungeon (>out)")
+            shown = " and ".join(str(r) for r in exits)
+            if room is None:
+                raise Illegal(f"only the boss room ({side.boss}) is left by >out; room {self.room} leads to {shown}")
+            raise Illegal(f"there is no path from room {self.room} to room {room}: its arrows lead to {shown}")
+        new = self._copy()
+        new.discards = {**self.discards, "traps": self.discards["traps"] + self.traps}
+        new.traps = ()
+        if room is None:
+            new.step = OVER
+            new.won = True
+            return new
+        target = side.rooms[room]
+        new.room = room
+        new.entered = self.entered + 1
+        new.hp = min(self.cards.health, self.hp + target.health)
+        new.reveals = tuple(PILE_OF[k] for k in target.reveal) + ("treasures",) * target.treasure
+        new.resume = ARRIVE
+        new.step = REVEAL
+        new._settle()
+        return new
+
+    # -- moving on by itself ---------------------------------------------------------------
+
+    def _settle(self) -> None:
+        """Go on until chance or the player is needed (this state is fresh and private)."""
+        while True:
+            if self.hp < 1:
+                self.step = OVER
+                return
+            if self.step == REVEAL or (self.reveals and self.step in (SUFFER, LOOT)):
+                if self.reveals:
+                    pile = self.reveals[0]
+                    if not len(self.decks[pile]):
+                        self._rebuild(pile)
+                    if len(self.decks[pile]):
+                        self.step = REVEAL
+                        return
+                    self.reveals = self.reveals[1:]  # no card left anywhere: nothing is revealed
+                    continue
+                self.step = self.resume
+                continue
+            if self.over_hand:
+                return
+            if self.step == SUFFER:
+                if self.pending_penalties():
+                    return
+                self.penalties = ()
+                self.warded = False
+                self.step = LOOT
+                continue
+            if self.step == LOOT:
+                if self.defeated():
+                    return
+                if self.foes:
+                    self._next_turn()
+                    return
+                self.step = PROCEED
+                return
+            if self.step == ARRIVE:
+                self._next_turn()  # the room's cards are out and the hand is in order
+            return
+
+    def _next_turn(self) -> None:
+        self.turn += 1
+        self.step = ROLL
+        self.rolled = ()
+        self.penalties = ()
+
+    def _rebuild(self, pile: str) -> None:
+        """An empty deck is made anew from its discards (dual-sided cards may turn over)."""
+        discards = self.discards[pile]
+        if not discards:
+            return
+        if self.spares is not None:
+            shuffles = self.spares[pile]
+            shuffle = shuffles[self.rebuilds[pile] % len(shuffles)]
+            deck = ordered_by(shuffle, discards, self.cards.card_key)
+        else:
+            deck = unknown(discards)
+        self.decks = {**self.decks, pile: deck}
+        self.discards = {**self.discards, pile: ()}
+        self.rebuilds = {**self.rebuilds, pile: self.rebuilds[pile] + 1}
+
+    def _no_enemy(self, card: str) -> str:
+        shown = " ".join(f.id for f in self.foes) or "none"
+        return f"{card} is not an enemy in play (enemies: {shown})"
+
+
+# -- helpers ---------------------------------------------------------------------------
+
+
+def _ref(card: str, index: Optional[int]) -> str:
+    return card if index is None else f"{card}.{index + 1}"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _die_text(name: str, die: Die) -> str:
+    if die.value is None:
+        return name
+    text = f"{name}{die.value}"
+    if die.where is not None:
+        text += f"@{_ref(die.where[0], die.where[1])}"
+    return text
+
+
+def _subsets(dice: tuple) -> list:
+    out = []
+    for mask in range(1, 1 << len(dice)):
+        out.append(Pick(tuple(d for i, d in enumerate(dice) if mask >> i & 1)))
+    return out
+
+
+# -- the game --------------------------------------------------------------------------
+
+
+class CassetteDungeons(Game):
+    name = "cassette-dungeons"
+    title = "Cassette Dungeons!"
+    variants: Mapping[str, str] = {}
+
+    def __init__(self, default: CardSet):
+        self.default = default  # the built-in set, read by the game module (not here)
+
+    def card_set(self, options: Optional[Mapping[str, Any]]) -> CardSet:
+        cards = (options or {}).get("cards")
+        return cards if cards is not None else self.default
+
+    def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
+        cards = self.card_set(options)
+        piles: list[tuple[str, Sequence]] = [(p, cards.faces(p)) for p in PILES]
+        for k in range(1, SPARE_SHUFFLES + 1):
+            piles.extend((f"{p}-rebuild-{k}", cards.faces(p)) for p in DECKS)
+        piles.append(("dice", [f for f in FACES for _ in range(DICE_FACES)]))
+        return piles
+
+    def start(
+        self,
+        variant: Optional[str] = None,
+        options: Optional[Mapping[str, Any]] = None,
+        order: Optional[Mapping[str, Sequence]] = None,
+    ) -> CassetteState:
+        self.check_variant(variant)
+        cards = self.card_set(options)
+        state = CassetteState(cards)
+        decks = {}
+        for p in PILES:
+            keys = list(dict.fromkeys(cards.card_key(f) for f in cards.faces(p)))
+            decks[p] = ordered_by(order[p], keys, cards.card_key) if order is not None else unknown(keys)
+        state.decks = decks
+        if order is not None:
+            state.spares = {p: [order[f"{p}-rebuild-{k}"] for k in range(1, SPARE_SHUFFLES + 1)] for p in DECKS}
+            state.dice_seq = tuple(order["dice"])
+        return state

@@ -1,0 +1,113 @@
+"""Cassette Dungeons! records end to end: fixtures through verify, fmt and piped play."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, ROOT, expected_diagnostics
+from dungeon_cli import registry
+from dungeon_cli.games.cassette_dungeons.bot import play as bot_play
+from dungeon_cli.referee import check
+from notation import parse
+
+FIX = FIXTURES / "cassette-dungeons"
+LEGAL = sorted((FIX / "legal").glob("*.dgn"))
+ILLEGAL = sorted((FIX / "illegal").glob("*.dgn"))
+MODULE = registry.get("cassette-dungeons")
+
+
+def body(path: Path) -> str:
+    return "".join(line for line in path.read_text().splitlines(keepends=True) if not line.startswith("#"))
+
+
+def test_the_fixtures_cover_what_the_issue_asks_for():
+    legal = {p.stem for p in LEGAL}
+    illegal = {p.stem for p in ILLEGAL}
+    assert {"win", "death", "item-mid-turn", "deck-rebuilt", "hero-skill"} <= legal
+    assert {"below-minimum", "roll-not-picked", "proceed-with-enemy", "fifth-item", "no-such-path"} <= illegal
+
+
+@pytest.mark.parametrize("path", LEGAL, ids=lambda p: p.stem)
+def test_legal_fixture_verifies_against_its_seed(run, path):
+    result = run(["verify", "--seed-check", "-v", str(path)])
+    assert result.exit_code == 0, result.stdout
+    stated = [l for l in path.read_text().splitlines() if l.startswith("[Result")][0].split('"')[1]
+    assert f"legal, {stated}," in result.stdout
+
+
+@pytest.mark.parametrize("path", ILLEGAL, ids=lambda p: p.stem)
+def test_illegal_fixture_reports_exactly_what_it_expects(run, path):
+    expected = expected_diagnostics(path)
+    assert expected, "an illegal fixture states its diagnostics"
+    result = run(["verify", str(path)])
+    assert result.exit_code == 1
+    assert [line.split(":", 1)[1] for line in result.stdout.splitlines()] == expected
+
+
+def test_verify_output_of_every_illegal_fixture(run, snapshot_text, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    result = run(["verify", *[str(p.relative_to(ROOT)) for p in ILLEGAL]])
+    assert result.stdout == snapshot_text
+
+
+def test_board_render_through_the_win(snapshot_text):
+    verdict = check(parse((FIX / "legal" / "win.dgn").read_text())[0], keep_states=True)
+    shown = []
+    for number, state in enumerate(verdict.states):
+        shown.append(f"-- after {'deal' if number == 0 else f'move {number}'}\n{MODULE.render(state)}")
+    assert "\n".join(shown) + "\n" == snapshot_text
+
+
+def test_the_board_mid_turn_shows_rolled_dice_and_what_is_next(snapshot_text):
+    session = bot_play(MODULE, 258, "knight", limit=12)
+    assert MODULE.render(session.state) + "\n" == snapshot_text
+
+
+def test_seed_check_catches_a_die_face_the_seed_did_not_roll(run, tmp_path):
+    text = body(FIX / "legal" / "win.dgn").replace("w=6 x=6 y=4 z=3", "w=6 x=6 y=5 z=3")
+    path = tmp_path / "changed.dgn"
+    path.write_text(text)
+    assert run(["verify", str(path)]).exit_code == 0  # at a real table any face may come up
+    result = run(["verify", "--seed-check", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout.split(":", 1)[1] == "7:20: error: y=5: the seeded dice roll 4 here, not 5\n"
+
+
+def test_fmt_annotate_writes_checkpoints_that_verify(run, tmp_path):
+    path = tmp_path / "win.dgn"
+    shutil.copy(FIX / "legal" / "win.dgn", path)
+    assert run(["fmt", "--annotate", str(path)]).exit_code == 0
+    annotated = path.read_text()
+    assert "{hp=11 room=3 foes=mimic traps=fog held=loaded dice=w/x/y/z decks=16/7/3/3}" in annotated
+    assert run(["verify", "--seed-check", str(path)]).exit_code == 0
+    assert run(["fmt", "--check", "--annotate", str(path)]).exit_code == 0  # idempotent
+
+
+def test_a_wrong_checkpoint_is_reported_at_its_value(run, tmp_path):
+    text = body(FIX / "legal" / "win.dgn").replace("^loaded\n", "^loaded {hp=9 held=loaded}\n")
+    path = tmp_path / "cp.dgn"
+    path.write_text(text)
+    result = run(["verify", str(path)])
+    assert result.stdout.split(":", 1)[1] == "6:41: error: checkpoint hp=9 is wrong: after this move hp=11\n"
+
+
+def test_piped_play_writes_the_same_record_as_the_game_it_replays(run):
+    session = bot_play(MODULE, 110, "knight")
+    notation = MODULE.notation
+    lines = []
+    for log in session.turns[1:]:
+        words = [notation.action_text(before, a) for before, a in log.events if before.phase.value == "decision"]
+        lines.append(" ".join(words))
+    result = run(["play", "cassette-dungeons", "--seed", "110"], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == body(FIX / "legal" / "win.dgn").lstrip("\n")
+
+
+def test_piped_play_refuses_an_illegal_line_with_the_verify_message(run):
+    result = run(["play", "cassette-dungeons", "--seed", "110"], input="@knight >3\n*wxyz z>mimic.1\n")
+    assert result.exit_code == 1
+    assert "<stdin>:2:7: error: z>mimic.1: die z rolled 3: mimic.1 needs 6 or more" in result.stderr
+    assert result.stdout.endswith("1. : @knight >3 ^mimic ^fog ^loaded\n")
