@@ -27,7 +27,10 @@ def render(state: DungeonState) -> str:  # type: ignore[override]
             else:
                 cells.append(EMPTY if row == 0 else "  ")
         lines.append(("   " + "  ".join(cells)).rstrip())
-    lines.append(f"hand: {' '.join(str(c) for c in state.hand) or '(none)'}")
+    if state.hand:
+        lines.append(f"hand: {' '.join(str(c) for c in state.hand)}")
+    elif state.phase is Phase.CHANCE and state.revealing is None:
+        lines.append("hand: (not drawn yet)")
     if state.reserve and state.damage:
         lines.append(f"damage pile top: {state.damage[-1]} (may join an attack as r{state.damage[-1]})")
     if state.phase is Phase.CHANCE and state.revealing is not None:
