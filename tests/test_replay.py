@@ -3,7 +3,6 @@ move, an illegal record up to its fault, and ``--step`` driven by keys."""
 
 from __future__ import annotations
 
-import io
 
 import pytest
 from prompt_toolkit.input import create_pipe_input

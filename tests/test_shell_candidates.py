@@ -8,12 +8,12 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
 from dungeon_cli import registry
-from dungeon_cli.core import Draw, Phase
+from dungeon_cli.core import Phase
 from dungeon_cli.session import Session
 from dungeon_cli.shell.candidates import candidates, fold
 from dungeon_cli.shell.completer import ActionCompleter
 from dungeon_cli.shell.interactive import COMMANDS
-from dungeon_cli.shell.line import LineError, apply_line
+from dungeon_cli.shell.line import apply_line
 from dungeon_cli.shell.sample import sample_game
 
 GAMES = registry.names()

@@ -32,7 +32,7 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
 
 
 @click.command()
-@click.argument("game", type=click.Choice(registry.names()), required=False)
+@click.argument("game", type=click.Choice(registry.names()), required=False, metavar="GAME")
 @click.option("--seed", type=click.IntRange(min=0), help="Deal from this seed (default: a random one, recorded).")
 @click.option("--variant", shell_complete=complete_variant, help="A rule variant (see `dungeon games`).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Record file (default GAME-YYYYMMDD-HHMMSS.dgn).")
@@ -55,8 +55,7 @@ def play(
     Exit status: 0 played (or stopped), 1 an illegal action or record, 2 a usage error.
     """
     from ..shell.colour import Paint, wanted
-    from ..shell.recordfile import RecordFile
-    from ..shell.setup import SetupError, new_session, resumed_session, same_file
+    from ..shell.setup import SetupError, prepare
 
     if table and seed is not None:
         raise click.UsageError("--table deals nothing: it cannot take --seed")
@@ -69,51 +68,27 @@ def play(
         raise click.UsageError("name a GAME (see `dungeon games`), or --resume FILE")
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     try:
-        if resume is not None:
-            session, typed = resumed_session(resume, table)
-            if game is not None and game != session.module.game.name:
-                raise click.UsageError(f"{resume} is a game of {session.module.game.name}, not {game}")
-        else:
-            assert game is not None
-            session = new_session(game, variant, seed, table, player, dated=interactive)
-            typed = table
+        ready = prepare(
+            game, seed=seed, variant=variant, output=output, resume=resume, table=table, player=player,
+            interactive=interactive,
+        )
     except SetupError as exc:
+        if exc.status == 2:
+            raise click.UsageError("\n".join(exc.lines)) from None
         for line in exc.lines:
             click.echo(line, err=True)
         sys.exit(exc.status)
+    if not interactive:
+        from ..shell.scripted import run_scripted
 
-    record = _record_file(session.module.game.name, output, resume, interactive)
-    if interactive:
-        from ..shell.interactive import PlayShell
-        from ..shell.paths import history_file
+        sys.exit(run_scripted(ready.session, sys.stdin, sys.stdout, sys.stderr, ready.record))
+    from ..shell.interactive import PlayShell
+    from ..shell.paths import history_file
 
-        history = history_file(session.module.game.name)
-        shell = PlayShell(session, record, sys.stdout, paint=Paint(wanted(sys.stdout)), history=str(history) if history else None)
-        if typed and resume is not None and not table:
-            click.echo(f"{resume} has no Seed: type the cards dealt and dice rolled")
-        sys.exit(shell.run())
-    from ..shell.scripted import run_scripted
-
-    sys.exit(run_scripted(session, sys.stdin, sys.stdout, sys.stderr, record))
-
-
-def _record_file(game: str, output: Optional[str], resume: Optional[str], interactive: bool):
-    """Where the record goes: ``-o``; else the resumed file (at a terminal); else a new
-    dated file (at a terminal); else nowhere (standard output)."""
-    from ..shell.recordfile import RecordFile
-    from ..shell.setup import same_file
-
-    try:
-        if output is not None:
-            if resume is not None and same_file(output, resume):
-                return RecordFile(output)
-            return RecordFile.create(output)
-        if not interactive:
-            return None
-        if resume is not None:
-            return RecordFile(resume)
-        return RecordFile.fresh(game)
-    except FileExistsError:
-        raise click.ClickException(f"{output} exists already: choose another name with -o (or --resume it)") from None
-    except OSError as exc:
-        raise click.ClickException(f"cannot create {exc.filename or output}: {exc.strerror}") from None
+    if ready.typed and resume is not None and not table:
+        click.echo(f"{resume} has no Seed: type the cards dealt and dice rolled")
+    history = history_file(ready.session.module.game.name)
+    shell = PlayShell(
+        ready.session, ready.record, sys.stdout, paint=Paint(wanted(sys.stdout)), history=str(history) if history else None
+    )
+    sys.exit(shell.run())

@@ -1,4 +1,5 @@
-"""Getting a game ready to play: a new one, or one read back from its record."""
+"""Getting a game ready to play: a new one or one read back from its record, and the
+file its record goes to."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from .. import registry
 from ..core import Illegal
 from ..referee import Referee
 from ..session import Session
+from .recordfile import RecordFile
 
 
 class SetupError(Exception):
@@ -83,3 +85,56 @@ def same_file(a: str, b: str) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return False
+
+
+class Ready:
+    """A game about to be played: the session, where its record goes (None: standard
+    output), and whether the player types the deals."""
+
+    def __init__(self, session: Session, record: Optional[RecordFile], typed: bool):
+        self.session = session
+        self.record = record
+        self.typed = typed
+
+
+def prepare(
+    game: Optional[str],
+    *,
+    seed: Optional[int] = None,
+    variant: Optional[str] = None,
+    output: Optional[str] = None,
+    resume: Optional[str] = None,
+    table: bool = False,
+    player: Optional[str] = None,
+    interactive: bool = False,
+) -> Ready:
+    """Everything ``dungeon play`` does before the first move; SetupError if it cannot."""
+    if resume is not None:
+        session, typed = resumed_session(resume, table)
+        name = session.module.game.name
+        if game is not None and game != name:
+            raise SetupError([f"{resume} is a game of {name}, not {game}"], status=2)
+    else:
+        assert game is not None
+        session = new_session(game, variant, seed, table, player, dated=interactive)
+        typed = table
+    return Ready(session, record_file(session.module.game.name, output, resume, interactive), typed)
+
+
+def record_file(game: str, output: Optional[str], resume: Optional[str], interactive: bool) -> Optional[RecordFile]:
+    """Where the record goes: ``-o``; else the resumed file (at a terminal); else a new
+    dated file (at a terminal); else nowhere (the caller writes standard output)."""
+    try:
+        if output is not None:
+            if resume is not None and same_file(output, resume):
+                return RecordFile(output)
+            return RecordFile.create(output)
+        if not interactive:
+            return None
+        if resume is not None:
+            return RecordFile(resume)
+        return RecordFile.fresh(game)
+    except FileExistsError:
+        raise SetupError([f"{output}: exists already: choose another name with -o (or --resume it)"]) from None
+    except OSError as exc:
+        raise SetupError([f"cannot create {exc.filename or output}: {exc.strerror}"]) from None
