@@ -127,3 +127,10 @@ def test_step_pages_of_an_illegal_record_end_with_the_fault(run):
     assert "error: 4d: no longer in the dungeon" in pages[-1][1]
     visited, last = step(pages, "G" + "q")
     assert last == len(pages) - 1
+
+
+def test_move_n_before_the_fault_is_shown_and_the_fault_named(run):
+    result = run(["replay", "-", "--move", "2"], input=ILLEGAL)
+    assert result.exit_code == 1
+    assert "2. (7d) 5h 6c 5d" in result.stdout
+    assert result.stdout.rstrip("\n").endswith("error: 4d: no longer in the dungeon: it was dealt already")

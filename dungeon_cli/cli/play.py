@@ -32,7 +32,7 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
 
 
 @click.command()
-@click.argument("game", type=click.Choice(registry.names()), required=False, metavar="GAME")
+@click.argument("game", type=click.Choice(registry.names()), required=False, metavar="[GAME]")
 @click.option("--seed", type=click.IntRange(min=0), help="Deal from this seed (default: a random one, recorded).")
 @click.option("--variant", shell_complete=complete_variant, help="A rule variant (see `dungeon games`).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Record file (default GAME-YYYYMMDD-HHMMSS.dgn).")

@@ -55,6 +55,8 @@ def replay(file: str, number: Optional[int], step: bool) -> None:
             frame = rp.frame(number)
             if frame is not None:
                 out.append(paint.board(rp.frame_text(frame)))
+                if not rp.legal:  # the record is at fault further on: say where
+                    out.append(_ending(rp, name, paint))
             elif rp.legal:
                 have = f"moves {rp.frames[0].number}-{rp.frames[-1].number}" if rp.frames else "no moves"
                 click.echo(f"dungeon replay: error: {name}:{rp.record.line}: the record has no move {number} ({have})", err=True)
