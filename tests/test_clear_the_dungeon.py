@@ -104,6 +104,15 @@ def test_piped_play_deals_the_reveal_from_the_seed(run):
     assert "1. 2c Td 4s : Jc Td+4s 2c ^Qh" in result.stdout.splitlines()
 
 
+def test_piped_play_accepts_a_typed_reveal_only_if_it_is_the_card_dealt(run):
+    same = run(["play", GAME, "--seed", "3"], input="Jc Td+4s 2c ^Qh\n")
+    assert same.exit_code == 0
+    assert "1. 2c Td 4s : Jc Td+4s 2c ^Qh" in same.stdout.splitlines()
+    other = run(["play", GAME, "--seed", "3"], input="Jc Td+4s 2c ^Kc\n")
+    assert other.exit_code == 1
+    assert "<stdin>:1:13: error: column 3 has turned up Qh, not Kc" in other.stderr
+
+
 def test_piped_play_stops_at_an_illegal_attack_pointing_at_its_token(run):
     result = run(["play", GAME, "--seed", "3"], input="Jc Td+2c 4s\n")
     assert result.exit_code == 1
