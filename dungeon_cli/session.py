@@ -99,7 +99,7 @@ class Session:
         undoing one alone would only deal it again."""
         events = self.all_events
         keep = len(events)
-        while keep and _forced(events[keep - 1]):
+        while keep and forced_draw(events[keep - 1]):
             keep -= 1
         if keep == 0:
             return None
@@ -188,7 +188,7 @@ class Session:
         return write([self.record()])
 
 
-def _forced(event: tuple[State, Any]) -> bool:
+def forced_draw(event: tuple[State, Any]) -> bool:
     """A draw whose card a known order fixed (a seeded deck, cards put under the pile)."""
     before, action = event
     return isinstance(action, Draw) and before.phase is Phase.CHANCE and before.chance().known is not None

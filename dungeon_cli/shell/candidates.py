@@ -51,10 +51,12 @@ def deal_known(state: State) -> State:
     return state
 
 
-def choices(notation: Notation, state: State) -> list[tuple[str, str, Any]]:
-    """``(text, description, action)`` of everything that may be typed in ``state``."""
+def choices(notation: Notation, state: State, described: bool = True) -> list[tuple[str, str, Any]]:
+    """``(text, description, action)`` of everything that may be typed in ``state``
+    (descriptions left empty unless ``described``)."""
     if state.phase is Phase.DECISION:
-        return [(notation.action_text(state, a), notation.describe(state, a), a) for a in state.legal_actions()]
+        describe = notation.describe if described else _nothing
+        return [(notation.action_text(state, a), describe(state, a), a) for a in state.legal_actions()]
     if state.phase is Phase.CHANCE:
         chance = state.chance()
         seen: dict[str, tuple[str, str, Any]] = {}
@@ -63,6 +65,10 @@ def choices(notation: Notation, state: State) -> list[tuple[str, str, Any]]:
             seen.setdefault(text, (text, chance.what, Draw(outcome)))
         return list(seen.values())
     return []
+
+
+def _nothing(state: State, action: Any) -> str:
+    return ""
 
 
 def _canonical(word: str) -> Optional[str]:
@@ -87,7 +93,7 @@ def follow(notation: Notation, state: State, words: Sequence[str]) -> tuple[Opti
         pending.append(text)
         matched = None
         partial = False
-        for written, _, action in choices(notation, state):
+        for written, _, action in choices(notation, state, described=False):
             parts = written.split()
             if parts == pending:
                 matched = action
@@ -110,7 +116,7 @@ def candidates(
 ) -> list[Candidate]:
     """Completions for the text before the cursor, in the game's own order; commands
     (``undo``, ``help``...) are offered for a first word that begins one."""
-    words = before_cursor.split()
+    words = _WORD.findall(before_cursor)
     partial = "" if not before_cursor or before_cursor[-1] in " \t" else words.pop()
     reached, pending = follow(notation, state, words)
     out: list[Candidate] = []

@@ -10,8 +10,8 @@ from __future__ import annotations
 import textwrap
 from typing import Any, Optional, TextIO
 
-from ..core import Draw, Phase
-from ..session import Session
+from ..core import Phase
+from ..session import Session, forced_draw
 from .candidates import choices
 from .colour import Paint
 from .completer import ActionCompleter
@@ -47,7 +47,7 @@ class PlayShell:
         self.record = record
         self.out = out
         self.paint = paint or Paint(False)
-        self.shown = -1  # the number of events when the board was last shown
+        self.shown = -1  # how many states the session had when the board was last shown
         module = session.module
         completer = ActionCompleter(module.notation, lambda: self.session.state, COMMANDS, colour=self.paint.on)
         self.prompt = PromptSession(
@@ -172,12 +172,7 @@ class PlayShell:
         if state.is_over:
             self.say(f"record saved in {self.record.path}")
             return
-        if any(not _dealt(event) for event in self.session.events):
+        if any(not forced_draw(event) for event in self.session.events):
             self.say("the turn in progress is not recorded: a record holds finished turns")
         self.say(f"record saved in {self.record.path}; go on with: dungeon play --resume {self.record.path}")
 
-
-def _dealt(event: tuple[Any, Any]) -> bool:
-    """A card the known order dealt by itself (nothing the player did or typed)."""
-    before, action = event
-    return isinstance(action, Draw) and before.chance().known is not None
