@@ -9,13 +9,15 @@ import pytest
 
 from conftest import FIXTURES
 from dungeon_cli import registry
-from dungeon_cli.core import Draw, Phase
-from dungeon_cli.games.base import Cursor, Misread, TurnLog
+from dungeon_cli.core import Draw
+from dungeon_cli.games.base import Cursor, Misread
 from dungeon_cli.cards import CARDS, JOKER
 from dungeon_cli.games.clear_the_dungeon.rules import PASS, Attack, Use
 from dungeon_cli.referee import Referee, check
 from dungeon_cli.shuffle import deal_piles
+from dungeon_cli.session import Session
 from notation import Token, canonical_token, parse
+from test_clear_the_dungeon_rules import deal_known
 
 MODULE = registry.get("clear-the-dungeon")
 NOTATION = MODULE.notation
@@ -29,12 +31,6 @@ def tokens(text: str) -> list[Token]:
         out.append(Token(canonical_token(raw), 1, col, raw))
         col += len(raw) + 1
     return out
-
-
-def deal_known(state):
-    while state.phase is Phase.CHANCE and state.chance().known is not None:
-        state = state.apply(Draw(state.chance().known))
-    return state
 
 
 def seeded_decisions(seed: int, variant=None):
@@ -78,22 +74,17 @@ def test_a_joker_worth_ten_is_written_jk_and_other_values_jk_n():
 
 
 def test_write_turn_puts_the_reveal_after_the_attack():
-    start = next(seeded_decisions(3))
-    before = GAME.start(order=deal_piles(3, GAME.deck()))
-    while before.turn == 0:
-        before = before.apply(Draw(before.chance().known))
-    events = []
-    state = before
-    while state.phase is Phase.CHANCE:
-        events.append((state, Draw(state.chance().known)))
-        state = state.apply(events[-1][1])
-    attack = next(a for a in state.legal_actions() if isinstance(a, Attack))
-    events.append((state, attack))
-    state = state.apply(attack)
-    events.append((state, Draw(state.chance().known)))
-    dealt, actions = NOTATION.write_turn(TurnLog(before, events))
-    assert dealt == [str(c) for c in start.hand]
-    assert actions == NOTATION.action_text(start, attack).split() + [f"^{events[-1][1].outcome}"]
+    session = Session(MODULE, seed=3)
+    session.deal()
+    hand = session.state.hand
+    attack = next(a for a in session.state.legal_actions() if isinstance(a, Attack))
+    text = NOTATION.action_text(session.state, attack)
+    session.apply(attack)
+    session.deal()  # the seed turns up the next card of the column, then the next hand
+    reveal = session.turns[1].events[-1][1].outcome
+    dealt, actions = NOTATION.write_turn(session.turns[1])
+    assert dealt == [str(card) for card in hand]
+    assert actions == text.split() + [f"^{reveal}"]
 
 
 @pytest.mark.parametrize(

@@ -87,11 +87,11 @@ class DungeonNotation(Notation):
         for token in tokens:
             if cursor.state.turn != 0:
                 raise Misread(token, "the deal: line holds the four face-up tops, one per column: this card is one too many")
-            yield token, Draw(_card(token))
+            yield token, Draw(self.outcome(token))
 
     def read_dealt(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
         for token in tokens:
-            yield token, Draw(_card(token))
+            yield token, Draw(self.outcome(token))
 
     def read_actions(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
         if not tokens:
@@ -112,7 +112,7 @@ class DungeonNotation(Notation):
             if target_token.text.startswith("r") and target_token.text[1:] in CARDS:
                 raise Misread(target_token, "the target is a face-up monster, written as the card alone (Kd)")
             raise Misread(target_token, f"an attack starts with its target, a face-up monster (Kd): {ACTION_HELP}")
-        target = _card(target_token)
+        target = self.outcome(target_token)
         parts = power_token.text.split("+")
         if len(parts) != 2:
             raise Misread(power_token, "the two power cards are written joined by '+': P1+P2 (7c+6d)")
