@@ -79,8 +79,10 @@ class Referee:
         try:
             module = registry.get(game_tag.value)
         except KeyError:
-            known = ", ".join(registry.names())
-            diags.append(Diagnostic(game_tag.line, game_tag.value_col, f"unknown game '{game_tag.value}' (games: {known})"))
+            # Not the list of games: it grows with every game added, and a message that
+            # changes with it would break every record and fixture that quotes it.
+            message = f"unknown game '{game_tag.value}': 'dungeon games' lists the games this tool knows"
+            diags.append(Diagnostic(game_tag.line, game_tag.value_col, message))
             raise _Stop from None
         verdict.module = module
         game = module.game
@@ -109,26 +111,37 @@ class Referee:
                 raise _Stop
             order = seed_order(module, int(seed_tag.value), variant, options)
         self._vocabulary(module, record, diags)
-        stop_line = min((d.line for d in diags), default=None)
+        # Replay stops before the first move touched by an error; an error in the tag
+        # block (a bad Date, a bad escape in Player) leaves every move to be judged.
+        first_move = record.moves[0].line if record.moves else None
+        stop_line = min((d.line for d in diags if first_move is not None and d.line >= first_move), default=None)
         state = game.start(variant, options, order)
         verdict.state = state
-        self._replay(module, record, verdict, state, stop_line)
-        if not verdict.legal:
-            return
-        self._check_result(record, verdict)
+        if self._replay(module, record, verdict, state, stop_line):
+            self._check_result(record, verdict)
 
     def _vocabulary(self, module: GameModule, record: Record, diags: list[Diagnostic]) -> None:
         check = module.notation.check_token
+        # A token the reader already reported (a '1s') is not reported a second time.
+        misspelt: dict[int, list[int]] = {}
+        for diag in record.errors:
+            misspelt.setdefault(diag.line, []).append(diag.col)
+
+        def reported(token: Token) -> bool:
+            return any(token.col <= col < token.end_col for col in misspelt.get(token.line, ()))
+
         for move in record.moves:
-            dealt, _, actions, _ = move._split()
+            dealt, colon, actions, _ = move._split()
+            if colon is None and not move.is_deal:
+                continue  # without its ':' a move cannot be split into DEALT and ACTIONS
             section = "deal" if move.is_deal else "dealt"
             for token in dealt:
                 problem = check(section, token)
-                if problem is not None:
+                if problem is not None and not reported(token):
                     diags.append(Diagnostic(token.line, token.col, problem))
             for token in actions:
                 problem = check("actions", token)
-                if problem is not None:
+                if problem is not None and not reported(token):
                     diags.append(Diagnostic(token.line, token.col, problem))
 
     def _check_result(self, record: Record, verdict: Verdict) -> None:
@@ -157,14 +170,15 @@ class Referee:
 
     # -- move by move ------------------------------------------------------------------
 
-    def _replay(self, module: GameModule, record: Record, verdict: Verdict, state: State, stop_line: Optional[int]) -> None:
+    def _replay(self, module: GameModule, record: Record, verdict: Verdict, state: State, stop_line: Optional[int]) -> bool:
+        """Replay every move; True when the record was replayed to its end."""
         notation = module.notation
         cursor = Cursor(state)
         diags = verdict.diagnostics
         for index, move in enumerate(record.moves):
             last_line = max((item.line for item in move.items), default=move.line)
             if stop_line is not None and last_line >= stop_line:
-                return  # a notation error lies ahead: the moves from here cannot be judged
+                return False  # a notation error lies ahead: the moves from here cannot be judged
             dealt, colon, actions, checkpoint = move._split()
             try:
                 if move.is_deal:
@@ -184,6 +198,7 @@ class Referee:
                 verdict.states.append(cursor.state)
             if checkpoint is not None:
                 self._checkpoint(notation, cursor.state, checkpoint, diags)
+        return True
 
     def _move(self, notation, cursor: Cursor, move: Move, dealt, colon: Optional[Colon], actions) -> None:
         state = cursor.state

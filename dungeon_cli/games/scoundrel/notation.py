@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Optional, Sequence
 
 from notation import Token
+from notation.tokens import shown
 
 from ...cards import CARDS
 from ...core import Draw, Illegal, Phase, State
@@ -16,7 +17,7 @@ from .rules import RUN, Resolve, Run, Scoundrel, ScoundrelState, Strike, is_mons
 def _card(text: str, token: Token) -> Any:
     card = CARDS.get(text)
     if card is None:
-        raise Misread(token, f"'{token.raw or token.text}' is not a card")
+        raise Misread(token, f"'{shown(token.raw or token.text)}' is not a card: {CARD_HELP}")
     return card
 
 
@@ -31,11 +32,17 @@ def parse_action(text: str) -> Any:
 
 
 ACTION_HELP = "write run, a card (9s), or x and a monster (x9s)"
+CARD_HELP = "a card is a rank (A 2-9 T J Q K, or 10) and a suit (s h d c)"
 
 
 class ScoundrelNotation(Notation):
     game = Scoundrel()
     checkpoint_keys = ("hp", "weapon", "left")
+
+    def read_deal(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+        # Scoundrel's setup reveals nothing: the first room is dealt on move 1.
+        raise Misread(tokens[0] if tokens else None, "Scoundrel has no deal: line: the first room is the DEALT of move 1")
+        yield  # a generator, like every reader
 
     def read_dealt(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
         state: ScoundrelState = cursor.state  # type: ignore[assignment]
@@ -62,19 +69,21 @@ class ScoundrelNotation(Notation):
         for token in tokens:
             action = parse_action(token.text)
             if action is None:
-                raise Misread(token, f"'{token.raw or token.text}' is not a Scoundrel action: {ACTION_HELP}")
+                raise Misread(token, f"'{shown(token.raw or token.text)}' is not a Scoundrel action: {ACTION_HELP}")
             yield token, action
 
     def check_token(self, section: str, token: Token) -> Optional[str]:
         text = token.text
         if section == "actions":
             if parse_action(text) is None:
-                return f"'{token.raw or text}' is not a Scoundrel action: {ACTION_HELP}"
+                return f"'{shown(token.raw or text)}' is not a Scoundrel action: {ACTION_HELP}"
             return None
+        if section == "deal":
+            return None  # read_deal says what is wrong with the whole line
         if text.startswith("(") and text.endswith(")"):
             text = text[1:-1]
         if text not in CARDS:
-            return f"'{token.raw or token.text}' is not a card"
+            return f"'{shown(token.raw or token.text)}' is not a card: {CARD_HELP}"
         return None
 
     def write_turn(self, log: TurnLog) -> tuple[list[str], list[str]]:

@@ -208,6 +208,9 @@ class ScoundrelState(State):
 
     def unfinished(self) -> str:
         if self.phase is Phase.CHANCE:
+            if len(self.room) <= 1:  # nothing dealt yet this turn (at most the carried card)
+                left = len(self.dungeon)
+                return f"the next room is still to be dealt ({left} card{'s' if left != 1 else ''} in the dungeon)"
             return f"the room is not complete: {self.chance().what} is missing"
         more = self.to_resolve - self.resolved
         cards = "card" if more == 1 else "cards"
@@ -226,9 +229,9 @@ class ScoundrelState(State):
             if exc.expected is not None:
                 raise Illegal(f"the dungeon deals {exc.expected} next here, not {card}") from None
             if card in self.dungeon.known:
-                raise Illegal(
-                    f"went under the dungeon: the {sum(self.dungeon.hidden.values())} cards above it come first"
-                ) from None
+                above = sum(self.dungeon.hidden.values())
+                cards = "card above it comes" if above == 1 else "cards above it come"
+                raise Illegal(f"went under the dungeon: the {above} {cards} first") from None
             raise Illegal("no longer in the dungeon: it was dealt already") from None
         new = self._copy()
         new.dungeon = dungeon

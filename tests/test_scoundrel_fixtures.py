@@ -1,0 +1,155 @@
+"""Every Scoundrel fixture through ``dungeon verify``: legal ones pass silently, illegal
+ones get exactly the diagnostics their ``# expect:`` lines state, and seed-check ones
+differ from a legal record only under ``--seed-check``. Snapshots keep ``verify -v``
+and ``fmt --annotate`` output for review."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, ROOT, expected_diagnostics
+from notation import parse
+
+HERE = FIXTURES / "scoundrel"
+LEGAL = sorted((HERE / "legal").glob("*.dgn"))
+ILLEGAL = sorted((HERE / "illegal").glob("*.dgn"))
+SEED_CHECK = sorted((HERE / "seed-check").glob("*.dgn"))
+ALL = LEGAL + ILLEGAL + SEED_CHECK
+
+
+def name(path: Path) -> str:
+    return path.name
+
+
+@pytest.fixture
+def at_root(monkeypatch):
+    """Run from the project root so that paths in output (and snapshots) are relative."""
+    monkeypatch.chdir(ROOT)
+
+
+def rel(path: Path) -> str:
+    return os.path.relpath(path, ROOT)
+
+
+def test_there_are_fixtures_of_every_kind():
+    assert len(LEGAL) >= 20 and len(ILLEGAL) >= 40 and len(SEED_CHECK) >= 3
+
+
+@pytest.mark.parametrize("path", LEGAL, ids=name)
+def test_legal_fixture_verifies_silently(run, path):
+    result = run(["verify", str(path)])
+    assert (result.exit_code, result.output) == (0, "")
+
+
+@pytest.mark.parametrize("path", LEGAL, ids=name)
+def test_legal_fixture_verifies_under_seed_check(run, path):
+    # Records with a Seed tag were dealt by `dungeon play --seed`: they are what it deals.
+    result = run(["verify", "--seed-check", str(path)])
+    assert (result.exit_code, result.output) == (0, "")
+
+
+@pytest.mark.parametrize("path", LEGAL, ids=name)
+def test_legal_fixture_states_no_expectations(path):
+    assert expected_diagnostics(path) == []
+
+
+@pytest.mark.parametrize("path", ILLEGAL, ids=name)
+def test_illegal_fixture_gets_exactly_its_expected_diagnostics(run, path):
+    expected = expected_diagnostics(path)
+    assert expected, f"{path.name} states no '# expect:' line"
+    result = run(["verify", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [f"{path}:{line}" for line in expected]
+
+
+@pytest.mark.parametrize("path", SEED_CHECK, ids=name)
+def test_seed_check_fixture_gets_its_diagnostics_only_under_seed_check(run, path):
+    expected = expected_diagnostics(path)
+    assert expected
+    plain = run(["verify", str(path)])
+    assert (plain.exit_code, plain.output) == (0, "")
+    checked = run(["verify", "--seed-check", str(path)])
+    assert checked.exit_code == 1
+    assert checked.stdout.splitlines() == [f"{path}:{line}" for line in expected]
+
+
+# -- what the fixtures claim in their comments ---------------------------------------------
+
+
+def verbose(run, path: Path) -> list[str]:
+    result = run(["verify", "-v", str(path)])
+    assert result.exit_code == 0
+    return [line.split(": ", 2)[2] for line in result.stdout.splitlines()]
+
+
+@pytest.mark.parametrize(
+    "fixture, outcome",
+    [
+        ("win-potion-bonus.dgn", "legal, win 27, 20 moves"),
+        ("win-full-health-no-bonus.dgn", "legal, win 20, 20 moves"),
+        ("win-second-potion-last-no-bonus.dgn", "legal, win 20, 18 moves"),
+        ("death-mid-room.dgn", "legal, loss -5, 22 moves"),
+        ("death-at-zero-health.dgn", "legal, loss -188, 1 moves"),
+        ("tags.dgn", "legal, loss -188, 1 moves"),
+        ("unfinished.dgn", "legal, unfinished, 4 moves"),
+        ("last-room-avoided.dgn", "legal, win 20, 21 moves"),
+    ],
+)
+def test_legal_fixture_outcome(run, fixture, outcome):
+    assert verbose(run, HERE / "legal" / fixture) == [outcome]
+
+
+def test_several_records_are_judged_one_by_one(run):
+    assert verbose(run, HERE / "legal" / "several-records.dgn") == [
+        "legal, loss -188, 1 moves",
+        "legal, unfinished, 2 moves",
+        "legal, unfinished, 0 moves",
+    ]
+
+
+def test_card_spellings_read_as_the_canonical_game():
+    spelt = parse((HERE / "legal" / "card-spellings.dgn").read_text(encoding="utf-8"))
+    plain = parse((HERE / "legal" / "unfinished.dgn").read_text(encoding="utf-8"))
+    assert spelt[0].moves == plain[0].moves
+    assert spelt[0].moves[0].dealt[2].raw == "2♠"
+
+
+@pytest.mark.parametrize(
+    "fixture, start",
+    [("crlf.dgn", b"#"), ("bom.dgn", b"\xef\xbb\xbf#"), ("bom-crlf-no-final-newline.dgn", b"\xef\xbb\xbf#")],
+)
+def test_byte_level_fixtures_really_hold_those_bytes(fixture, start):
+    data = (HERE / "legal" / fixture).read_bytes()
+    assert data.startswith(start)
+    if "crlf" in fixture:
+        assert data.count(b"\r\n") == data.count(b"\n")
+    if "no-final-newline" in fixture:
+        assert not data.endswith(b"\n")
+
+
+def test_strict_weapon_fixture_uses_the_variant_and_fails_without_it(run, tmp_path):
+    # The variant changes the verdict: the equal strike is legal without it.
+    path = HERE / "illegal" / "strict-weapon-equal-strike.dgn"
+    plain = tmp_path / "plain.dgn"
+    plain.write_text(path.read_text(encoding="utf-8").replace('[Variant "strict-weapon"]\n', ""), encoding="utf-8")
+    assert run(["verify", str(plain)]).exit_code == 0
+
+
+# -- snapshots ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: f"{p.parent.name}-{p.stem}")
+def test_verify_verbose_snapshot(run, at_root, snapshot_text, path):
+    args = ["verify", "-v"] + (["--seed-check"] if path in SEED_CHECK else []) + [rel(path)]
+    result = run(args)
+    assert result.output == snapshot_text
+
+
+@pytest.mark.parametrize("path", LEGAL, ids=lambda p: p.stem)
+def test_fmt_annotate_snapshot(run, snapshot_text, path):
+    result = run(["fmt", "--annotate", "-"], input=path.read_bytes())
+    assert result.exit_code == 0
+    assert result.stdout == snapshot_text
