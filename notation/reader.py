@@ -35,12 +35,13 @@ def physical_lines(stream: BinaryIO) -> Iterator[Line]:
         if not raw:
             return
         lineno += 1
-        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n") and b"\0" not in raw:
             total = len(raw)
             while True:  # skip the rest of the over-long line without holding it
                 chunk = stream.readline(1 << 20)
                 total += len(chunk)
                 if not chunk or chunk.endswith(b"\n"):
+                    total -= len(chunk) - len(chunk.rstrip(b"\r\n"))  # the line end is no part of it
                     break
             yield lineno, None, Diagnostic(
                 lineno, 1, f"line is {total} bytes long: a DGN line holds at most {MAX_LINE_BYTES} bytes"

@@ -236,7 +236,13 @@ def test_invalid_utf8_is_reported_at_its_column_and_reading_goes_on():
 def test_an_over_long_line_is_skipped_in_bounded_memory():
     data = GAME.encode() + b"1. " + b"x" * (10 * 1024 * 1024) + b"\n1. 9h : run\n"
     found = errors_of_bytes(data)
-    assert found == [(2, 1, f"line is {10 * 1024 * 1024 + 4} bytes long: a DGN line holds at most {MAX_LINE_BYTES} bytes")]
+    # the count is the line's own bytes, without its line end
+    assert found == [(2, 1, f"line is {10 * 1024 * 1024 + 3} bytes long: a DGN line holds at most {MAX_LINE_BYTES} bytes")]
+
+
+def test_binary_data_without_line_ends_is_called_binary_not_too_long():
+    blob = b"x" * 1000 + b"\x00" + bytes(b for b in range(1, 256) if b != 10) * 1000
+    assert errors_of_bytes(blob) == [(1, 1001, "binary data (a NUL byte): this is not a DGN text file")]
 
 
 @pytest.mark.parametrize("open_, close", [("[", "]"), ("{", "}")])
