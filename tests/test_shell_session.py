@@ -190,3 +190,14 @@ def test_a_session_rebuilt_from_its_record_goes_on_alike(seeded):
         for line in lines[len(lines) // 2 :]:
             apply_line(rebuilt, line)
         assert rebuilt.text() == sampled.text()
+
+
+def test_undo_at_the_table_takes_back_one_typed_card_or_decision():
+    session = Session(SCOUNDREL)
+    apply_line(session, "9c 7h 2c 3c 9c")
+    typed = actions(session)
+    assert len(typed) == 5
+    for expected in reversed(typed):
+        assert session.undo()[1] == expected
+        assert actions(session) == typed[: typed.index(expected)]
+    assert session.undo() is None
