@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -34,7 +35,7 @@ def check(files: tuple[str, ...], quiet: bool) -> None:
                 sys.stderr.write(f"dungeon cards check: error: {exc}\n")
             status = 2
             continue
-        found, problems = loader.parse_text(text)
+        found, problems = loader.parse_text(text, os.path.splitext(os.path.basename(path))[0])
         if problems:
             status = max(status, 1)
             if not quiet:
@@ -42,9 +43,16 @@ def check(files: tuple[str, ...], quiet: bool) -> None:
                     click.echo(report.text_line(path, Diagnostic(p.line, p.col, p.message)))
             continue
         if not quiet and found is not None:
-            click.echo(
-                f"{path}: card set '{found.name}' is sound: {len(found.monsters)} monsters, "
-                f"{len(found.treasures)} treasures, {len(found.traps)} traps, {len(found.bosses)} bosses, "
-                f"{len(found.maps)} maps, {len(found.heroes)} heroes, health {found.health}"
+            counts = (
+                (len(found.monsters), "monster"), (len(found.treasures), "treasure"), (len(found.traps), "trap"),
+                (len(found.bosses), "boss"), (len(found.maps), "map"), (len(found.heroes), "hero"),
             )
+            listed = ", ".join(_count(n, word) for n, word in counts)
+            click.echo(f"{path}: card set '{found.name}' is sound: {listed}, health {found.health}")
     sys.exit(status)
+
+
+def _count(n: int, word: str) -> str:
+    if n == 1:
+        return f"1 {word}"
+    return f"{n} {word}{'es' if word.endswith('s') or word.endswith('o') else 's'}"

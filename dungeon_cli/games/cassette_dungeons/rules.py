@@ -684,6 +684,8 @@ class CassetteState(State):
             pending = self.pending_penalties()
             if wanted in pending:
                 raise Illegal(f"penalties are suffered in table order: {_ref(card, index)} comes first")
+            if action.slot is None and self.foe(action.card) is not None:
+                raise Illegal(f"{action.card} is an enemy: name the empty slot whose penalty is suffered, like ~{action.card}.1")
             shown = " ".join(_ref(c, i) for c, i in pending)
             raise Illegal(f"not a penalty to suffer now (penalties left: {shown})")
         if index is None:

@@ -1,0 +1,159 @@
+"""Card-set files: the default set, the checker's problems and positions, `dungeon cards check`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import ROOT
+from dungeon_cli.games.cassette_dungeons import loader
+from dungeon_cli.games.cassette_dungeons.cardset import id_problem
+
+DEFAULT = ROOT / "dungeon_cli" / "games" / "cassette_dungeons" / "sets" / "default.toml"
+
+TINY = """\
+[set]
+health = 5
+hand = 2
+
+[[monster]]
+id = "rat"
+slots = [{ min = 3, penalty = "hurt 1" }]
+item = "heal 1"
+
+[[map]]
+[map.front]
+id = "hall"
+start = 1
+boss = 2
+rooms = [{ room = 1, exits = [2] }, { room = 2, reveal = ["boss"] }]
+[map.back]
+id = "yard"
+start = 1
+boss = 2
+rooms = [{ room = 1, exits = [2] }, { room = 2, reveal = ["boss"] }]
+
+[[boss]]
+[boss.front]
+id = "ogre"
+slots = [{ min = 5, penalty = "hurt 3" }]
+[boss.back]
+id = "hag"
+slots = [{ min = 2, penalty = "hurt 1" }]
+
+[[hero]]
+id = "monk"
+slots = [{ min = 4, effect = "heal 1" }]
+"""
+
+
+def problems(text: str) -> list[str]:
+    cards, found = loader.parse_text(text)
+    assert (cards is None) == bool(found)
+    return [f"{p.line}:{p.col}: {p.message}" for p in found]
+
+
+def test_the_default_set_has_the_rulebook_counts():
+    cards = loader.builtin("default")
+    assert (len(cards.monsters), len(cards.treasures), len(cards.traps)) == (17, 8, 4)
+    assert (len(cards.bosses), len(cards.maps), len(cards.heroes)) == (3, 3, 6)
+    assert all(len(card) == 2 for card in cards.bosses + cards.maps)  # dual-sided
+    assert (cards.health, cards.hand) == (11, 4)
+
+
+def test_the_default_set_is_the_file_shipped_as_package_data():
+    assert loader.builtin_text("default") == DEFAULT.read_text()
+    assert 'sets/*.toml' in (ROOT / "pyproject.toml").read_text()
+
+
+def test_a_small_sound_set_builds():
+    assert problems(TINY) == []
+
+
+def test_every_problem_is_reported_with_the_line_and_column_of_its_key():
+    text = (
+        TINY.replace('min = 3, penalty = "hurt 1"', 'min = 7, penalty = "hurts 1"')
+        .replace('id = "rat"', 'id = "kd"')
+        .replace("exits = [2] }, { room = 2", "exits = [3] }, { room = 2", 1)
+        .replace('effect = "heal 1"', 'effect = "monster"')
+        .replace("hand = 2", "hand = 2\nhnad = 3")
+    )
+    assert problems(text) == [
+        "4:1: set.hnad: unknown key 'hnad' (keys here: name, health, hand)",
+        "7:1: monster[1].id: id 'kd' would be read as a playing card (Kd): choose another",
+        "8:12: monster[1].slots[1].min: must be 1 to 6, not 7",
+        "8:21: monster[1].slots[1].penalty: 'hurts 1' is not a penalty: write one of 'hurt N', 'monster', 'trap'",
+        "16:31: map[1].front.rooms[1].exits[1]: exit to room 3, which is not on this map",
+        "16:37: map[1].front.rooms[2]: room 2 cannot be reached from the start room 1",
+        "33:21: hero[1].slots[1].effect: 'monster' is not a hero skill: write one of 'heal N', 'bump N', 'strike', 'slay', 'ward'",
+    ]
+
+
+def test_map_shapes_that_cannot_be_played_are_refused():
+    looped = TINY.replace(
+        'rooms = [{ room = 1, exits = [2] }, { room = 2, reveal = ["boss"] }]\n[map.back]',
+        'rooms = [{ room = 1, exits = [3] }, { room = 3, reveal = ["monster"], exits = [1, 2] }, '
+        '{ room = 2, reveal = ["boss"], exits = [1] }]\n[map.back]',
+    )
+    found = problems(looped)
+    assert any("map[1].front.rooms[3].exits: the boss room has no exits" in p for p in found)
+    assert any("map[1].front.rooms: the arrows form a loop" in p for p in found)
+    no_boss = TINY.replace('{ room = 2, reveal = ["boss"] }]\n[map.back]', '{ room = 2 }]\n[map.back]')
+    assert any("the boss room must reveal a boss" in p for p in problems(no_boss))
+
+
+def test_a_set_must_supply_what_its_maps_call_for():
+    text = TINY.replace("[[boss]]\n[boss.front]", "[[bos]]\n[bos.front]").replace("[boss.back]", "[bos.back]")
+    found = problems(text)
+    assert "1:1: map hall room 2 calls for a boss, and the set has no [[boss]]" in found
+    assert any("unknown section 'bos'" in p for p in found)
+
+
+def test_a_toml_syntax_error_is_reported_where_tomllib_found_it():
+    assert problems("[set]\nhealth = = 3\n") == ["2:10: TOML syntax: Invalid value"]
+
+
+def test_ids_must_not_read_as_cards_or_notation_words():
+    assert id_problem("orc") is None
+    assert "playing card" in id_problem("as")
+    assert "playing card" in id_problem("xks")  # x then a card: a strike mark in Scoundrel
+    assert "word of the notation" in id_problem("w")
+    assert "word of the notation" in id_problem("out")
+    assert "lower-case" in id_problem("Orc")
+
+
+def test_cards_check_exit_status_and_output(run, tmp_path: Path):
+    good = tmp_path / "good.toml"
+    good.write_text(TINY)
+    bad = tmp_path / "bad.toml"
+    bad.write_text(TINY.replace("min = 3", "min = 0"))
+    result = run(["cards", "check", str(good)])
+    assert result.exit_code == 0
+    assert result.stdout == (
+        f"{good}: card set 'good' is sound: 1 monster, 0 treasures, 0 traps, 1 boss, 1 map, 1 hero, health 5\n"
+    )
+    result = run(["cards", "check", str(good), str(bad)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[-1] == f"{bad}:7:12: error: monster[1].slots[1].min: must be 1 to 6, not 0"
+    result = run(["cards", "check", str(tmp_path / "missing.toml"), str(bad)])
+    assert result.exit_code == 2
+    assert "missing.toml: no such file" in result.stderr
+
+
+def test_cards_check_accepts_the_default_set(run):
+    result = run(["cards", "check", str(DEFAULT)])
+    assert result.exit_code == 0
+    assert "17 monsters, 8 treasures, 4 traps, 3 bosses, 3 maps, 6 heroes, health 11" in result.stdout
+
+
+def test_a_record_names_its_set_relative_to_the_working_directory(run, tmp_path, monkeypatch):
+    (tmp_path / "tiny.toml").write_text(TINY)
+    record = '[Game "cassette-dungeons"]\n[Cards "tiny.toml"]\n\ndeal: hall\n1. : @monk >2 ^ogre\n'
+    (tmp_path / "g.dgn").write_text(record)
+    monkeypatch.chdir(tmp_path)
+    assert run(["verify", "g.dgn"]).stdout == ""
+    (tmp_path / "tiny.toml").write_text(TINY.replace("min = 3", "min = 9"))
+    result = run(["verify", "g.dgn"])
+    assert result.stdout == (
+        "g.dgn:2:8: error: card set tiny.toml has problems: line 7: monster[1].slots[1].min: "
+        "must be 1 to 6, not 9; see dungeon cards check tiny.toml\n"
+    )
