@@ -1,7 +1,10 @@
 """``dungeon fmt``: rewrite records in canonical DGN, black-style.
 
-A file is rewritten only when it was read without a single error, through a temporary
-file renamed over the original, so an interrupted run never leaves half a file.
+A file is rewritten only when ``dungeon verify`` finds nothing wrong in it (notation,
+game, words and rules), so fmt never rewrites a file it did not fully understand, and
+the rewrite goes through a temporary file renamed over the original, so an interrupted
+run never leaves half a file. Diagnostics go to stderr: stdout carries only formatted
+text or diffs, so ``dungeon fmt - < a > b`` never puts an error message into ``b``.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
         formatted, problems = format_bytes(original, annotate)
         if problems:
             for diag in problems:
-                sys.stdout.write(report.text_line(name, diag) + "\n")
+                sys.stderr.write(report.text_line(name, diag) + "\n")
             sys.stderr.write(f"error: cannot format {name}: it has errors; it was left as it was\n")
             status = max(status, 1)
             continue
@@ -81,27 +84,25 @@ def format_bytes(data: bytes, annotate: bool = False):
     """(canonical text, []) or (None, diagnostics) for the contents of a file."""
     import io
 
-    records = list(read(io.BytesIO(data)))
-    problems = [d for r in records for d in r.errors]
-    if not records:
-        from notation import Diagnostic
+    from notation import Diagnostic
 
+    records = list(read(io.BytesIO(data)))
+    if not records:
         return None, [Diagnostic(1, 1, "no record in this file: a record starts with [Game \"...\"]")]
-    if problems:
-        return None, problems
-    checkpoints = None
-    if annotate:
-        referee = Referee(keep_states=True)
-        checkpoints = []
-        for record in records:
-            verdict = referee.check(record)
-            if not verdict.legal:
-                return None, verdict.diagnostics
+    referee = Referee(keep_states=annotate)
+    problems: list = []
+    checkpoints: list = []
+    for record in records:
+        verdict = referee.check(record)
+        problems.extend(verdict.diagnostics)
+        if annotate and verdict.legal:
             notation = verdict.module.notation  # type: ignore[union-attr]
             checkpoints.append(
                 {i: notation.checkpoint(state) for i, state in enumerate(verdict.states) if state is not None}
             )
-    return write(records, checkpoints), []
+    if problems:
+        return None, problems
+    return write(records, checkpoints if annotate else None), []
 
 
 def _lines(text: str) -> list[str]:
