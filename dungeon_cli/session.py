@@ -46,6 +46,11 @@ class Session:
         """Apply a chance outcome or decision; Illegal propagates and nothing changes."""
         before = self.state
         after = before.apply(action)
+        self._log(before, action, after)
+        return after
+
+    def _log(self, before: State, action: Any, after: State) -> None:
+        """Record one event: it ends a turn when the rules' turn moves on or the game ends."""
         self.events.append((before, action))
         self.state = after
         self.history.append(after)
@@ -53,7 +58,6 @@ class Session:
             self.turns.append(TurnLog(self.turn_start, tuple(self.events)))
             self.turn_start = after
             self.events = []
-        return after
 
     def deal(self) -> int:
         """Deal every chance outcome the seeded order already fixes; how many were dealt."""
@@ -79,18 +83,13 @@ class Session:
         """Keep the first ``count`` events only. States are immutable, so the ones kept
         are reused as they are: nothing is applied again."""
         events = self.all_events[:count]
-        self.history = self.history[: len(events) + 1]
-        self.state = self.history[-1]
+        kept = self.history[: len(events) + 1]
+        self.state = self.turn_start = self.start
+        self.history = [self.start]
         self.turns = []
         self.events = []
-        self.turn_start = self.start
         for index, (before, action) in enumerate(events):
-            after = self.history[index + 1]
-            self.events.append((before, action))
-            if after.turn != before.turn or after.is_over:
-                self.turns.append(TurnLog(self.turn_start, tuple(self.events)))
-                self.turn_start = after
-                self.events = []
+            self._log(before, action, kept[index + 1])
 
     def undo(self) -> Optional[tuple[State, Any]]:
         """Take back the last thing the player chose (or, at a table, typed), together
