@@ -111,3 +111,15 @@ def test_piped_play_refuses_an_illegal_line_with_the_verify_message(run):
     assert result.exit_code == 1
     assert "<stdin>:2:7: error: z>mimic.1: die z rolled 3: mimic.1 needs 6 or more" in result.stderr
     assert result.stdout.endswith("1. : @knight >3 ^mimic ^fog ^loaded\n")
+
+
+def test_table_play_takes_typed_maps_cards_and_dice(run):
+    typed = "crypt\n@knight >3 ^mimic ^fog ^loaded\n*wx w=6 5 w>mimic.1 !loaded/x x>mimic.2 +mimic >5 kobold ^wraith wand\n"
+    result = run(["play", "cassette-dungeons", "--table"], input=typed)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith(
+        "2. : *wx w=6 x=5 w>mimic.1 !loaded/x x>mimic.2 +mimic >5 ^kobold ^wraith ^wand\n"
+    )
+    result = run(["play", "cassette-dungeons", "--table"], input="crypt\n@knight >3 ^mimic ^fog ^loaded\n*w 9\n")
+    assert result.exit_code == 1
+    assert "<stdin>:3:4: error: 9: a die shows 1 to 6" in result.stderr

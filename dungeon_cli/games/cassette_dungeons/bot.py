@@ -17,7 +17,7 @@ from typing import Optional
 
 from ...core import Phase
 from ...session import Session
-from .cardset import CardSet, Effect
+from .cardset import DICE, CardSet, Effect
 from .rules import PLACE, ROLL, SUFFER, CassetteState, ChooseHero, Discard, Go, Loot, Pick, Place, Suffer, Use
 
 USE_VALUE = {"heal": 1.0, "bump": 0.8, "strike": 1.5, "slay": 3.0, "ward": 2.0}
@@ -65,12 +65,12 @@ class GreedyBot:
 
     def _pick(self, state: CassetteState) -> Optional[Pick]:
         foes = {f.id for f in state.foes}
-        free = [n for n, d in zip("wxyz", state.dice) if d.where is None or d.where[0] not in foes]
+        free = [n for n, d in zip(DICE, state.dice) if d.where is None or d.where[0] not in foes]
         if free:
             return Pick(tuple(free))
         # every die holds an enemy slot: free the dice of the enemy furthest from defeat
         worst = max(state.foes, key=lambda f: len(f.empty()))
-        lifted = tuple(n for n, d in zip("wxyz", state.dice) if d.where and d.where[0] == worst.id)
+        lifted = tuple(n for n, d in zip(DICE, state.dice) if d.where and d.where[0] == worst.id)
         return Pick(lifted) if lifted else None
 
     def _place(self, state: CassetteState, actions: list) -> Optional[Place]:

@@ -123,8 +123,7 @@ class CassetteNotation(Notation):
     def read_dealt(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
         for token in tokens:
             raise Misread(token, _dealt_help(token))
-        return
-        yield
+        yield from ()
 
     def read_actions(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
         for token in tokens:
@@ -141,6 +140,20 @@ class CassetteNotation(Notation):
                 yield token, Draw(groups[0])
             else:
                 yield token, decision(kind, groups)
+
+    def outcome(self, token: Token) -> Any:
+        """A chance outcome typed at a table: a map or card id, or a die's face (``w=5``
+        or ``5``; which die it is, the game knows)."""
+        text = token.text
+        roll = SHAPES["roll"].fullmatch(text)
+        face = roll.group(2) if roll else text if text.isdigit() else None
+        if face is not None:
+            if not 1 <= int(face) <= 6:
+                raise Misread(token, f"{text}: a die shows 1 to 6")
+            return int(face)
+        if ID.fullmatch(text):
+            return text
+        raise Misread(token, f"'{token.raw or text}' is not a card id of the set or a die's roll (w=5)")
 
     def check_token(self, section: str, token: Token) -> Optional[str]:
         if section == "deal":
