@@ -171,7 +171,10 @@ class Reader:
         if first == "[":
             finished = None
             if self.record is not None and self.in_moves:
+                # comments just above a record's first tag belong to that record
+                above, self.pending = self.pending, []
                 finished = self._finish()
+                self.pending = above
             self._tag_line(lineno, text)
             return finished
         if text[0] in " \t":

@@ -67,6 +67,16 @@ def test_several_records_split_at_a_tag_after_a_move():
     assert all(r.errors == [] for r in records)
 
 
+def test_comments_between_records_belong_to_the_next_one():
+    # notation/SPEC.md section 1: after a record's last move, comments belong to the next
+    # record if a tag line follows, and to that record if the file ends there.
+    text = GAME + "1. 9h Qs 7d As : run\n# about game two\n" + GAME + "1. 9h Qs 7d As : run\n# the end\n"
+    first, second = parse(text)
+    assert first.end_comments == []
+    assert second.tags[0].comments == ["# about game two"]
+    assert second.end_comments == ["# the end"]
+
+
 def test_move_numbers_restart_in_each_record():
     text = GAME + "1. 9h Qs 7d As : run\n2. Jc 8c 2c 8s : Jc 8c 2c\n" + GAME + "1. 9h Qs 7d As : run\n"
     assert errors(text) == []
