@@ -69,9 +69,11 @@ def physical_lines(stream: BinaryIO) -> Iterator[Line]:
         yield lineno, text, None
 
 
-def read(stream: BinaryIO) -> Iterator[Record]:
-    """Records from a binary stream, each with the notation errors found in it."""
-    yield from Reader().records(physical_lines(stream))
+def read(stream: BinaryIO, source: Optional[str] = None) -> Iterator[Record]:
+    """Records from a binary stream, each with the notation errors found in it.
+    ``source`` (the file's path, if it has one) is kept on each record, so that what a
+    record names relative to itself (a card-set file) can be found."""
+    yield from Reader(source).records(physical_lines(stream))
 
 
 def parse(text: str) -> list[Record]:
@@ -102,7 +104,8 @@ def _unescape(body: str, line: int, col: int) -> tuple[str, Optional[Diagnostic]
 class Reader:
     """Turns physical lines into records; one instance reads one file."""
 
-    def __init__(self) -> None:
+    def __init__(self, source: Optional[str] = None) -> None:
+        self.source = source
         self.error_count = 0
         self.record: Optional[Record] = None
         self.move: Optional[Move] = None  # the move that an indented line continues
@@ -141,7 +144,7 @@ class Reader:
 
     def _ensure_record(self, lineno: int) -> Record:
         if self.record is None:
-            self.record = Record(line=lineno)
+            self.record = Record(line=lineno, source=self.source)
             self.last_number = 0
             self.in_moves = False
             self.tags_unreadable = False
@@ -420,6 +423,8 @@ def _tag_problem(text: str, pos: int) -> str:
     if text.count('"') - text.count('\\"') < 2:
         return "this tag's value has no closing quote"
     if not stripped.split("#")[0].rstrip().endswith("]"):
+        if pos > 0 and text[:pos].rstrip().endswith("]"):
+            return "only a comment may follow a tag on its line"
         return "this tag has no closing ']'"
     if pos < len(text) and text[pos] == "[":
         return "a tag opens with a single '[': tags do not nest"

@@ -135,6 +135,12 @@ def test_a_malformed_tag_line_is_reported_once():
     assert errors("[Game scoundrel]\n") == [(1, 7, 'a tag is [Name "value"]: the value needs double quotes')]
 
 
+def test_text_after_a_tag():
+    assert errors('[Game "scoundrel"] extra\n') == [(1, 20, "only a comment may follow a tag on its line")]
+    assert errors('[Game "scoundrel"\n') == [(1, 18, "this tag has no closing ']'")]
+    assert errors('[Game "scoundrel"]  # fine\n') == []
+
+
 def test_a_tag_appearing_twice():
     assert errors(GAME + '[Seed "1"]\n[Seed "2"]\n') == [(3, 2, "tag Seed appears twice in one record")]
 
