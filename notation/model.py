@@ -223,7 +223,7 @@ class Move(_Value):
 class Record(_Value):
     """One game: tags, then moves. ``errors`` holds the notation errors found in it."""
 
-    __slots__ = ("tags", "moves", "end_comments", "line", "errors")
+    __slots__ = ("tags", "moves", "end_comments", "line", "errors", "source")
     _compared = ("tags", "moves", "end_comments")
 
     def __init__(
@@ -233,7 +233,9 @@ class Record(_Value):
         end_comments: Optional[list[str]] = None,
         line: int = 0,
         errors: Optional[list[Diagnostic]] = None,
+        source: Optional[str] = None,
     ):
+        self.source = source  # the path it was read from, if any; not part of its meaning
         self.tags = tags if tags is not None else []
         self.moves = moves if moves is not None else []
         self.end_comments = end_comments if end_comments is not None else []

@@ -45,7 +45,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
             sys.stderr.write(f"dungeon fmt: error: {exc}\n")
             status = 2
             continue
-        formatted, problems = format_bytes(original, annotate)
+        formatted, problems = format_bytes(original, annotate, source=None if path == STDIN else path)
         if problems:
             for diag in problems:
                 sys.stderr.write(report.text_line(name, diag) + "\n")
@@ -80,13 +80,13 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
     sys.exit(status)
 
 
-def format_bytes(data: bytes, annotate: bool = False):
+def format_bytes(data: bytes, annotate: bool = False, source: str | None = None):
     """(canonical text, []) or (None, diagnostics) for the contents of a file."""
     import io
 
     from notation import Diagnostic
 
-    records = list(read(io.BytesIO(data)))
+    records = list(read(io.BytesIO(data), source=source))
     if not records:
         return None, [Diagnostic(1, 1, "no record in this file: a record starts with [Game \"...\"]")]
     referee = Referee(keep_states=annotate)
@@ -98,7 +98,11 @@ def format_bytes(data: bytes, annotate: bool = False):
         if annotate and verdict.legal:
             notation = verdict.module.notation  # type: ignore[union-attr]
             checkpoints.append(
-                {i: notation.checkpoint(state) for i, state in enumerate(verdict.states) if state is not None}
+                {
+                    i: notation.checkpoint(state)
+                    for i, state in enumerate(verdict.states)
+                    if state is not None and not record.moves[i].is_deal  # checkpoints follow moves
+                }
             )
     if problems:
         return None, problems

@@ -33,7 +33,7 @@ def replay(file: str, number: Optional[int], step: bool) -> None:
         raise click.UsageError("--step needs a terminal")
     try:
         with open_binary(file) as stream:
-            replays = [Replay(record) for record in read(stream)]
+            replays = [Replay(record) for record in read(stream, source=None if file == "-" else file)]
     except Unreadable as exc:
         click.echo(f"dungeon replay: error: {exc}", err=True)
         sys.exit(2)

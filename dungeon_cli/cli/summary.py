@@ -46,7 +46,7 @@ def summary(files: tuple[str, ...], by: Optional[str], fmt: str) -> None:
         name = display_name(path)
         try:
             with open_binary(path) as stream:
-                found = [Row(name, record, referee) for record in read(stream)]
+                found = [Row(name, record, referee) for record in read(stream, source=None if path == "-" else path)]
         except Unreadable as exc:
             click.echo(f"dungeon summary: error: {exc}", err=True)
             usage_error = True

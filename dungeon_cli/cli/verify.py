@@ -39,7 +39,7 @@ def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verb
         try:
             with open_binary(path) as stream:
                 count = 0
-                for record in read(stream):
+                for record in read(stream, source=None if path == "-" else path):
                     count += 1
                     total += 1
                     verdict = referee.check(record)

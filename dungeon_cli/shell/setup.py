@@ -55,7 +55,7 @@ def resumed_session(path: str, table: bool) -> tuple[Session, bool]:
     (``--table``, or a record without a Seed to deal from)."""
     try:
         with open(path, "rb") as stream:
-            records = list(read(stream))
+            records = list(read(stream, source=path))
     except OSError as exc:
         raise SetupError([f"{path}: cannot be read ({exc.strerror})"], status=2) from None
     if len(records) != 1:

@@ -11,6 +11,8 @@ reveal sits among the actions, right after what caused it.
 
 from __future__ import annotations
 
+import os
+
 import re
 from typing import Any, Iterator, Optional, Sequence
 
@@ -100,7 +102,8 @@ class CassetteNotation(Notation):
         if tag is None:
             return {}
         try:
-            cards, problems = loader.load(tag.value)
+            base = os.path.dirname(os.path.abspath(record.source)) if record.source else None
+            cards, problems = loader.load(tag.value, base)
         except loader.Unreadable as exc:
             raise TagProblem(tag, f"card set {exc}") from None
         if problems:
