@@ -153,3 +153,24 @@ def test_fmt_annotate_snapshot(run, snapshot_text, path):
     result = run(["fmt", "--annotate", "-"], input=path.read_bytes())
     assert result.exit_code == 0
     assert result.stdout == snapshot_text
+
+
+SEEDED = [p for p in LEGAL if parse(p.read_bytes().decode("utf-8-sig"))[0].tag("Seed") is not None]
+
+
+@pytest.mark.parametrize("path", SEEDED, ids=name)
+def test_seeded_fixture_is_what_play_writes_for_its_actions(run, path):
+    # The seeded fixtures are real games: typing their actions into `dungeon play --seed`
+    # gives back the same record, deals and Result included.
+    (record,) = parse(path.read_bytes().decode("utf-8-sig"))
+    args = ["play", "scoundrel", "--seed", record.tag_value("Seed")]
+    if record.tag("Variant"):
+        args += ["--variant", record.tag_value("Variant")]
+    actions = "".join(" ".join(t.raw or t.text for t in move.actions) + "\n" for move in record.turns)
+    result = run(args, input=actions)
+    assert result.exit_code == 0, result.output
+    (played,) = parse(result.stdout)
+    assert [(m.number, m.dealt, m.actions) for m in played.moves] == [
+        (m.number, m.dealt, m.actions) for m in record.moves
+    ]
+    assert played.tag_value("Result") == record.tag_value("Result")
