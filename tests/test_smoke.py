@@ -20,3 +20,17 @@ def test_shared_example_verifies(run, path: Path):
 def test_snapshot_is_plain_text(snapshot_text, run):
     result = run(["rules", "scoundrel"])
     assert result.stdout == snapshot_text
+
+
+def test_every_command_loads_and_has_help(run):
+    """Commands load lazily; a listed command whose module is missing would only show
+    up as a traceback in `dungeon --help`."""
+    from dungeon_cli.cli import COMMANDS
+
+    top = run(["--help"])
+    assert top.exit_code == 0
+    for name in COMMANDS:
+        assert name in top.stdout
+        result = run([name, "--help"])
+        assert result.exit_code == 0, name
+        assert "Usage:" in result.stdout
