@@ -251,6 +251,12 @@ def test_quiet_prints_nothing_and_keeps_the_status(run, tmp_path):
         assert (result.exit_code, result.output) == (status, "")
 
 
+@pytest.mark.parametrize("fmt", ["text", "json", "github"])
+def test_quiet_wins_over_every_format_and_verbose(run, fmt):
+    result = run(["verify", "-q", "-v", "--format", fmt, str(ILLEGAL), str(WIN)])
+    assert (result.exit_code, result.output) == (1, "")
+
+
 def test_verbose_prints_each_record_and_a_summary(run):
     result = run(["verify", "-v", str(ILLEGAL), str(HERE / "legal" / "several-records.dgn")])
     assert result.exit_code == 1

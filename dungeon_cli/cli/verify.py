@@ -78,7 +78,7 @@ def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verb
             usage_error = True
             if not quiet:
                 sys.stderr.write(f"dungeon verify: error: {exc}\n")
-    if fmt == "json":
+    if fmt == "json" and not quiet:  # -q prints nothing, whatever the format
         report.dump_json(
             {"records": records_json, "diagnostics": diags_json, "summary": {"records": total, "illegal": illegal}},
             out,
