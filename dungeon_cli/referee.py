@@ -12,6 +12,7 @@ import re
 from typing import Any, Iterable, Mapping, Optional
 
 from notation import Checkpoint, Colon, Diagnostic, Move, Record, Token
+from notation.tokens import shown
 
 from . import registry
 from .core import Illegal, Phase, Result, State
@@ -81,7 +82,7 @@ class Referee:
         except KeyError:
             # Not the list of games: it grows with every game added, and a message that
             # changes with it would break every record and fixture that quotes it.
-            message = f"unknown game '{game_tag.value}': 'dungeon games' lists the games this tool knows"
+            message = f"unknown game '{shown(game_tag.value)}': 'dungeon games' lists the games this tool knows"
             diags.append(Diagnostic(game_tag.line, game_tag.value_col, message))
             raise _Stop from None
         verdict.module = module
@@ -96,7 +97,7 @@ class Referee:
                 raise _Stop from None
         date = record.tag("Date")
         if date is not None and not _DATE.fullmatch(date.value):
-            diags.append(Diagnostic(date.line, date.value_col, f"Date is YYYY-MM-DD, not '{date.value}'"))
+            diags.append(Diagnostic(date.line, date.value_col, f"Date is YYYY-MM-DD, not '{shown(date.value)}'"))
         try:
             options = module.notation.options(record)
         except TagProblem as exc:
@@ -107,9 +108,15 @@ class Referee:
         seed_tag = record.tag("Seed")
         if self.seed_check and seed_tag is not None:
             if not seed_tag.value.isdigit():
-                diags.append(Diagnostic(seed_tag.line, seed_tag.value_col, f"Seed is a whole number, not '{seed_tag.value}'"))
+                diags.append(Diagnostic(seed_tag.line, seed_tag.value_col, f"Seed is a whole number, not '{shown(seed_tag.value)}'"))
                 raise _Stop
-            order = seed_order(module, int(seed_tag.value), variant, options)
+            try:
+                seed = int(seed_tag.value)
+            except ValueError:  # Python reads at most a few thousand digits
+                message = f"Seed has {len(seed_tag.value)} digits: too long to be read"
+                diags.append(Diagnostic(seed_tag.line, seed_tag.value_col, message))
+                raise _Stop from None
+            order = seed_order(module, seed, variant, options)
         self._vocabulary(module, record, diags)
         # Replay stops before the first move touched by an error; an error in the tag
         # block (a bad Date, a bad escape in Player) leaves every move to be judged.
@@ -151,21 +158,24 @@ class Referee:
         m = _RESULT.fullmatch(tag.value)
         if m is None:
             verdict.diagnostics.append(
-                Diagnostic(tag.line, tag.value_col, f"Result is 'win S' or 'loss S' with S a whole number, not '{tag.value}'")
+                Diagnostic(tag.line, tag.value_col, f"Result is 'win S' or 'loss S' with S a whole number, not '{shown(tag.value, 40)}'")
             )
             return
         state = verdict.state
         assert state is not None
         if not state.is_over:
             verdict.diagnostics.append(
-                Diagnostic(tag.line, tag.value_col, f"Result says {tag.value}, but the game is not over: {state.unfinished()}")
+                Diagnostic(tag.line, tag.value_col, f"Result says {shown(tag.value, 40)}, but the game is not over: {state.unfinished()}")
             )
             return
         actual = state.result()
-        stated = Result(m.group(1) == "win", int(m.group(2)))
+        digits = m.group(2).lstrip("-")
+        # No score has 19 digits, and int() refuses a few thousand: such a Result is wrong.
+        stated = Result(m.group(1) == "win", int(m.group(2))) if len(digits) < 19 else None
         if actual != stated:
+            said = stated if stated is not None else shown(tag.value, 40)
             verdict.diagnostics.append(
-                Diagnostic(tag.line, tag.value_col, f"Result says {stated}, but the moves give {actual}")
+                Diagnostic(tag.line, tag.value_col, f"Result says {said}, but the moves give {actual}")
             )
 
     # -- move by move ------------------------------------------------------------------
@@ -253,13 +263,13 @@ class Referee:
         for pair in checkpoint.pairs:
             if pair.key not in actual:
                 keys = " ".join(actual)
-                diags.append(Diagnostic(pair.line, pair.col, f"unknown checkpoint key '{pair.key}' (keys: {keys})"))
+                diags.append(Diagnostic(pair.line, pair.col, f"unknown checkpoint key '{shown(pair.key)}' (keys: {keys})"))
             elif actual[pair.key] != pair.value:
                 diags.append(
                     Diagnostic(
                         pair.line,
                         pair.value_col,
-                        f"checkpoint {pair.key}={pair.value} is wrong: after this move {pair.key}={actual[pair.key]}",
+                        f"checkpoint {pair.key}={shown(pair.value)} is wrong: after this move {pair.key}={actual[pair.key]}",
                     )
                 )
 

@@ -275,3 +275,27 @@ def test_every_diagnostic_line_has_the_documented_shape(run):
     result = run(["verify"] + [str(p) for p in sorted((HERE / "illegal").glob("*.dgn"))])
     shape = re.compile(r"^[^:]+\.dgn:[0-9]+:[0-9]+: error: \S.*$")
     assert result.stdout and all(shape.match(line) for line in result.stdout.splitlines())
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            '[Game "scoundrel"]\n[Seed "' + "1" * 5000 + '"]\n',
+            "2:7: error: Seed has 5000 digits: too long to be read",
+        ),
+        (
+            '[Game "scoundrel"]\n[Result "win ' + "1" * 5000 + '"]\n\n1. Ks 7s 2h 3c : Ks 7s\n',
+            "2:9: error: Result says win 111111111111111111111111111111111..., but the moves give loss -188",
+        ),
+        (
+            '[Game "scoundrel"]\n\n1. Ks 7s 2h 3c : Ks 7s {hp=' + "1" * 5000 + "}\n",
+            "3:28: error: checkpoint hp=111111111111111111111... is wrong: after this move hp=0",
+        ),
+    ],
+    ids=["seed", "result", "checkpoint"],
+)
+def test_huge_numbers_are_diagnosed_not_crashed_on(run, text, expected):
+    # Python refuses int() of more than a few thousand digits: no traceback may follow.
+    result = run(["verify", "--seed-check", "-"], input=text)
+    assert (result.exit_code, result.stdout) == (1, f"<stdin>:{expected}\n")
