@@ -221,7 +221,7 @@ class Referee:
         state = cursor.state
         if state.phase is Phase.CHANCE and state.turn == number:
             line, col = (colon.line, colon.col) if colon is not None else move.end
-            raise _Fault(line, col, f"turn {number} deals more before ':': {state.chance().what} is missing")
+            raise _Fault(line, col, f"turn {number} is missing a deal before ':': {state.chance().what}")
         self._steps(cursor, notation.read_actions(cursor, actions), move, colon, number)
         state = cursor.state
         if not state.is_over and state.turn == number:

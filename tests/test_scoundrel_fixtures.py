@@ -92,8 +92,8 @@ def verbose(run, path: Path) -> list[str]:
         ("win-full-health-no-bonus.dgn", "legal, win 20, 20 moves"),
         ("win-second-potion-last-no-bonus.dgn", "legal, win 20, 18 moves"),
         ("death-mid-room.dgn", "legal, loss -5, 22 moves"),
-        ("death-at-zero-health.dgn", "legal, loss -188, 1 moves"),
-        ("tags.dgn", "legal, loss -188, 1 moves"),
+        ("death-at-zero-health.dgn", "legal, loss -188, 1 move"),
+        ("tags.dgn", "legal, loss -188, 1 move"),
         ("unfinished.dgn", "legal, unfinished, 4 moves"),
         ("last-room-avoided.dgn", "legal, win 20, 21 moves"),
     ],
@@ -104,7 +104,7 @@ def test_legal_fixture_outcome(run, fixture, outcome):
 
 def test_several_records_are_judged_one_by_one(run):
     assert verbose(run, HERE / "legal" / "several-records.dgn") == [
-        "legal, loss -188, 1 moves",
+        "legal, loss -188, 1 move",
         "legal, unfinished, 2 moves",
         "legal, unfinished, 0 moves",
     ]

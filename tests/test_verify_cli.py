@@ -263,8 +263,8 @@ def test_verbose_prints_each_record_and_a_summary(run):
     lines = result.stdout.splitlines()
     assert lines[0].startswith(f"{ILLEGAL}:6:25: error:")
     assert lines[1:] == [
-        f"{ILLEGAL}:4: scoundrel: ILLEGAL, unfinished, 1 moves",
-        f"{HERE / 'legal' / 'several-records.dgn'}:3: scoundrel: legal, loss -188, 1 moves",
+        f"{ILLEGAL}:4: scoundrel: ILLEGAL, unfinished, 1 move",
+        f"{HERE / 'legal' / 'several-records.dgn'}:3: scoundrel: legal, loss -188, 1 move",
         f"{HERE / 'legal' / 'several-records.dgn'}:7: scoundrel (strict-weapon): legal, unfinished, 2 moves",
         f"{HERE / 'legal' / 'several-records.dgn'}:15: scoundrel: legal, unfinished, 0 moves",
     ]

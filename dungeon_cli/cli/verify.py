@@ -99,4 +99,4 @@ def _result_line(name: str, line: int, summary: dict) -> str:
     else:
         outcome = "unfinished"
     variant = f" ({summary['variant']})" if summary["variant"] else ""
-    return f"{name}:{line}: {summary['game']}{variant}: {status}, {outcome}, {summary['moves']} moves"
+    return f"{name}:{line}: {summary['game']}{variant}: {status}, {outcome}, {summary['moves']} move{'' if summary['moves'] == 1 else 's'}"
