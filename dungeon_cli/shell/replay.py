@@ -68,7 +68,7 @@ class Replay:
 
     def title(self, name: str) -> str:
         record = self.record
-        game = self.module.game.title if self.module is not None else (record.game or "?")
+        game = self.module.game.title if self.module is not None else (record.game or "a record with no game")
         bits = [f"{name}:{record.line}: {game}"]
         variant = record.tag_value("Variant")
         if variant:
