@@ -167,4 +167,5 @@ class Game(ABC):
     def check_variant(self, variant: Optional[str]) -> None:
         if variant is not None and variant not in self.variants:
             known = ", ".join(sorted(self.variants)) or "none"
-            raise Illegal(f"{self.name} has no variant '{variant}' (variants: {known})")
+            named = variant if len(variant) <= 24 else variant[:21] + "..."  # a 60 KB tag stays out of the message
+            raise Illegal(f"{self.name} has no variant '{named}' (variants: {known})")

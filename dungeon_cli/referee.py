@@ -120,7 +120,8 @@ class Referee:
         self._vocabulary(module, record, diags)
         # Replay stops before the first move touched by an error; an error in the tag
         # block (a bad Date, a bad escape in Player) leaves every move to be judged.
-        first_move = record.moves[0].line if record.moves else None
+        # Without a move, a line after the tags that is in error was meant as one.
+        first_move = record.moves[0].line if record.moves else max(t.line for t in record.tags) + 1
         stop_line = min((d.line for d in diags if first_move is not None and d.line >= first_move), default=None)
         state = game.start(variant, options, order)
         verdict.state = state
@@ -208,7 +209,9 @@ class Referee:
                 verdict.states.append(cursor.state)
             if checkpoint is not None:
                 self._checkpoint(notation, cursor.state, checkpoint, diags)
-        return True
+        # An error after the last move read (a last move line too garbled to be read as
+        # one) means the moves may not all be here: the Result cannot be judged.
+        return stop_line is None
 
     def _move(self, notation, cursor: Cursor, move: Move, dealt, colon: Optional[Colon], actions) -> None:
         state = cursor.state

@@ -11,6 +11,7 @@ creation is among the dearest parts of that.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Optional
 
 
@@ -43,6 +44,22 @@ def _frozen(value):
     return value
 
 
+def printable(message: str) -> str:
+    """``message`` with control and format characters written as escapes (``\\r``,
+    ``\\x1b``, ``\\u202e``): a message quotes the input, and a line end or a terminal
+    escape in a file must not split a diagnostic line or reach the terminal raw."""
+    if message.isprintable():
+        return message
+    out = []
+    for ch in message:
+        if ch.isprintable() or ch == " ":
+            out.append(ch)
+        else:
+            category = unicodedata.category(ch)
+            out.append(repr(ch)[1:-1] if category[0] == "C" or category in ("Zl", "Zp") else ch)
+    return "".join(out)
+
+
 class Diagnostic(_Value):
     """A problem at a position: the notation's and the referee's errors share this shape."""
 
@@ -52,7 +69,7 @@ class Diagnostic(_Value):
     def __init__(self, line: int, col: int, message: str, severity: str = "error"):
         self.line = line
         self.col = col
-        self.message = message
+        self.message = printable(message)
         self.severity = severity
 
     def sort_key(self) -> tuple[int, int]:

@@ -1,0 +1,212 @@
+"""``make fuzz``: the reader, the referee, ``fmt`` and the CLI under hypothesis for as
+long as asked (``python -m fuzz --seconds 3600``).
+
+Targets take turns in rounds of ``--batch`` examples each, every round with fresh random
+choices (no example database, so a bug found once is not replayed every round). When a
+law of ``fuzz/laws.py`` breaks or anything raises, hypothesis shrinks the input; the
+smallest failing input is written to ``fuzz/crashes/`` (deduplicated by where it failed),
+named in the log, and the run goes on. A SIGALRM watchdog turns an example that runs
+longer than ``--hang`` seconds into a finding too.
+
+The summary (examples per target, findings) is printed at the end and written to
+``fuzz/out/latest.json``. Exit status 0 when nothing was found, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import signal
+import sys
+import time
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # the strategies live beside the tests
+
+import hypothesis  # noqa: E402
+from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import strategies as S  # noqa: E402
+
+from . import laws  # noqa: E402
+
+CRASHES = ROOT / "fuzz" / "crashes"
+OUT = ROOT / "fuzz" / "out"
+
+
+class Hang(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise Hang("an example ran longer than the watchdog allows")
+
+
+class Target:
+    """One law over one strategy; counts the examples it ran."""
+
+    def __init__(self, name, strategy, law, weight=1):
+        self.name = name
+        self.strategy = strategy
+        self.law = law
+        self.weight = weight
+        self.examples = 0
+        self.last_input = None
+
+
+def _differential(data):
+    """A seeded game of a random game, one of its lines, one single-token mutation."""
+    name, seed, line_pick, pick = data
+    text = S.game_text(name, seed)
+    lines = text.split("\n")
+    moves = [i for i, l in enumerate(lines, 1) if l and (l[0].isdigit() or l.startswith("deal:"))]
+    line = moves[line_pick % len(moves)]
+    import re
+
+    words = sorted(set(re.findall(r"[a-z]+", text)))
+    options = list(laws.token_mutations(text, line, S.CARDS, words))
+    what, mutated = options[pick % len(options)]
+    return laws.check_mutation(mutated, line)
+
+
+def targets():
+    from dungeon_cli import registry
+
+    def model(args):
+        records, text, bom = args
+        laws.check_model_round_trip(records, text, S.awkward_bytes(text, bom))
+
+    @st.composite
+    def model_case(draw):
+        records = draw(S.files())
+        return records, draw(S.awkward_text(records)), draw(st.booleans())
+
+    diff = st.tuples(
+        st.sampled_from(registry.names()),
+        st.integers(0, 10**6),
+        st.integers(0, 10**6),
+        st.integers(0, 10**6),
+    )
+    return [
+        Target("reader+referee", S.any_input(), lambda d: laws.check_everything(d), weight=4),
+        Target("cli", S.any_input(), lambda d: laws.check_cli(d), weight=1),
+        Target("model round trip", model_case(), model, weight=2),
+        Target("mutated games", diff, _differential, weight=2),
+    ]
+
+
+def signature(exc: BaseException) -> str:
+    """Where a failure comes from: the exception type and the innermost project frame."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    ours = [f for f in frames if "/dungeon_cli/" in f.filename or "/notation/" in f.filename]
+    frame = (ours or frames or [None])[-1]
+    where = f"{Path(frame.filename).name}:{frame.lineno}" if frame is not None else "?"
+    text = str(exc).split("\n")[0]
+    if isinstance(exc, laws.LawBroken):  # the law's own words, numbers and quotes left out
+        import re
+
+        text = re.sub(r"'[^']*'|\"[^\"]*\"|[0-9]+", "_", text)[:80]
+        return f"LawBroken {text}"
+    return f"{type(exc).__name__} at {where}"
+
+
+def run_round(target: Target, batch: int, findings: dict, hang: int) -> None:
+    seed = random.randrange(2**63)
+
+    @settings(
+        max_examples=batch,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+        phases=[Phase.generate, Phase.shrink],
+        derandomize=False,
+    )
+    @given(target.strategy)
+    def prop(value):
+        target.examples += 1
+        target.last_input = value
+        signal.alarm(hang)
+        try:
+            target.law(value)
+        finally:
+            signal.alarm(0)
+
+    prop = hypothesis.seed(seed)(prop)  # a fresh stream of examples every round
+    try:
+        prop()
+    except Exception as exc:  # noqa: BLE001 - every failure is a finding
+        failure = exc
+        if hasattr(exc, "exceptions") and exc.exceptions:  # several distinct failures
+            failure = exc.exceptions[0]
+        sig = f"{target.name}: {signature(failure)}"
+        value = target.last_input
+        blob = _as_bytes(value)
+        digest = hashlib.sha1(blob).hexdigest()[:10]
+        entry = findings.setdefault(sig, {"count": 0, "files": [], "message": str(failure)[:500]})
+        entry["count"] += 1
+        if len(entry["files"]) < 3:
+            CRASHES.mkdir(parents=True, exist_ok=True)
+            path = CRASHES / f"{target.name.replace(' ', '-').replace('+', '-')}-{digest}.bin"
+            path.write_bytes(blob)
+            (path.with_suffix(".txt")).write_text(
+                f"{sig}\n\n{''.join(traceback.format_exception(failure))}\ninput: {value!r}\n"[:20000]
+            )
+            entry["files"].append(str(path.relative_to(ROOT)))
+        print(f"FINDING {sig} ({entry['count']}x): {str(failure)[:200]}", flush=True)
+
+
+def _as_bytes(value) -> bytes:
+    if isinstance(value, bytes):
+        return value
+    if isinstance(value, tuple) and len(value) == 3 and isinstance(value[1], str):
+        return S.awkward_bytes(value[1], value[2])
+    return repr(value).encode("utf-8")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m fuzz")
+    parser.add_argument("--seconds", type=float, default=600, help="how long to run (default 600)")
+    parser.add_argument("--batch", type=int, default=200, help="examples per target per round")
+    parser.add_argument("--hang", type=int, default=60, help="seconds one example may take")
+    parser.add_argument("--seed", type=int, default=None, help="seed the rounds (default: random)")
+    args = parser.parse_args(argv)
+    random.seed(args.seed)
+    signal.signal(signal.SIGALRM, _alarm)
+    all_targets = targets()
+    S.corpus()  # build the corpus before the clock starts mattering
+    start = time.monotonic()
+    cpu_start = time.process_time()
+    findings: dict = {}
+    rounds = 0
+    wheel = [t for t in all_targets for _ in range(t.weight)]
+    while time.monotonic() - start < args.seconds:
+        target = wheel[rounds % len(wheel)]
+        run_round(target, args.batch, findings, args.hang)
+        rounds += 1
+        if rounds % len(wheel) == 0:
+            elapsed = time.monotonic() - start
+            counts = ", ".join(f"{t.name} {t.examples}" for t in all_targets)
+            print(f"[{elapsed:7.0f}s] rounds {rounds}: {counts}; findings {len(findings)}", flush=True)
+    summary = {
+        "seconds": round(time.monotonic() - start, 1),
+        "cpu_seconds": round(time.process_time() - cpu_start, 1),
+        "rounds": rounds,
+        "examples": {t.name: t.examples for t in all_targets},
+        "examples_total": sum(t.examples for t in all_targets),
+        "findings": findings,
+        "pid": os.getpid(),
+    }
+    OUT.mkdir(parents=True, exist_ok=True)
+    (OUT / "latest.json").write_text(json.dumps(summary, indent=2) + "\n")
+    print(json.dumps(summary, indent=2))
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,326 @@
+"""The laws every input must obey, checked by the property tests and by the long fuzz run.
+
+Each ``check_*`` takes the bytes of a file and raises ``LawBroken`` (or lets an
+unexpected exception out, which is itself the finding) when the tool misbehaves:
+
+- reading and refereeing never raise: whatever the bytes, the answer is diagnostics;
+- every diagnostic points inside the input: ``1 <= line <= lines`` and
+  ``1 <= col <= len(line) + 1``, the column counted in characters of the line as read
+  (byte-order mark and line end left out). ``len(line) + 1`` is allowed: "one past the
+  end" is where a missing token goes (``move 3 has no ':'``, ``turn 1 is not
+  finished``). An empty file has one empty line, so ``1:1`` is inside it;
+- a message is one line, holds no control character (a terminal escape in a file
+  must not reach the terminal), and quotes the input only in part (at most ``MAX_MESSAGE``
+  characters: a 60 KB tag value must not come back as a 60 KB message);
+- ``fmt`` either refuses (with diagnostics) or writes text that it leaves as it is
+  (idempotent), that reads back as the same records, and that verifies the same way;
+- a record the referee finds legal replays the same through ``Session.from_record``
+  (the path ``play --resume`` takes), and the record that session writes verifies legal
+  with the same result;
+- the command-line entry points exit 0, 1 or 2 (never a traceback), in-process.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import unicodedata
+from typing import Optional
+
+from notation import Diagnostic, Record, parse, read, write
+
+MAX_MESSAGE = 400
+
+
+class LawBroken(AssertionError):
+    """A law above does not hold; the message says which and where."""
+
+
+def line_lengths(data: bytes) -> list[int]:
+    """Characters in each physical line as the reader counts them."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    lines = data.split(b"\n")
+    if len(lines) > 1 and lines[-1] == b"":
+        lines.pop()
+    out = []
+    for raw in lines:
+        if raw.endswith(b"\r"):
+            raw = raw[:-1]
+        out.append(len(raw.decode("utf-8", "replace")))
+    return out
+
+
+def check_position(diag: Diagnostic, lengths: list[int], what: str = "") -> None:
+    if not (1 <= diag.line <= max(1, len(lengths))):
+        raise LawBroken(f"{what}diagnostic at line {diag.line} of {len(lengths)}: {diag.message!r}")
+    length = lengths[diag.line - 1] if lengths else 0
+    if not (1 <= diag.col <= length + 1):
+        raise LawBroken(f"{what}diagnostic at {diag.line}:{diag.col}, the line has {length} characters: {diag.message!r}")
+    check_message(diag.message, what)
+
+
+def check_message(message: str, what: str = "") -> None:
+    raw = [ch for ch in message if unicodedata.category(ch)[0] == "C" or unicodedata.category(ch) in ("Zl", "Zp")]
+    if raw:
+        raise LawBroken(f"{what}message holds a control or line-breaking character {raw[0]!r}: {message[:200]!r}")
+    if len(message) > MAX_MESSAGE:
+        raise LawBroken(f"{what}message of {len(message)} characters: {message[:120]!r}...")
+    if not message.strip():
+        raise LawBroken(f"{what}empty message")
+
+
+def records_of(data: bytes) -> list[Record]:
+    return list(read(io.BytesIO(data)))
+
+
+def check_reader(data: bytes) -> list[Record]:
+    """Read ``data``; every notation error inside the input."""
+    records = records_of(data)
+    lengths = line_lengths(data)
+    for record in records:
+        for diag in record.errors:
+            check_position(diag, lengths, "reader: ")
+    return records
+
+
+def check_referee(data: bytes, records: Optional[list[Record]] = None, seed_check: bool = False):
+    """Referee every record; every diagnostic inside the input; the verdicts."""
+    from dungeon_cli.referee import Referee
+
+    if records is None:
+        records = records_of(data)
+    lengths = line_lengths(data)
+    referee = Referee(seed_check=seed_check)
+    verdicts = []
+    for record in records:
+        verdict = referee.check(record)
+        for diag in verdict.diagnostics:
+            check_position(diag, lengths, "referee: ")
+        if verdict.diagnostics != sorted(verdict.diagnostics, key=Diagnostic.sort_key):
+            raise LawBroken("referee: diagnostics out of order")
+        verdicts.append(verdict)
+    return verdicts
+
+
+def check_replays_alike(verdicts) -> int:
+    """Every legal record replays the same through ``Session.from_record``; how many did."""
+    from dungeon_cli.referee import Referee
+    from dungeon_cli.session import Session
+
+    count = 0
+    for verdict in verdicts:
+        if not verdict.legal or verdict.module is None:
+            continue
+        try:
+            session = Session.from_record(verdict.record, verdict.module, seeded=False)
+        except ValueError as exc:
+            raise LawBroken(f"a legal record cannot be replayed by play --resume: {exc}") from None
+        if session.state.result() != verdict.result:
+            raise LawBroken(f"referee says {verdict.result}, the session's replay {session.state.result()}")
+        notation = verdict.module.notation
+        if notation.checkpoint(session.state) != notation.checkpoint(verdict.state):
+            raise LawBroken("the referee's and the session's replays end in different states")
+        text = session.text()
+        again = Referee().check(parse(text)[0])
+        if not again.legal or again.result != verdict.result:
+            raise LawBroken(f"the record a session writes does not verify alike: {again.diagnostics[:2]} / {text[:300]!r}")
+        count += 1
+    return count
+
+
+def check_fmt(data: bytes, records: Optional[list[Record]] = None) -> bool:
+    """``fmt`` refuses, or its text is a fixed point that means the same; True if it wrote."""
+    from dungeon_cli.cli.fmt import format_bytes
+    from dungeon_cli.referee import Referee
+
+    formatted, problems = format_bytes(data)
+    if formatted is None:
+        if not problems:
+            raise LawBroken("fmt refused without saying why")
+        lengths = line_lengths(data)
+        for diag in problems:
+            check_position(diag, lengths, "fmt: ")
+        return False
+    if records is None:
+        records = records_of(data)
+    out = formatted.encode("utf-8")
+    again, problems = format_bytes(out)
+    if again != formatted:
+        raise LawBroken(f"fmt is not idempotent: {formatted[:300]!r} -> {(again or str(problems))[:300]!r}")
+    back = records_of(out)
+    if back != records:
+        raise LawBroken(f"fmt changed the meaning: {formatted[:300]!r}")
+    referee = Referee()
+    for before, after in zip(records, back):
+        a, b = referee.check(before), referee.check(after)
+        if (a.legal, a.result) != (b.legal, b.result):
+            raise LawBroken(f"fmt changed the verdict: {a.result} -> {b.result}")
+    return True
+
+
+def check_model_round_trip(records: list[Record], text: str, data: bytes) -> None:
+    """``records`` (built from the model), written canonically and as ``data`` (the same
+    records typed awkwardly), read back as themselves and format to one text."""
+    canonical = write(records)
+    if parse(canonical) != records:
+        raise LawBroken(f"write then parse changed the records: {canonical[:300]!r}")
+    if write(parse(canonical)) != canonical:
+        raise LawBroken("write is not idempotent")
+    back = records_of(data)
+    if back != records:
+        raise LawBroken(f"the awkward text reads as other records: {text[:300]!r}")
+    if write(back) != canonical:
+        raise LawBroken("the awkward text formats to another text")
+
+
+CLI_CALLS = (
+    (["verify", "-"], {0, 1}),
+    (["verify", "--format", "json", "-"], {0, 1}),
+    (["verify", "--seed-check", "--format", "github", "-"], {0, 1}),
+    (["fmt", "--check", "-"], {0, 1}),
+    (["fmt", "--annotate", "-"], {0, 1}),
+    (["replay", "-"], {0, 1}),
+    (["summary", "-"], {0, 1}),
+)
+
+
+def check_cli(data: bytes, calls=CLI_CALLS) -> dict:
+    """The command-line entry points on ``data`` as standard input, in-process: an exit
+    status they document, no exception, JSON positions inside the input."""
+    from click.testing import CliRunner
+
+    from dungeon_cli.cli import cli
+
+    runner = CliRunner()
+    statuses = {}
+    lengths = line_lengths(data)
+    for args, allowed in calls:
+        result = runner.invoke(cli, args, input=data, catch_exceptions=True)
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            exc = result.exception
+            raise LawBroken(f"dungeon {' '.join(args)} raised {type(exc).__name__}: {exc}") from exc
+        if result.exit_code not in allowed:
+            raise LawBroken(f"dungeon {' '.join(args)} exited {result.exit_code}: {result.output[-300:]!r}")
+        if "Traceback" in result.output:
+            raise LawBroken(f"dungeon {' '.join(args)} printed a traceback")
+        if "json" in args:
+            doc = json.loads(result.stdout)
+            for d in doc["diagnostics"]:
+                check_position(Diagnostic(d["line"], d["column"], d["message"]), lengths, "verify --format json: ")
+        statuses[" ".join(args)] = result.exit_code
+    return statuses
+
+
+def check_everything(data: bytes, cli: bool = False) -> None:
+    records = check_reader(data)
+    verdicts = check_referee(data, records)
+    check_referee(data, records, seed_check=True)
+    check_replays_alike(verdicts)
+    check_fmt(data, records)
+    if cli:
+        check_cli(data)
+
+
+# -- single-token mutations of a legal record -------------------------------------------
+
+RESULT_MESSAGE = "Result "
+
+
+def token_mutations(text: str, line: int, cards: list[str], words: list[str]):
+    """Every single-token mutation of line ``line`` (1-based) of ``text``: each token
+    dropped, duplicated, each card in it swapped for every card of ``cards``, each word
+    (a run of letters that is not a card) for every other word of ``words``, each number
+    in it changed by -1, +1 and +10. Yields ``(what, mutated text)``."""
+    import re
+
+    from notation.tokens import _CARD, _RUN
+
+    lines = text.split("\n")
+    tokens = lines[line - 1].split(" ")
+
+    def rebuilt(new_tokens):
+        out = list(lines)
+        out[line - 1] = " ".join(new_tokens)
+        return "\n".join(out)
+
+    for k, token in enumerate(tokens):
+        yield f"drop {token!r}", rebuilt(tokens[:k] + tokens[k + 1 :])
+        yield f"duplicate {token!r}", rebuilt(tokens[: k + 1] + tokens[k:])
+        for m in _RUN.finditer(token):
+            run = m.group()
+            start, end = m.span()
+            if _CARD.fullmatch(run) or (len(run) == 3 and run[0] in "x" and _CARD.fullmatch(run[1:])):
+                own = run if _CARD.fullmatch(run) else run[1:]
+                prefix = token[:start] + run[: len(run) - len(own)]
+                for card in cards:
+                    if card != own:
+                        yield f"{token!r}: {own} -> {card}", rebuilt(tokens[:k] + [prefix + card + token[end:]] + tokens[k + 1 :])
+            elif run.isdigit():
+                n = int(run)
+                for new in (n - 1, n + 1, n + 10):
+                    if new >= 0:
+                        changed = token[:start] + str(new) + token[end:]
+                        yield f"{token!r}: {n} -> {new}", rebuilt(tokens[:k] + [changed] + tokens[k + 1 :])
+            elif re.fullmatch(r"[a-z]+", run):
+                for word in words:
+                    if word != run:
+                        changed = token[:start] + word + token[end:]
+                        yield f"{token!r}: {run} -> {word}", rebuilt(tokens[:k] + [changed] + tokens[k + 1 :])
+
+
+def cut_after(text: str, line: int) -> str:
+    """The record of ``text`` up to and including line ``line``, its Result claim made a
+    comment (line numbers stay as they were)."""
+    kept = text.split("\n")[:line]
+    return "\n".join("# (Result left out)" if l.startswith("[Result ") else l for l in kept) + "\n"
+
+
+def first_move_diagnostic(verdict) -> Optional[Diagnostic]:
+    for diag in verdict.diagnostics:
+        if not diag.message.startswith(RESULT_MESSAGE):
+            return diag
+    return None
+
+
+def check_mutation(mutated: str, line: int) -> str:
+    """The law a single-token mutation of line ``line`` of a legal record obeys; what
+    happened ("legal", "refused here", "refused later").
+
+    With D the line of the first diagnostic that is not about the Result tag:
+    1. nothing before line ``line`` is blamed (D >= line), except the Result tag, and a
+       Result diagnostic comes only when every move was legal;
+    2. D is exactly where the record stops being legal: the record cut before line D is
+       legal, and the record cut after line D gets the same first diagnostic. So a
+       mutated move the rules refuse is refused on its own line (D == line), and a
+       mutated move the rules accept (an other card that could have been dealt there)
+       is blamed where a later move can no longer be played (D > line);
+    3. a mutated record with no diagnostic replays alike through ``play --resume``'s path
+       (``check_replays_alike``).
+    """
+    from dungeon_cli.referee import Referee
+
+    data = mutated.encode("utf-8")
+    records = check_reader(data)
+    verdicts = check_referee(data, records)
+    if len(verdicts) != 1:
+        raise LawBroken(f"a mutation of one line made {len(verdicts)} records")
+    verdict = verdicts[0]
+    result_tag = verdict.record.tag("Result")
+    first = first_move_diagnostic(verdict)
+    result_diags = [d for d in verdict.diagnostics if d.message.startswith(RESULT_MESSAGE)]
+    if result_diags and (first is not None or result_tag is None or result_diags[0].line != result_tag.line):
+        raise LawBroken(f"a Result diagnostic beside a move diagnostic, or not at the tag: {verdict.diagnostics}")
+    if first is None:
+        check_replays_alike([verdict] if verdict.legal else [])
+        return "legal" if verdict.legal else "result differs"
+    if first.line < line:
+        raise LawBroken(f"mutated line {line}, but line {first.line} is blamed: {first.message}")
+    referee = Referee()
+    before = referee.check(parse(cut_after(mutated, first.line - 1))[0])
+    if not before.legal:
+        raise LawBroken(f"line {first.line} is blamed, but the record is illegal before it: {before.diagnostics[:1]}")
+    upto = first_move_diagnostic(referee.check(parse(cut_after(mutated, first.line))[0]))
+    if upto != first:
+        raise LawBroken(f"cut after line {first.line} the record gets {upto}, the whole record {first}")
+    return "refused here" if first.line == line else "refused later"
