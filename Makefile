@@ -23,5 +23,11 @@ bench: $(BIN)/dungeon
 	$(BIN)/pip install --quiet -e '.[test,bench]'
 	$(BIN)/python -m bench
 
+# The reader, referee, fmt and CLI under hypothesis for FUZZ_SECONDS (outside CI): findings
+# go to fuzz/crashes/, the summary to fuzz/out/latest.json.
+FUZZ_SECONDS ?= 600
+fuzz: $(BIN)/dungeon
+	$(BIN)/python -m fuzz --seconds $(FUZZ_SECONDS)
+
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
