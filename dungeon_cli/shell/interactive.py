@@ -48,6 +48,7 @@ class PlayShell:
         self.out = out
         self.paint = paint or Paint(False)
         self.shown = -1  # how many states the session had when the board was last shown
+        self.unsaved = False  # the last save failed: the file is behind the game
         module = session.module
         completer = ActionCompleter(module.notation, lambda: self.session.state, COMMANDS, colour=self.paint.on)
         self.prompt = PromptSession(
@@ -160,14 +161,20 @@ class PlayShell:
             return
         try:
             self.record.save(self.session.text())
+            self.unsaved = False
         except OSError as exc:
-            self.say(self.paint.warning(f"warning: could not save {self.record.path}: {exc.strerror}; the game goes on"))
+            self.unsaved = True
+            self.say(self.paint.warning(f"warning: could not save {self.record.path}: {exc.strerror or exc}; the game goes on"))
 
     def finish(self) -> None:
         state = self.session.state
         self.show_board()
         self.save()
         if self.record is None:
+            return
+        if self.unsaved:  # the file is behind: show the record, so that the game is not lost
+            self.say(self.paint.warning(f"the record could not be saved in {self.record.path}; here it is:"))
+            self.say(self.session.text().rstrip("\n"))
             return
         if state.is_over:
             self.say(f"record saved in {self.record.path}")

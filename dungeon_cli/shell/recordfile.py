@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-import tempfile
 from typing import Optional
 
 
@@ -18,22 +17,46 @@ class RecordFile:
     def __init__(self, path: str, text: Optional[str] = None):
         self.path = path
         self.text = text  # what is on disk now, as far as we know
+        self.swept = False  # temporary files of killed writers of this record removed
 
     @classmethod
-    def create(cls, path: str) -> "RecordFile":
-        """Claim a new file; FileExistsError if something is there already."""
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        os.close(fd)
-        return cls(path, "")
+    def create(cls, path: str, text: str = "") -> "RecordFile":
+        """Claim a new file holding ``text``; FileExistsError if something is there already.
+
+        The text is written to a temporary file and hard-linked to ``path`` (the link fails
+        if the name is taken), so the name never exists empty: a game killed between
+        claiming its file and the first save would otherwise leave an empty file, which is
+        no record and cannot be resumed."""
+        directory = os.path.dirname(os.path.abspath(path))
+        try:
+            fd, tmp = _exclusive_temp(directory, os.path.basename(path))
+        except OSError as exc:  # named after the record, not the temporary file
+            raise OSError(exc.errno, exc.strerror, path) from None
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                raise
+            except OSError:  # a file system without hard links: claim the name, then fill it
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+                with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+                    handle.write(text)
+        finally:
+            os.unlink(tmp)
+        return cls(path, text)
 
     @classmethod
-    def fresh(cls, game: str, now: Optional[_dt.datetime] = None, directory: str = ".") -> "RecordFile":
+    def fresh(cls, game: str, now: Optional[_dt.datetime] = None, directory: str = ".", text: str = "") -> "RecordFile":
         """``GAME-YYYYMMDD-HHMMSS.dgn``, with ``-2``, ``-3``... when that name is taken."""
         stamp = f"{game}-{(now or _dt.datetime.now()):%Y%m%d-%H%M%S}"
         for n in range(1, 1000):
             name = f"{stamp}.dgn" if n == 1 else f"{stamp}-{n}.dgn"
             try:
-                return cls.create(os.path.join(directory, name) if directory != "." else name)
+                return cls.create(os.path.join(directory, name) if directory != "." else name, text)
             except FileExistsError:
                 continue
         raise FileExistsError(f"{stamp}.dgn")
@@ -48,7 +71,11 @@ class RecordFile:
             mode = os.stat(self.path).st_mode & 0o7777
         except OSError:
             pass
-        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(self.path)}.", suffix=".tmp", dir=directory)
+        base = os.path.basename(self.path)
+        if not self.swept:
+            self.swept = True
+            _sweep(directory, base)
+        fd, tmp = _exclusive_temp(directory, base)
         try:
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
                 handle.write(text)
@@ -62,3 +89,44 @@ class RecordFile:
             raise
         self.text = text
         return True
+
+
+def _exclusive_temp(directory: str, base: str) -> tuple[int, str]:
+    """A new temporary file beside the record, made with the mode a new file gets
+    (0644 less the umask), unlike ``mkstemp``'s 0600."""
+    for _ in range(100):
+        tmp = os.path.join(directory, f".{base}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {base}")
+
+
+def _sweep(directory: str, base: str) -> None:
+    """Remove the temporary files that writers of this record left when they were killed
+    in the middle of a save (``kill -9`` gives no chance to clean up). A temporary name
+    carries its writer's process id; one whose process is gone is stale."""
+    prefix = f".{base}."
+    try:
+        names = [n for n in os.listdir(directory) if n.startswith(prefix) and n.endswith(".tmp")]
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(prefix) : -len(".tmp")].split(".")[0]
+        if not pid.isdigit() or int(pid) == os.getpid() or _alive(int(pid)):
+            continue
+        try:
+            os.unlink(os.path.join(directory, name))
+        except OSError:
+            pass
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True

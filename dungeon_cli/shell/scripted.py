@@ -4,6 +4,9 @@ One or more actions per line (``#`` starts a comment), dealt from the seed, or t
 too with ``--table``; the record goes to standard output, or to ``-o FILE`` after every
 turn. The first line that cannot be played stops the run with a diagnostic in the
 ``verify`` format and exit status 1: a seed plus a file of decisions is a whole record.
+A record file that cannot be written (a full disk, a directory gone read-only) is said
+once on standard error and the game goes on in memory; if the file is still behind at
+the end, the record goes to standard output instead, with exit status 1.
 """
 
 from __future__ import annotations
@@ -24,8 +27,8 @@ def run_scripted(
     source: str = "<stdin>",
 ) -> int:
     session.deal()
-    if record is not None:
-        record.save(session.text())
+    saver = _Saver(record, err)
+    saver.save(session.text())
     status = 0
     for lineno, line in enumerate(lines, start=1):
         line = line.rstrip("\r\n").split("#", 1)[0]
@@ -37,9 +40,36 @@ def run_scripted(
             err.write(f"{source}:{lineno}:{exc.col}: error: {exc.message}\n")
             status = 1
             break
-        if record is not None:
-            record.save(session.text())
-    if record is None:
+        saver.save(session.text())
+    if record is None or not saver.saved:
+        if record is not None:  # the game is not lost: it goes where it can
+            err.write(f"dungeon play: error: the record could not be saved in {record.path}: it follows on standard output\n")
+            status = 1
         out.write(session.text())
         out.flush()
     return status
+
+
+class _Saver:
+    """Saves the record after each turn; a full disk or a directory that cannot be
+    written is said once, and the game goes on in memory (each later turn tries again)."""
+
+    def __init__(self, record: Optional[RecordFile], err: TextIO):
+        self.record = record
+        self.err = err
+        self.saved = True  # the file holds the record as it stands
+        self.warned = False
+
+    def save(self, text: str) -> None:
+        if self.record is None:
+            return
+        try:
+            self.record.save(text)
+            self.saved = True
+        except OSError as exc:
+            self.saved = False
+            if not self.warned:
+                self.warned = True
+                self.err.write(
+                    f"dungeon play: error: cannot write {self.record.path}: {exc.strerror or exc}; the game goes on\n"
+                )

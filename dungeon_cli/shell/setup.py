@@ -118,22 +118,25 @@ def prepare(
         assert game is not None
         session = new_session(game, variant, seed, table, player, dated=interactive)
         typed = table
-    return Ready(session, record_file(session.module.game.name, output, resume, interactive), typed)
+    return Ready(session, record_file(session.module.game.name, output, resume, interactive, session.text()), typed)
 
 
-def record_file(game: str, output: Optional[str], resume: Optional[str], interactive: bool) -> Optional[RecordFile]:
+def record_file(
+    game: str, output: Optional[str], resume: Optional[str], interactive: bool, text: str = ""
+) -> Optional[RecordFile]:
     """Where the record goes: ``-o``; else the resumed file (at a terminal); else a new
-    dated file (at a terminal); else nowhere (the caller writes standard output)."""
+    dated file (at a terminal); else nowhere (the caller writes standard output). A new
+    file is created holding ``text`` (the record so far), never empty."""
     try:
         if output is not None:
             if resume is not None and same_file(output, resume):
                 return RecordFile(output)
-            return RecordFile.create(output)
+            return RecordFile.create(output, text)
         if not interactive:
             return None
         if resume is not None:
             return RecordFile(resume)
-        return RecordFile.fresh(game)
+        return RecordFile.fresh(game, text=text)
     except FileExistsError:
         raise SetupError([f"{output}: exists already: choose another name with -o (or --resume it)"]) from None
     except OSError as exc:
