@@ -20,6 +20,7 @@ COMMANDS = {
     "games": "dungeon_cli.cli.info:games",
     "rules": "dungeon_cli.cli.info:rules",
     "sim": "dungeon_cli.cli.sim:sim",
+    "solve": "dungeon_cli.cli.solve:solve",
     "cards": "dungeon_cli.cli.cards:cards",
     "replay": "dungeon_cli.cli.replay:replay",
     "summary": "dungeon_cli.cli.summary:summary",

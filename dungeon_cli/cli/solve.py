@@ -1,0 +1,132 @@
+"""``dungeon solve``: the best result of a fully known deal, and the line reaching it."""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import Optional
+
+import click
+
+_LIMIT = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(s|m|k|M|nodes)?")
+
+
+def parse_limit(text: str) -> tuple[Optional[int], Optional[float]]:
+    """``30s`` or ``2m``: time; ``500000``, ``500k``, ``2M``: positions searched."""
+    m = _LIMIT.fullmatch(text.strip())
+    if m is None:
+        raise click.BadParameter(f"'{text}' is not a limit: write a time (30s, 2m) or a number of positions (500000, 500k)")
+    number, unit = float(m.group(1)), m.group(2)
+    if unit == "s":
+        return None, number
+    if unit == "m":
+        return None, number * 60
+    scale = {"k": 1_000, "M": 1_000_000}.get(unit or "", 1)
+    return max(1, int(number * scale)), None
+
+
+@click.command()
+@click.argument("target", metavar="FILE | GAME")
+@click.option("--seed", type=click.IntRange(min=0), help="Solve the deal of this seed (TARGET is then a game).")
+@click.option("--variant", help="A rule variant (with --seed).")
+@click.option("--limit", help="Stop after this long (30s, 2m) or this many positions (500k): best found, not proven.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the line's record here (default: standard output).")
+def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optional[str], output: Optional[str]) -> None:
+    """The best result perfect play reaches on a deal known in full, and a line that
+    reaches it, written as a DGN record (it verifies). Scoundrel and Clear the Dungeon.
+
+    \b
+    dungeon solve --seed 7 scoundrel       the deal of seed 7
+    dungeon solve game.dgn                 the deal a record holds: its Seed, or every card it shows
+
+    The verdict goes to standard error. Exit status: 0 solved (proven or not), 1 the
+    record is illegal or does not show its deal, 2 a usage error.
+    """
+    from .. import registry, solver
+    from ..core import Illegal
+    from ..session import Session
+
+    max_nodes, max_seconds = parse_limit(limit) if limit else (None, None)
+    if seed is not None:
+        game = target
+        if game not in registry.names():
+            raise click.BadParameter(f"unknown game '{game}' (games: {', '.join(registry.names())})", param_hint="GAME")
+        module = registry.get(game)
+        try:
+            session = Session(module, variant=variant, seed=seed)
+        except Illegal as exc:
+            raise click.BadParameter(exc.message, param_hint="--variant") from None
+        start, where = session.start, f"seed {seed}"
+    else:
+        if variant is not None:
+            raise click.UsageError("--variant goes with --seed: a record names its own variant")
+        session, start, where = _from_record(target)
+        game = session.module.game.name
+    if game not in solver.solvable():
+        raise click.UsageError(f"{game} has no solver (solvable: {', '.join(solver.solvable())})")
+
+    try:
+        found = solver.solve(start, game, max_nodes=max_nodes, max_seconds=max_seconds)
+    except RuntimeError as exc:
+        raise click.ClickException(str(exc)) from None
+    verdict = "optimum (proven)" if found.proven else f"best found, not proven ({found.stopped})"
+    session.tags.append(("Solve", verdict))
+    for action in found.line:
+        session.apply(action)
+    text = session.text()
+    if output:
+        with open(output, "w", encoding="utf-8") as stream:
+            stream.write(text)
+    else:
+        sys.stdout.write(text)
+    sys.stdout.flush()
+    click.echo(
+        f"{game} {where}: {found.result} is the {verdict}; {found.nodes:,} positions, {found.seconds:.2f}s",
+        err=True,
+    )
+
+
+def _from_record(path: str):
+    """The session to write the line into, the start state with the deal known, and
+    how the deal was found. A record with a Seed its cards agree with is solved from
+    the seed; any other must show every card of the deal."""
+    from notation import read
+
+    from .. import registry, solver
+    from ..referee import Referee, seed_order
+    from ..session import Session
+    from .inputs import Unreadable, open_binary
+
+    try:
+        with open_binary(path) as stream:
+            records = list(read(stream))
+    except Unreadable as exc:
+        raise click.BadParameter(str(exc), param_hint="FILE") from None
+    if not records:
+        raise click.ClickException(f"{path}: no record in this file")
+    record = records[0]
+    verdict = Referee(seed_check=True).check(record)
+    seed_text = record.tag_value("Seed")
+    if verdict.legal and seed_text is not None:
+        module = verdict.module
+        session = Session(module, variant=record.tag_value("Variant"), seed=int(seed_text), options=module.notation.options(record))
+        return session, session.start, f"{path} (seed {seed_text})"
+    unseeded = Referee().check(record)
+    if not unseeded.legal:
+        first = unseeded.diagnostics[0]
+        click.echo(f"{path}:{first.line}:{first.col}: error: {first.message}", err=True)
+        sys.exit(1)
+    module = unseeded.module
+    if module.game.name not in solver.solvable():
+        raise click.UsageError(f"{module.game.name} has no solver (solvable: {', '.join(solver.solvable())})")
+    try:
+        replayed = Session.from_record(record, module, seeded=False)
+        order = solver.hooks(module.game.name).deal(replayed.all_events)
+    except ValueError as exc:
+        click.echo(f"{path}: {exc}; solve --seed N GAME instead, or a record that shows them all", err=True)
+        sys.exit(1)
+    variant = record.tag_value("Variant")
+    options = module.notation.options(record)
+    session = Session(module, variant=variant, options=options)
+    start = module.game.start(variant, options, order)
+    return session, start, path

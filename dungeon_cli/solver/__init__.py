@@ -1,0 +1,273 @@
+"""Exact solving of a game whose whole deal is known: the best result perfect play
+reaches, and a line that reaches it.
+
+The search runs on the rules core itself (``legal_actions`` and ``apply``, every known
+draw dealt as it comes), so the line it finds is a game the referee accepts. A game
+that can be solved brings a small ``Hooks`` module (``dungeon_cli/solver/<game>.py``):
+
+- ``key(state)``: a canonical key for the transposition table, equal for two states
+  whose futures are the same (what the rules will still look at, nothing more);
+- ``bound(state)``: an upper bound on the objective reachable from a state, which
+  must never be below the truth (that is what makes the pruning sound);
+- ``priority(state)``: how promising a child looks, to try good moves first;
+- ``deal(events)``: the deal a record shows, when it shows every card.
+
+The objective orders results as a player does: any win above any loss, then the score.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from typing import Any, Hashable, Optional
+
+from ..core import Draw, Phase, Result, State
+
+SOLVERS: dict[str, str] = {
+    "scoundrel": "dungeon_cli.solver.scoundrel",
+    "clear-the-dungeon": "dungeon_cli.solver.clear_the_dungeon",
+}
+
+WIN = 1_000_000  # objective = WIN * won + score; scores stay far below this
+
+
+def objective(result: Result) -> int:
+    return (WIN if result.won else 0) + result.score
+
+
+def hooks(game: str):
+    """The game's solver hooks; KeyError if the game has no solver."""
+    return importlib.import_module(SOLVERS[game])
+
+
+def solvable() -> list[str]:
+    return list(SOLVERS)
+
+
+class Solution:
+    """The best line found; ``proven``: no line does better (the search finished)."""
+
+    def __init__(self, result: Result, line: list, proven: bool, nodes: int, seconds: float, stopped: Optional[str]):
+        self.result = result
+        self.line = line  # every action from the start, draws included
+        self.proven = proven
+        self.nodes = nodes
+        self.seconds = seconds
+        self.stopped = stopped  # why the search stopped early: "node limit" / "time limit"
+
+
+class _Limit(Exception):
+    pass
+
+
+class CoreModel:
+    """Search nodes are the core's own states; a child is one decision and the draws
+    the known order deals after it. Any game with hooks can be searched this way."""
+
+    def __init__(self, game_hooks):
+        self.h = game_hooks
+
+    def root(self, start: State) -> tuple[list, State]:
+        return _deal_known(start, [])
+
+    def value(self, node: State) -> Optional[int]:
+        return objective(node.result()) if node.phase is Phase.OVER else None
+
+    def key(self, node: State) -> Hashable:
+        return self.h.key(node)
+
+    def bound(self, node: State) -> int:
+        return self.h.bound(node)
+
+    def children(self, node: State) -> list[tuple[list, Any]]:
+        """(steps, child), best-looking first; children with the same key (the same
+        future by another action: a joker's value, another order) only once."""
+        out = []
+        seen = set()
+        for action in node.legal_actions():
+            steps, child = _deal_known(node.apply(action), [action])
+            if child.phase is not Phase.OVER:
+                child_key = self.h.key(child)
+                if child_key in seen:
+                    continue
+                seen.add(child_key)
+            out.append((self.h.priority(child), len(out), steps, child))
+        out.sort(key=lambda c: (c[0], -c[1]), reverse=True)
+        return [(steps, child) for _, _, steps, child in out]
+
+
+def _deal_known(state: State, steps: list) -> tuple[list, State]:
+    while state.phase is Phase.CHANCE:
+        known = state.chance().known
+        if known is None:
+            raise ValueError("the deal is not known: a solver needs every card in order")
+        draw = Draw(known)
+        steps.append(draw)
+        state = state.apply(draw)
+    return steps, state
+
+
+class Search:
+    """Depth-first search with a transposition table and bound pruning, over a model
+    (``CoreModel``, or a game's faster one whose steps are still core actions).
+
+    The incumbent (the best finished line so far) is the pruning threshold: a node
+    whose bound cannot beat it is cut. Each node's value is stored as exact, or as an
+    upper bound when some of its children were cut; an exact entry is final, an upper
+    bound is searched again only when it could beat a better incumbent. A line is the
+    steps from the start; the best one is replayed on the core before it is reported.
+    """
+
+    def __init__(
+        self, model, max_nodes: Optional[int] = None, max_seconds: Optional[float] = None, prune: bool = True,
+        wins_only: bool = False,
+    ):
+        self.model = model
+        self.max_nodes = max_nodes
+        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        self.prune = prune
+        # Every loss counts the same (0): a state that cannot win is cut as soon as any
+        # line has been finished, so the search for a win does not sort losses.
+        self.wins_only = wins_only
+        # A model whose key is (rest, level), level a tuple, its value never lower at a
+        # level at least as high in every part (Scoundrel: health, weapon, cap), shares
+        # what it learns across levels.
+        self.monotone = getattr(model, "monotone", False)
+        self.table: dict[Hashable, Any] = {}
+        self.nodes = 0
+        self.best = -(10**9)  # the pruning threshold
+        self.found = -(10**9)  # the value of best_line
+        self.best_line: list = []
+        self.path: list = []
+
+    def solve(self, start: State) -> Solution:
+        """Aspiration passes: look only for lines reaching a target (at first the
+        root's bound, the best any line could do), everything below it cut. A pass that
+        finds one goes on to the best line; a pass that finds none has proven the target
+        out of reach, and its search returns a lower bound to aim at next. Most deals
+        reach their bound, so one pass with the tightest pruning usually settles them.
+        What the table learns stays true from pass to pass."""
+        began = time.perf_counter()
+        stopped = None
+        steps, node = self.model.root(start)
+        self.path.extend(steps)
+        target = self.model.bound(node) if self.prune and self.model.value(node) is None else None
+        if target is not None and self.wins_only and target < WIN:
+            target = 0
+        try:
+            while True:
+                # The threshold: a line must reach the target to count. The best line
+                # met on the way is kept whatever the target, for a pass whose table
+                # already knows a value exactly returns it without walking its line.
+                self.best = self.found if target is None else max(self.found, target - 1)
+                reached, _ = self._search(node)
+                if target is None or self.found >= target:
+                    break
+                target = min(reached, target - 1)
+                if self.found >= target:
+                    break
+        except _Limit as exc:
+            stopped = str(exc)
+        seconds = time.perf_counter() - began
+        if not self.best_line:
+            raise RuntimeError("the limit came before any line was finished: allow more")
+        final = _replay(start, self.best_line)
+        if objective(final.result()) != self.found and not (self.wins_only and self.found == 0):
+            raise AssertionError(f"the line found replays to {final.result()}, not the value searched")
+        return Solution(final.result(), self.best_line, stopped is None, self.nodes, seconds, stopped)
+
+    def _search(self, node: Any) -> tuple[int, bool]:
+        model = self.model
+        value = model.value(node)
+        if value is not None:
+            if self.wins_only and value < WIN:
+                value = 0
+            if value > self.found:
+                self.found = value
+                self.best_line = list(self.path)
+            if value > self.best:
+                self.best = value
+            return value, True
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _Limit("node limit")
+        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
+            raise _Limit("time limit")
+        key = model.key(node)
+        bound = model.bound(node) if self.prune else WIN * 10
+        if self.wins_only and bound < WIN:
+            bound = 0
+        if self.monotone:
+            # key = (rest, level): the value never falls as the level rises, so what
+            # is known at a level at least as high bounds this one.
+            key, level = key
+            for known_level, value, exact in self.table.get(key, ()):
+                if known_level == level and exact:
+                    return value, True
+                if value < bound and all(k >= m for k, m in zip(known_level, level)):
+                    bound = value
+        else:
+            entry = self.table.get(key)
+            if entry is not None:
+                value, exact = entry
+                if exact:
+                    return value, True
+                bound = min(bound, value)
+        if bound <= self.best:
+            return bound, False
+        best_exact = best_upper = -(10**9)
+        path = self.path
+        for steps, child in model.children(node):
+            depth = len(path)
+            path.extend(steps)
+            value, exact = self._search(child)
+            del path[depth:]
+            if exact:
+                best_exact = max(best_exact, value)
+                if self.prune and best_exact >= bound:
+                    break  # nothing below can do better than the bound
+            else:
+                best_upper = max(best_upper, value)
+        value = max(best_exact, best_upper)
+        exact = best_exact >= best_upper
+        if self.monotone:
+            self.table.setdefault(key, []).append((level, value, exact))
+        else:
+            self.table[key] = (value, exact)
+        return value, exact
+
+
+def _replay(start: State, line: list) -> State:
+    state = start
+    for action in line:
+        state = state.apply(action)
+    return state
+
+
+def solve(
+    start: State, game: str, max_nodes: Optional[int] = None, max_seconds: Optional[float] = None, prune: bool = True,
+    model: Any = None,
+) -> Solution:
+    """The best line from ``start`` (a state whose every pile has a known order).
+
+    Two passes: first for the best win, every loss counting alike (most deals are won
+    by perfect play, and the bound cuts every state that cannot win once any line is
+    finished); only if no win exists, a second pass for the best loss. The limits cover
+    both passes together. ``model``: the game's own search model by default, else
+    e.g. ``CoreModel``.
+    """
+    h = hooks(game)
+
+    def fresh():
+        return model if model is not None else (h.model() if hasattr(h, "model") else CoreModel(h))
+
+    began = time.perf_counter()
+    first = Search(fresh(), max_nodes, max_seconds, prune, wins_only=True).solve(start)
+    if first.result.won or not first.proven:
+        return first
+    left_nodes = None if max_nodes is None else max(1, max_nodes - first.nodes)
+    left_seconds = None if max_seconds is None else max(0.001, max_seconds - (time.perf_counter() - began))
+    second = Search(fresh(), left_nodes, left_seconds, prune).solve(start)
+    second.nodes += first.nodes
+    second.seconds += first.seconds
+    return second
