@@ -9,7 +9,7 @@ SEED ?=
 $(BIN)/dungeon: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,cluster]'  # cluster: the --cluster test starts a local Dask cluster
 	$(BIN)/python -m compileall -q dungeon_cli notation >/dev/null
 	touch $@
 

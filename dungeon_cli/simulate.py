@@ -126,6 +126,9 @@ def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int, progress) -> list
     return out
 
 
+CLUSTER_TIMEOUT = "10s"  # to reach the scheduler
+
+
 class ClusterUnavailable(Exception):
     """Dask is not installed, or the scheduler cannot be reached."""
 
@@ -138,7 +141,7 @@ def _on_cluster(spec: Spec, seeds: Sequence[int], address: str, progress) -> lis
             "--cluster needs Dask distributed: pip install 'dungeon-cli[cluster]'"
         ) from None
     try:
-        client = Client(address, timeout="10s")
+        client = Client(address, timeout=CLUSTER_TIMEOUT)
     except (OSError, TimeoutError) as exc:
         raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     out: list[Outcome] = []

@@ -1,0 +1,42 @@
+"""``dungeon sim --cluster``: the same games on a Dask cluster as on one process."""
+
+from __future__ import annotations
+
+import pytest
+
+distributed = pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install '.[cluster]')")
+
+from dungeon_cli import simulate  # noqa: E402
+from dungeon_cli.simulate import Spec  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """Two worker processes on this machine, scheduler on the loopback address."""
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None,
+    ) as local:
+        yield local.scheduler_address
+
+
+def test_cluster_plays_the_same_games(cluster):
+    spec = Spec("scoundrel", "counting", records=True)
+    assert simulate.run(spec, range(30), cluster=cluster) == simulate.run(spec, range(30))
+
+
+def test_cli_on_cluster(run, cluster, tmp_path):
+    args = ["sim", "scoundrel", "--games", "24", "--bot", "greedy", "--records", str(tmp_path)]
+    here = run(args)
+    there = run(args + ["--cluster", cluster])
+    assert there.exit_code == 0, there.output
+    strip = lambda out: [line.rsplit(None, 1)[0] if i < 3 else line for i, line in enumerate(out.splitlines())]  # noqa: E731
+    assert strip(there.output) == strip(here.output)
+    assert run(["verify", "--seed-check", *map(str, sorted(tmp_path.glob("*.dgn")))]).exit_code == 0
+
+
+def test_unreachable_scheduler_is_a_message(run, monkeypatch):
+    monkeypatch.setattr(simulate, "CLUSTER_TIMEOUT", "1s")
+    result = run(["sim", "scoundrel", "--games", "2", "--cluster", "tcp://127.0.0.1:9"])
+    assert result.exit_code == 1
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
+    assert "Traceback" not in result.output
