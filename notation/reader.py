@@ -115,6 +115,9 @@ class Reader:
         # A tag line of this record could not be read (or the file is binary): it may
         # have been the Game tag, so "Game is missing" would only repeat that error.
         self.tags_unreadable = False
+        # A line could not be read at all (too long, not UTF-8) since the last move line:
+        # it may have been the move the numbering misses.
+        self.unread_line = False
 
     # -- driving ---------------------------------------------------------------------
 
@@ -123,6 +126,9 @@ class Reader:
             for lineno, text, problem in lines:
                 if problem is not None:
                     self._error_in(self._ensure_record(lineno), problem)
+                    self.unread_line = True  # it may have been a move: the numbering is unknown
+                    if not self.in_moves:
+                        self.tags_unreadable = True  # or a tag: the Game tag, as far as anyone knows
                     continue
                 assert text is not None
                 done = self._line(lineno, text)
@@ -148,6 +154,7 @@ class Reader:
             self.last_number = 0
             self.in_moves = False
             self.tags_unreadable = False
+            self.unread_line = False
         return self.record
 
     def _finish(self) -> Record:
@@ -259,12 +266,15 @@ class Reader:
             number = int(digits) if len(digits) < 10 else 10**9
             expected = self.last_number + 1
             if number != expected:
-                if self.last_number == 0:
+                if self.unread_line:  # say why, so that this does not read as a second mistake
+                    msg = f"move {digits} follows a line that could not be read, where move {expected} should be"
+                elif self.last_number == 0:
                     msg = f"the first move is 1., not {digits}."
                 else:
                     msg = f"move {digits} follows move {self.last_number}: expected {expected}."
                 self._error_in(record, Diagnostic(lineno, 1, msg))
             self.last_number = number
+            self.unread_line = False
         self.in_moves = True
         items = self._items(record, lineno, items_node)
         move = Move(

@@ -155,3 +155,30 @@ def test_a_garbled_last_move_line_stops_the_result_from_being_judged():
 def test_a_long_variant_name_is_cut_short_in_its_message():
     diags = _diags(f'[Game "scoundrel"]\n[Variant "{"v" * 5000}"]\n\n1. 9s 5d 4h Kc : 5d x9s 4h\n')
     assert len(diags) == 1 and len(diags[0].message) < 120 and "..." in diags[0].message
+
+
+def test_a_move_after_a_line_that_could_not_be_read_says_why_its_number_is_off():
+    # Found with the 100 MB line: the next move was told "the first move is 1., not 2.",
+    # a second mistake that was not there.
+    long = '[Game "scoundrel"]\n\n1. ' + "9s " * 30000 + ': run\n2. Kc : run\n'
+    bad_utf8 = b'[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : 5d x9s 4h\n2. (Kc) 7c \xff 8h : run\n3. 3d Qs 6h Tc : 6h Tc 3d\n'
+    from dungeon_cli.referee import Referee
+
+    got = [
+        [(d.line, d.col, d.message) for r in read(io.BytesIO(data)) for d in Referee().check(r).diagnostics]
+        for data in (long.encode(), bad_utf8)
+    ]
+    assert got[0] == [
+        (3, 1, "line is 90008 bytes long: a DGN line holds at most 65536 bytes"),
+        (4, 1, "move 2 follows a line that could not be read, where move 1 should be"),
+    ]
+    assert got[1] == [
+        (4, 12, "invalid UTF-8 (byte 0xff): DGN files are UTF-8 text"),
+        (5, 1, "move 3 follows a line that could not be read, where move 2 should be"),
+    ]
+
+
+@pytest.mark.parametrize("data", [b"x" * 70000, b"\xff\xfe[Game]\n"], ids=["long", "not-utf8"])
+def test_a_file_whose_first_line_cannot_be_read_is_not_also_missing_its_game_tag(data):
+    diags = [d.message for r in read(io.BytesIO(data)) for d in r.errors]
+    assert len(diags) == 1 and "Game" not in diags[0]

@@ -1,0 +1,138 @@
+"""``dungeon verify`` in bounded memory: peak resident memory on files of records from a
+few megabytes to a gigabyte, and on a file of one 100 MB line.
+
+Each file is generated in a temporary directory and deleted afterwards. The records are
+legal games of every registered game (seeded, played by random legal choices), written
+one after another; in the large files each record also carries a block of comment
+lines ("padded"), so that a gigabyte verifies in minutes rather than the better part of
+an hour (comments are read and kept with their record like any line, but not
+replayed). A smaller file of bare records ("plain") measures the same claim where
+replay dominates. Peak memory is the ``ru_maxrss`` of the ``dungeon verify -q`` process,
+measured by a fresh wrapper process (``RUSAGE_CHILDREN``), so nothing else run by the
+bench counts.
+
+Bounded means: the peak on the largest file is within ``SLACK_MB`` of the peak on the
+smallest one of the same kind. ``python -m bench.memory [SIZE_MB]`` runs it alone.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+MB = 1 << 20
+SLACK_MB = 16
+_WRAPPER = (
+    "import json, resource, subprocess, sys, time\n"
+    "start = time.perf_counter()\n"
+    "done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
+    "seconds = time.perf_counter() - start\n"
+    "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss\n"
+    "print(json.dumps({'peak_kb': peak, 'seconds': seconds, 'status': done.returncode,"
+    " 'stderr': done.stderr.decode(errors='replace')[-500:]}))\n"
+)
+
+
+def peak_rss(args: list[str]) -> dict:
+    """Run ``args`` in a fresh wrapper process; its peak RSS (kB), seconds, exit status."""
+    out = subprocess.run([sys.executable, "-c", _WRAPPER, *args], capture_output=True, check=True)
+    return json.loads(out.stdout)
+
+
+def dungeon() -> str:
+    return str(Path(sys.executable).with_name("dungeon"))
+
+
+def game_pool(count: int = 64) -> list[bytes]:
+    """Legal records of every registered game, short enough to verify quickly."""
+    from dungeon_cli import registry
+    from dungeon_cli.shell.sample import sample_game
+
+    pool = []
+    names = registry.names()
+    seed = 0
+    while len(pool) < count:
+        name = names[seed % len(names)]
+        session, lines = sample_game(registry.get(name), seed)
+        if len(lines) <= 60:
+            pool.append(session.text().encode("utf-8"))
+        seed += 1
+    return pool
+
+
+def write_records(path: Path, size: int, pool: list[bytes], padding: int = 0) -> int:
+    """Records from ``pool`` over and over until ``size`` bytes; each followed by
+    ``padding`` bytes of comment lines of about 1 KB. How many records were written."""
+    comment = b"# " + b"padding so that a gigabyte verifies in minutes; " * 20 + b"\n"
+    block = comment * max(0, padding // len(comment))
+    written = records = 0
+    with open(path, "wb", buffering=4 * MB) as handle:
+        while written < size:
+            record = pool[records % len(pool)]
+            chunk = record + block + b"\n"
+            handle.write(chunk)
+            written += len(chunk)
+            records += 1
+    return records
+
+
+def write_long_line(path: Path, size: int) -> None:
+    """A record whose move line is ``size`` bytes of tokens."""
+    with open(path, "wb", buffering=4 * MB) as handle:
+        handle.write(b'[Game "scoundrel"]\n\n1. ')
+        chunk = b"9s " * (MB // 3)
+        for _ in range(size // len(chunk)):
+            handle.write(chunk)
+        handle.write(b": run\n")
+
+
+def measure(path: Path, records: int) -> dict:
+    size = path.stat().st_size
+    got = peak_rss([dungeon(), "verify", "-q", str(path)])
+    return {
+        "bytes": size,
+        "records": records,
+        "status": got["status"],
+        "seconds": round(got["seconds"], 2),
+        "mb_per_s": round(size / MB / got["seconds"], 2),
+        "peak_rss_mb": round(got["peak_kb"] / 1024, 1),
+    }
+
+
+def run(big_mb: int = 1024, plain_mb: int = 8, line_mb: int = 100) -> dict:
+    pool = game_pool()
+    results: dict = {}
+    with tempfile.TemporaryDirectory(prefix="dungeon-memory-") as tmp:
+        tmpdir = Path(tmp)
+        for kind, sizes, padding in (("padded", (16, big_mb), 48 * 1024), ("plain", (2, plain_mb), 0)):
+            for size_mb in sizes:
+                path = tmpdir / f"{kind}-{size_mb}.dgn"
+                records = write_records(path, size_mb * MB, pool, padding)
+                results[f"{kind} {size_mb} MB"] = measure(path, records)
+                print(json.dumps({f"{kind} {size_mb} MB": results[f"{kind} {size_mb} MB"]}), flush=True)
+                path.unlink()
+            small, big = (results[f"{kind} {s} MB"]["peak_rss_mb"] for s in sizes)
+            results[f"{kind}: bounded"] = big - small <= SLACK_MB
+            if any(results[f"{kind} {s} MB"]["status"] != 0 for s in sizes):
+                raise AssertionError(f"dungeon verify rejected a {kind} file of legal records")
+        path = tmpdir / "long-line.dgn"
+        write_long_line(path, line_mb * MB)
+        got = peak_rss([dungeon(), "verify", str(path)])
+        results[f"one {line_mb} MB line"] = {
+            "bytes": path.stat().st_size,
+            "status": got["status"],
+            "seconds": round(got["seconds"], 2),
+            "peak_rss_mb": round(got["peak_kb"] / 1024, 1),
+        }
+        path.unlink()
+    return results
+
+
+if __name__ == "__main__":
+    big = int(sys.argv[1]) if len(sys.argv) > 1 else 1024
+    print(json.dumps(run(big), indent=2))

@@ -1,0 +1,92 @@
+"""Size: ``dungeon verify`` streams. A file of one 100 MB line fails cleanly (the line is
+reported and skipped without being held: seconds, and the memory of a small file), and
+a file of many records verifies in the memory one record needs, however long the file.
+``make bench`` (``bench/memory.py``) measures the same up to a gigabyte.
+
+Peak memory is the ``ru_maxrss`` of a real ``dungeon`` process, measured by a fresh
+wrapper process so that nothing else this test run started counts.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+from bench import memory  # noqa: E402
+
+MB = 1 << 20
+LIMIT = 65536
+SMALL_FILE_PEAK_MB = 64  # a small file needs about 20 MB; this leaves room, not 100 MB
+
+
+def long_line_file(path: Path, shape: str) -> tuple[int, list[str]]:
+    """A file whose line 3 is about 100 MB; its length in bytes as reported, and what
+    verify must say about the file (without the path)."""
+    body = b"9s " * (100 * MB // 3)
+    with open(path, "wb") as handle:
+        if shape == "move":
+            handle.write(b'[Game "scoundrel"]\n\n1. ' + body + b": run\n2. Kc : run\n")
+            length = 3 + len(body) + 5
+            return length, [
+                f"3:1: error: line is {length} bytes long: a DGN line holds at most {LIMIT} bytes",
+                "4:1: error: move 2 follows a line that could not be read, where move 1 should be",
+            ]
+        if shape == "crlf-no-final-newline":
+            handle.write(b'[Game "scoundrel"]\r\n\r\n# ' + body)
+            length = 2 + len(body)
+            return length, [f"3:1: error: line is {length} bytes long: a DGN line holds at most {LIMIT} bytes"]
+        if shape == "tag":
+            handle.write(b'[Game "scoundrel"]\n[Player "' + body + b'"]\n')
+            length = 9 + len(body) + 2
+            return length, [f"2:1: error: line is {length} bytes long: a DGN line holds at most {LIMIT} bytes"]
+        if shape == "whole-file":
+            handle.write(body)
+            length = len(body)
+            return length, [f"1:1: error: line is {length} bytes long: a DGN line holds at most {LIMIT} bytes"]
+    raise ValueError(shape)
+
+
+@pytest.mark.parametrize("shape", ["move", "crlf-no-final-newline", "tag", "whole-file"])
+def test_verify_on_a_file_of_one_100_mb_line_fails_cleanly(tmp_path, shape):
+    path = tmp_path / "long.dgn"
+    _, expected = long_line_file(path, shape)
+    start = time.monotonic()
+    got = memory.peak_rss([memory.dungeon(), "verify", str(path)])
+    assert time.monotonic() - start < 20
+    assert got["status"] == 1 and got["stderr"] == ""
+    done = __import__("subprocess").run([memory.dungeon(), "verify", str(path)], capture_output=True, timeout=60)
+    assert done.stdout.decode().splitlines() == [f"{path}:{line}" for line in expected]
+    assert got["peak_kb"] / 1024 < SMALL_FILE_PEAK_MB, f"peak {got['peak_kb'] / 1024:.0f} MB"
+
+
+def test_every_command_on_a_100_mb_line_says_so_and_exits_1(run, tmp_path):
+    path = tmp_path / "long.dgn"
+    length, _ = long_line_file(path, "move")
+    message = f"line is {length} bytes long"
+    for args in (["fmt", "--check"], ["replay"], ["summary"]):
+        result = run([*args, str(path)])
+        assert result.exit_code == 1, args
+        assert message in result.output or message in result.stderr, (args, result.output[-300:])
+        assert "Traceback" not in result.output
+
+
+def test_verify_memory_does_not_grow_with_the_file(tmp_path):
+    """2 MB and 48 MB of legal records (each with a block of comments, which a record
+    keeps, so that 48 MB verify in seconds): the peak differs by less than a record."""
+    pool = memory.game_pool(16)
+    peaks = {}
+    for size in (2, 48):
+        path = tmp_path / f"{size}.dgn"
+        records = memory.write_records(path, size * MB, pool, padding=48 * 1024)
+        got = memory.measure(path, records)
+        assert got["status"] == 0, got
+        peaks[size] = got["peak_rss_mb"]
+        path.unlink()
+    assert peaks[48] - peaks[2] < 8, peaks
