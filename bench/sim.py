@@ -1,0 +1,140 @@
+"""Simulation and solver speed: ``dungeon sim``'s library beside pyscoundrel, the
+speed-up of two processes over one, and the solver's time per deal.
+
+- Random Scoundrel games per second on one process, ours (``simulate.run``: seeded deal,
+  the random bot, every event through a ``Session``) beside pyscoundrel playing random
+  games on its own engine (a uniform choice among the moves its engine allows, room by
+  room, as its agent loop offers them), in the same run. pyscoundrel 0.1.7's wheel
+  lacks its default dungeon file, so it is handed the standard 44-card deck as YAML.
+- ``--jobs 2`` against ``--jobs 1`` on the same seeds (a machine with 2 cores).
+- The solver's median and worst time over the first seeds of each solvable game, with
+  the number not proven within the per-deal limit.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+NAMES = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
+
+
+def _dungeon_yaml(path: Path) -> None:
+    """The standard deck in pyscoundrel's format, every card its own id (its engine
+    tells cards apart by equality, so two 'value 6 monster' cards would be one)."""
+    lines = ["version: '1.0'", "cards:"]
+    for suit in ("clubs", "spades"):
+        for v in range(2, 15):
+            lines += [f"  - id: {suit}_{v}", f"    name: \"{NAMES.get(v, v)} of {suit}\"", "    type: monster",
+                      f"    value: {v}", "    count: 1"]
+    for kind, suit in (("weapon", "diamonds"), ("health_potion", "hearts")):
+        for v in range(2, 11):
+            lines += [f"  - id: {suit}_{v}", f"    name: \"{v} of {suit}\"", f"    type: {kind}",
+                      f"    value: {v}", "    count: 1"]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def _pyscoundrel_games(games: int) -> tuple[float, int]:
+    from pyscoundrel import Dungeon, GameEngine
+    from pyscoundrel.game.state import GamePhase
+    from pyscoundrel.models import CardType
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "dungeon.yaml"
+        _dungeon_yaml(path)
+        dungeon = Dungeon(path)
+    draw_phases = (GamePhase.DRAW_ROOM, GamePhase.TURN_COMPLETE)
+    start = time.perf_counter()
+    wins = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        engine = GameEngine(seed=seed, dungeon=dungeon)
+        engine.start_game()
+        state = engine.state
+        while not state.game_over:
+            phase = state.phase
+            if phase in draw_phases:
+                engine.draw_room()
+                continue
+            room = state.current_room
+            choices: list = [None] if phase is GamePhase.DECIDE_AVOID and state.can_avoid_room else []
+            weapon = state.player.equipped_weapon
+            for index, card in enumerate(room.cards):
+                if card in room.cards_faced:
+                    continue
+                if card.card_type is CardType.MONSTER:
+                    choices.append((index, "barehanded"))
+                    if weapon is not None and weapon.can_kill(card):
+                        choices.append((index, "weapon"))
+                else:
+                    choices.append((index, None))
+            choice = rng.choice(choices)
+            if choice is None:
+                engine.avoid_room()
+                continue
+            index, how = choice
+            faced = engine.face_card(index)
+            if faced.metadata and "monster" in faced.metadata:
+                monster = faced.metadata["monster"]
+                if how == "weapon":
+                    engine.fight_monster_with_weapon(monster)
+                else:
+                    engine.fight_monster_barehanded(monster)
+        wins += state.victory
+    return time.perf_counter() - start, wins
+
+
+def _ours(games: int, jobs: int = 1, first: int = 0) -> float:
+    from dungeon_cli import simulate
+
+    start = time.perf_counter()
+    simulate.run(simulate.Spec("scoundrel", "random"), range(first, first + games), jobs=jobs)
+    return time.perf_counter() - start
+
+
+def _solver_times(game: str, seeds: int, limit: float, variant=None) -> dict:
+    from dungeon_cli import registry, solver
+    from dungeon_cli.referee import seed_order
+
+    module = registry.get(game)
+    times, unproven, wins = [], 0, 0
+    for seed in range(seeds):
+        start = module.game.start(variant, {}, seed_order(module, seed, variant, {}))
+        found = solver.solve(start, game, max_seconds=limit)
+        times.append(found.seconds)
+        unproven += not found.proven
+        wins += found.result.won
+    return {
+        "seeds": seeds, "limit_s": limit, "median_s": statistics.median(times), "worst_s": max(times),
+        "not_proven": unproven, "won_by_best_line": wins,
+    }
+
+
+def run(games: int = 20_000, repeats: int = 3, solver_seeds: int = 100, solver_limit: float = 60.0) -> dict:
+    _ours(500)  # imports and first-call costs out of the timing
+    ours = min(_ours(games) for _ in range(repeats))
+    theirs = min(_pyscoundrel_games(games)[0] for _ in range(repeats))
+    one = min(_ours(games * 2, jobs=1) for _ in range(repeats))
+    two = min(_ours(games * 2, jobs=2) for _ in range(repeats))
+    return {
+        "scoundrel random games/s (ours, 1 process)": games / ours,
+        "scoundrel random games/s (pyscoundrel, 1 process)": games / theirs,
+        "ratio_ours_to_pyscoundrel": theirs / ours,
+        "jobs 1 games/s": 2 * games / one,
+        "jobs 2 games/s": 2 * games / two,
+        "speedup_jobs2_over_jobs1": one / two,
+        "solver scoundrel": _solver_times("scoundrel", solver_seeds, solver_limit),
+        "solver clear-the-dungeon": _solver_times("clear-the-dungeon", solver_seeds, solver_limit),
+        "solver clear-the-dungeon (reserve)": _solver_times("clear-the-dungeon", solver_seeds, solver_limit, "reserve"),
+    }
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+
+    seeds = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    print(json.dumps(run(solver_seeds=seeds), indent=2))
