@@ -26,6 +26,12 @@ def _benches() -> dict:
     except ImportError:
         pass
     try:
+        from . import memory  # verify's peak memory on files up to a gigabyte
+
+        benches["memory"] = memory.run
+    except ImportError:
+        pass
+    try:
         from . import sim  # dungeon sim beside pyscoundrel, --jobs speed-up, solver times
 
         benches["sim"] = sim.run
