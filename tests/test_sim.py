@@ -87,7 +87,10 @@ def test_cli_jobs_print_the_same(run):
     assert _table_and_histogram(one.output) == _table_and_histogram(two.output)
 
 
-@pytest.mark.parametrize("game,bot", [("scoundrel", "counting"), ("scoundrel", "random"), ("clear-the-dungeon", "greedy")])
+@pytest.mark.parametrize("game,bot", [
+    ("scoundrel", "counting"), ("scoundrel", "random"), ("clear-the-dungeon", "greedy"),
+    ("rpg-solitaire", "greedy"), ("cassette-dungeons", "greedy"), ("cassette-dungeons", "random"),
+])
 def test_cli_records_verify(run, tmp_path, game, bot):
     from dungeon_cli import registry
 

@@ -47,6 +47,12 @@ BOTS: dict[str, dict[str, str]] = {
     "clear-the-dungeon": {
         "greedy": "dungeon_cli.bots.clear_the_dungeon:GreedyBot",
     },
+    "rpg-solitaire": {
+        "greedy": "dungeon_cli.bots.rpg_solitaire:GreedyBot",
+    },
+    "cassette-dungeons": {
+        "greedy": "dungeon_cli.bots.cassette_dungeons:GreedyBot",
+    },
 }
 
 
