@@ -75,6 +75,7 @@ def test_cli_summary(run):
     outcomes = simulate.run(Spec("scoundrel", "greedy"), range(5, 35))
     s = simulate.summarise(outcomes)
     assert f"{100 * s['win_rate']:.1f}%" in row and f"{s['mean_moves']:.1f}" in row
+    assert f"-{100 * s['ci_high']:.1f}%" in row
     assert "scores (seeds 5..34):" in result.output
     assert "playing" not in result.output  # no progress bar outside a terminal
 

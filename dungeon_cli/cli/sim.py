@@ -65,8 +65,8 @@ def sim(
 
     s = simulate.summarise(outcomes)
     row = [
-        game, bot, variant or "-", s["games"], s["wins"], f"{100 * s['win_rate']:.1f}%",
-        f"{100 * s['ci_low']:.1f}-{100 * s['ci_high']:.1f}%", f"{s['mean_moves']:.1f}", f"{s['mean_score']:.1f}",
+        game, bot, variant or "-", s["games"], s["wins"], _percent(s["win_rate"]),
+        f"{_percent(s['ci_low'])}-{_percent(s['ci_high'])}", f"{s['mean_moves']:.1f}", f"{s['mean_score']:.1f}",
         f"{count / seconds:,.0f}" if seconds > 0 else "-",
     ]
     headers = ["game", "bot", "variant", "games", "wins", "win rate", "95% CI", "mean moves", "mean score", "games/s"]
@@ -77,3 +77,8 @@ def sim(
         click.echo("  " + line)
     if out_dir is not None:
         click.echo(f"\n{count} records written to {out_dir}/")
+
+
+def _percent(rate: float) -> str:
+    """1.2%, or 0.04% below one percent: a small interval's bound is not rounded to 0."""
+    return f"{100 * rate:.1f}%" if rate == 0 or rate >= 0.01 else f"{100 * rate:.2f}%"

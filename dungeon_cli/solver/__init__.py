@@ -1,16 +1,20 @@
 """Exact solving of a game whose whole deal is known: the best result perfect play
 reaches, and a line that reaches it.
 
-The search runs on the rules core itself (``legal_actions`` and ``apply``, every known
-draw dealt as it comes), so the line it finds is a game the referee accepts. A game
-that can be solved brings a small ``Hooks`` module (``dungeon_cli/solver/<game>.py``):
+The search walks a model of the game: by default the rules core itself
+(``CoreModel``: ``legal_actions`` and ``apply``, every known draw dealt as it comes),
+or a game's own faster model whose steps are still the core's actions and draws.
+Either way the best line is replayed on the core before it is reported, so it is a
+game the referee accepts, with the result the search says. A game that can be solved
+brings a small hooks module (``dungeon_cli/solver/<game>.py``):
 
 - ``key(state)``: a canonical key for the transposition table, equal for two states
   whose futures are the same (what the rules will still look at, nothing more);
 - ``bound(state)``: an upper bound on the objective reachable from a state, which
   must never be below the truth (that is what makes the pruning sound);
 - ``priority(state)``: how promising a child looks, to try good moves first;
-- ``deal(events)``: the deal a record shows, when it shows every card.
+- ``deal(events)``: the deal a record shows, when it shows every card;
+- optionally ``model()``: its own search model (Scoundrel: one node per room).
 
 The objective orders results as a player does: any win above any loss, then the score.
 """
@@ -253,8 +257,9 @@ def solve(
     Two passes: first for the best win, every loss counting alike (most deals are won
     by perfect play, and the bound cuts every state that cannot win once any line is
     finished); only if no win exists, a second pass for the best loss. The limits cover
-    both passes together. ``model``: the game's own search model by default, else
-    e.g. ``CoreModel``.
+    both passes together; a limit that stops the first pass before any win is found
+    reports the first loss it finished, not proven. ``model``: the game's own search
+    model by default, else e.g. ``CoreModel``.
     """
     h = hooks(game)
 
