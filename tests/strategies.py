@@ -84,11 +84,21 @@ LINE_TEXT = st.text(
 )
 
 
-@st.composite
-def comments(draw) -> str:
-    """A comment as the reader keeps it: from its ``#``, trailing white space gone."""
-    body = draw(st.one_of(LINE_TEXT, st.sampled_from(["", " expect: 3:1: error: x", "#", ' "quoted" [tag]', " a:b {c=d}"])))
+def _comment(body: str) -> str:
     return ("#" + body).rstrip()
+
+
+# A comment as the reader keeps it: from its ``#``, trailing white space gone. (Strategies
+# are built once, here: building one costs far more than drawing from it.)
+COMMENTS = st.one_of(
+    LINE_TEXT, st.sampled_from(["", " expect: 3:1: error: x", "#", ' "quoted" [tag]', " a:b {c=d}"])
+).map(_comment)
+MAYBE_COMMENT = st.none() | COMMENTS
+COMMENT_LISTS = {n: st.lists(COMMENTS, max_size=n) for n in (1, 2)}
+
+
+def comments():
+    return COMMENTS
 
 
 TAG_NAMES = st.one_of(st.sampled_from(KNOWN_TAGS), st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,8}", fullmatch=True))
@@ -98,34 +108,44 @@ TAG_VALUES = st.one_of(
 )
 
 
-@st.composite
-def canonical_tokens(draw) -> str:
-    """A token in canonical spelling (``canonical_token`` leaves it as it is)."""
-    raw = draw(
-        st.one_of(
-            st.sampled_from(CARDS),
-            st.sampled_from(WORDS),
-            st.integers(0, 10**12).map(str),
-            st.builds(lambda m, c: m + c, st.sampled_from("x^(+@!~>*"), st.sampled_from(CARDS)).map(
-                lambda t: t + ")" if t.startswith("(") else t
-            ),
-            st.from_regex(r"[a-zA-Z_][a-zA-Z0-9_]{0,6}([+=^/.,@><!?*~'%&|;$-][a-zA-Z0-9_]{1,4}){0,3}", fullmatch=True),
-        )
-    )
+def _canonical(raw: str) -> str:
     try:
-        token = canonical_token(raw)
+        return canonical_token(raw)
     except ValueError:
-        token = "run"
-    return token
+        return "run"
+
+
+CANONICAL_TOKENS = st.one_of(
+    st.sampled_from(CARDS),
+    st.sampled_from(WORDS),
+    st.integers(0, 10**12).map(str),
+    st.builds(lambda m, c: m + c, st.sampled_from("x^(+@!~>*"), st.sampled_from(CARDS)).map(
+        lambda t: t + ")" if t.startswith("(") else t
+    ),
+    st.from_regex(r"[a-zA-Z_][a-zA-Z0-9_]{0,6}([+=^/.,@><!?*~'%&|;$-][a-zA-Z0-9_]{1,4}){0,3}", fullmatch=True),
+).map(_canonical)
+
+
+def canonical_tokens():
+    """A token in canonical spelling (``canonical_token`` leaves it as it is)."""
+    return CANONICAL_TOKENS
+
+
+CHECKPOINT_KEYS = st.lists(st.from_regex(r"[a-z][a-z0-9_]{0,5}", fullmatch=True), max_size=4, unique=True)
+CHECKPOINT_VALUES = st.one_of(
+    st.sampled_from(["-", "20", "5d/9s", "yes", "0", "JK"]), CANONICAL_TOKENS.filter(lambda v: "=" not in v)
+)
+DEALT = st.lists(CANONICAL_TOKENS, max_size=5)
+ACTIONS = st.lists(CANONICAL_TOKENS, max_size=6)
+
+
+GAME_VALUES = st.sampled_from(GAMES) | TAG_VALUES
 
 
 @st.composite
 def checkpoints(draw) -> Checkpoint:
-    keys = draw(st.lists(st.from_regex(r"[a-z][a-z0-9_]{0,5}", fullmatch=True), max_size=4, unique=True))
-    values = [
-        draw(st.one_of(st.sampled_from(["-", "20", "5d/9s", "yes", "0", "JK"]), canonical_tokens().filter(lambda v: "=" not in v)))
-        for _ in keys
-    ]
+    keys = draw(CHECKPOINT_KEYS)
+    values = [draw(CHECKPOINT_VALUES) for _ in keys]
     from notation import Pair
 
     return Checkpoint(tuple(Pair(k, v) for k, v in zip(keys, values)))
@@ -137,8 +157,8 @@ def moves(draw, number: Optional[int]) -> Move:
 
     Readable shapes only: a line of its own holding just a comment stands between two
     lines of items (a comment after the move's last line belongs to what follows)."""
-    dealt = draw(st.lists(canonical_tokens(), max_size=5))
-    actions = draw(st.lists(canonical_tokens(), max_size=6))
+    dealt = draw(DEALT)
+    actions = draw(ACTIONS)
     items: list = [Token(t) for t in dealt]
     if number is not None:
         items.append(Colon())
@@ -152,9 +172,9 @@ def moves(draw, number: Optional[int]) -> Move:
     segments: list = []
     for index, piece in enumerate(pieces):
         if index > 0:
-            segments.extend(([], c) for c in draw(st.lists(comments(), max_size=1)))
-        segments.append((piece, draw(st.none() | comments())))
-    return Move(number, segments, comments=draw(st.lists(comments(), max_size=2)))
+            segments.extend(([], c) for c in draw(COMMENT_LISTS[1]))
+        segments.append((piece, draw(MAYBE_COMMENT)))
+    return Move(number, segments, comments=draw(COMMENT_LISTS[2]))
 
 
 @st.composite
@@ -165,14 +185,14 @@ def records(draw, first: bool = True, last: bool = True) -> Record:
     that follow tags belong to one record); comments after the moves stay with the
     record only at the end of the file."""
     tags = [
-        Tag("Game", draw(st.sampled_from(GAMES) | TAG_VALUES), comments=draw(st.lists(comments(), max_size=2)), trailing=draw(st.none() | comments()))
+        Tag("Game", draw(GAME_VALUES), comments=draw(COMMENT_LISTS[2]), trailing=draw(MAYBE_COMMENT))
     ]
     names = {"Game"}
     for name in draw(st.lists(TAG_NAMES, max_size=5)):
         if name in names:
             continue
         names.add(name)
-        tags.append(Tag(name, draw(TAG_VALUES), comments=draw(st.lists(comments(), max_size=1)), trailing=draw(st.none() | comments())))
+        tags.append(Tag(name, draw(TAG_VALUES), comments=draw(COMMENT_LISTS[1]), trailing=draw(MAYBE_COMMENT)))
     if draw(st.integers(0, 9)) == 0:
         draw(st.randoms()).shuffle(tags)  # Game not first: an error, but the text says so faithfully
     if first and draw(st.integers(0, 9)) == 0:
@@ -185,7 +205,7 @@ def records(draw, first: bool = True, last: bool = True) -> Record:
     moves_.extend(draw(moves(n)) for n in range(1, count + 1))
     if not moves_ and not tags:
         tags = [Tag("Game", "scoundrel")]
-    end = draw(st.lists(comments(), max_size=2)) if last else []
+    end = draw(COMMENT_LISTS[2]) if last else []
     return Record(tags=tags, moves=moves_, end_comments=end)
 
 
@@ -198,7 +218,8 @@ def files(draw) -> list[Record]:
 
 # -- the same records, written awkwardly ------------------------------------------------
 
-BLANKS = st.sampled_from([" ", "  ", "\t", " \t ", "\t\t"])
+BLANK_CHOICES = [" ", "  ", "\t", " \t ", "\t\t"]
+BLANKS = st.sampled_from(BLANK_CHOICES)
 
 
 @st.composite
@@ -208,8 +229,8 @@ def awkward_text(draw, recs: list[Record]) -> str:
     touching its neighbours. Reading it gives ``recs`` back (``Record`` equality
     ignores positions and raw spellings)."""
     rnd = random.Random(draw(st.integers(0, 2**32)))
-    gap = lambda: draw(BLANKS)  # noqa: E731
-    blank_lines = lambda: "\n" * draw(st.sampled_from([0, 0, 0, 1, 2]))  # noqa: E731
+    gap = lambda: rnd.choice(BLANK_CHOICES)  # noqa: E731
+    blank_lines = lambda: "\n" * rnd.choice([0, 0, 0, 1, 2])  # noqa: E731
 
     def with_comment(text: str, comment: Optional[str]) -> str:
         return text if comment is None else text + (gap() if text else "") + comment
@@ -219,7 +240,7 @@ def awkward_text(draw, recs: list[Record]) -> str:
             return ":"
         if isinstance(item, Checkpoint):
             inner = gap().join(f"{p.key}={respell(p.value, rnd)}" for p in item.pairs)
-            return "{" + draw(st.sampled_from(["", " "])) + inner + draw(st.sampled_from(["", " ", "\t"])) + "}"
+            return "{" + rnd.choice(["", " "]) + inner + rnd.choice(["", " ", "\t"]) + "}"
         return respell(item.text, rnd)
 
     def join(items) -> str:
@@ -240,30 +261,30 @@ def awkward_text(draw, recs: list[Record]) -> str:
         for tag in rec.tags:
             lines.extend(tag.comments)
             value = tag.value.replace("\\", "\\\\").replace('"', '\\"')
-            head = draw(st.sampled_from(["", " ", "\t"]))
-            pad = draw(st.sampled_from(["", " ", " \t"]))
-            lines.append(with_comment(f'{head}[{pad}{tag.name}{gap()}"{value}"{pad}]{draw(st.sampled_from(["", " "]))}', tag.trailing))
+            head = rnd.choice(["", " ", "\t"])
+            pad = rnd.choice(["", " ", " \t"])
+            lines.append(with_comment(f'{head}[{pad}{tag.name}{gap()}"{value}"{pad}]{rnd.choice(["", " "])}', tag.trailing))
         lines.append(blank_lines())
         for move in rec.moves:
             lines.extend(move.comments)
-            head = "deal:" if move.number is None else f"{'0' * draw(st.sampled_from([0, 0, 1]))}{move.number}."
+            head = "deal:" if move.number is None else f"{'0' * rnd.choice([0, 0, 1])}{move.number}."
             for index, (items, comment) in enumerate(move.segments):
                 if index == 0:
-                    text = head + (draw(st.sampled_from(["", " "])) if items and move.number is not None else gap() if items else "")
+                    text = head + (rnd.choice(["", " "]) if items and move.number is not None else gap() if items else "")
                     if items and move.number is None:
                         text = head + gap()
                     lines.append(with_comment(text + join(items), comment))
                 elif not items:
-                    lines.append(draw(st.sampled_from(["", "  ", "\t"])) + (comment or ""))
+                    lines.append(rnd.choice(["", "  ", "\t"]) + (comment or ""))
                 else:
                     lines.append(with_comment(gap() + join(items), comment))
             lines.append(blank_lines())
         lines.extend(rec.end_comments)
     text = "\n".join(line for line in lines)
     # a move number written as 01. reads as 1.; a line of blanks is a blank line
-    if draw(st.booleans()):
+    if rnd.random() < 0.5:
         text += "\n"
-    if draw(st.booleans()):
+    if rnd.random() < 0.5:
         text = text.replace("\n", "\r\n")
     return text
 
@@ -386,6 +407,10 @@ def mutated(draw) -> bytes:
     return mutate(data, rnd, draw(st.integers(1, 4)), base)
 
 
+PIECES = st.one_of(st.sampled_from(CARDS + WORDS + AWKWARD), CANONICAL_TOKENS, LINE_TEXT)
+SHORT_KEYS = st.from_regex(r"[a-z]{1,3}", fullmatch=True)
+
+
 @st.composite
 def dgn_like(draw) -> bytes:
     """Text with DGN's shape (tags, moves, checkpoints, continuations, comments) and
@@ -393,7 +418,7 @@ def dgn_like(draw) -> bytes:
     parts: list[str] = []
     for _ in range(draw(st.integers(0, 12))):
         kind = draw(st.integers(0, 7))
-        piece = lambda: draw(st.one_of(st.sampled_from(CARDS + WORDS + AWKWARD), canonical_tokens(), LINE_TEXT))  # noqa: E731
+        piece = lambda: draw(PIECES)  # noqa: E731
         if kind == 0:
             parts.append(f'[{draw(TAG_NAMES)} "{draw(TAG_VALUES)}"]')
         elif kind == 1:
@@ -406,7 +431,7 @@ def dgn_like(draw) -> bytes:
         elif kind == 5:
             parts.append(draw(comments()))
         elif kind == 6:
-            parts.append("{" + " ".join(f"{draw(st.from_regex(r'[a-z]{1,3}', fullmatch=True))}={piece()}" for _ in range(draw(st.integers(0, 3)))) + "}")
+            parts.append("{" + " ".join(f"{draw(SHORT_KEYS)}={piece()}" for _ in range(draw(st.integers(0, 3)))) + "}")
         else:
             parts.append(draw(LINE_TEXT))
     sep = draw(st.sampled_from(["\n", "\r\n", "\n\n"]))

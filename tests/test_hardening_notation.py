@@ -56,7 +56,7 @@ def test_tiny_inputs_obey_every_law(data):
 # -- records built from the model ---------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_every_record_the_model_builds_reads_back_from_canonical_and_awkward_text(data):
     records = data.draw(S.files())
