@@ -23,10 +23,13 @@ bench: $(BIN)/dungeon
 	$(BIN)/pip install --quiet -e '.[test,bench]'
 	$(BIN)/python -m bench
 
-# The reader, referee, fmt and CLI under hypothesis for FUZZ_SECONDS (outside CI): findings
-# go to fuzz/crashes/, the summary to fuzz/out/latest.json.
+# Outside CI: FUZZ_KILL_GAMES games of `dungeon play` killed at random moments (make test
+# kills 100), then the reader, referee, fmt and CLI under hypothesis for FUZZ_SECONDS.
+# Findings go to fuzz/crashes/, the summary to fuzz/out/latest.json.
 FUZZ_SECONDS ?= 600
+FUZZ_KILL_GAMES ?= 1000
 fuzz: $(BIN)/dungeon
+	DUNGEON_KILL_GAMES=$(FUZZ_KILL_GAMES) $(BIN)/python -m pytest -q tests/test_faults_kill.py
 	$(BIN)/python -m fuzz --seconds $(FUZZ_SECONDS)
 
 clean:
