@@ -132,6 +132,16 @@ class State(ABC):
     def piles(self) -> Mapping[str, int]:
         """Cards left in each pile chance draws from (deck accounting)."""
 
+    def _copy(self):
+        """A shallow copy for ``apply`` to change before handing it out (a state is never
+        changed once handed out). Works for any state that keeps its fields in
+        ``__slots__``; a game may spell it out where it is the hot path."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        for name in cls.__slots__:  # type: ignore[attr-defined]
+            setattr(new, name, getattr(self, name))
+        return new
+
     def unfinished(self) -> str:
         """What the turn in progress still needs, in a player's words."""
         return "the player has not finished the turn"

@@ -173,12 +173,6 @@ class CassetteState(State):
         self.entered = 0  # rooms entered
         self.won = False
 
-    def _copy(self) -> "CassetteState":
-        new = CassetteState.__new__(CassetteState)
-        for name in CassetteState.__slots__:
-            setattr(new, name, getattr(self, name))
-        return new
-
     # -- what the player sees -----------------------------------------------------------
 
     @property

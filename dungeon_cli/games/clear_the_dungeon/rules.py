@@ -131,12 +131,6 @@ class DungeonState(State):
         self.revealing: Optional[int] = None  # the column that turns up its next card now
         self.ended_by: Optional[str] = None  # "win", "damage" or "deck" once over
 
-    def _copy(self) -> "DungeonState":
-        new = DungeonState.__new__(DungeonState)
-        for name in DungeonState.__slots__:
-            setattr(new, name, getattr(self, name))
-        return new
-
     # -- what the player sees ----------------------------------------------------------
 
     @property

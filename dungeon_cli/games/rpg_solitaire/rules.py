@@ -179,12 +179,6 @@ class RpgState(State):
         self.dropped: Optional[tuple[Card, Optional[Card]]] = None  # a gear card just dropped unasked
         self.news: tuple[str, ...] = ()  # what happened this turn, for the map's reader
 
-    def _copy(self) -> "RpgState":
-        new = RpgState.__new__(RpgState)
-        for name in RpgState.__slots__:
-            setattr(new, name, getattr(self, name))
-        return new
-
     # -- what the player sees ------------------------------------------------------------
 
     @property
