@@ -98,6 +98,7 @@ def targets():
         Target("cli", S.any_input(), lambda d: laws.check_cli(d), weight=1),
         Target("model round trip", model_case(), model, weight=2),
         Target("mutated games", diff, _differential, weight=2),
+        Target("play typed", S.play_inputs(), lambda case: laws.check_play(*case), weight=1),
     ]
 
 

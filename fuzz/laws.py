@@ -324,3 +324,47 @@ def check_mutation(mutated: str, line: int) -> str:
     if upto != first:
         raise LawBroken(f"cut after line {first.line} the record gets {upto}, the whole record {first}")
     return "refused here" if first.line == line else "refused later"
+
+
+# -- typed input: `dungeon play` from a pipe --------------------------------------------
+
+
+def check_play(game: str, args: list[str], typed: str) -> tuple[int, str]:
+    """``dungeon play GAME ARGS`` fed ``typed``, in-process: exit 0 or 1, never an
+    exception; a refusal is one ``<stdin>:LINE:COL: error: MESSAGE`` line on standard
+    error whose position lies in the input; the record on standard output verifies,
+    and ``play --resume`` of it accepts nothing less than what it holds."""
+    import re
+
+    from click.testing import CliRunner
+
+    from dungeon_cli.cli import cli
+    from dungeon_cli.referee import Referee
+
+    result = CliRunner().invoke(cli, ["play", game, *args], input=typed, catch_exceptions=True)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        exc = result.exception
+        raise LawBroken(f"dungeon play {game} {' '.join(args)} raised {type(exc).__name__}: {exc}") from exc
+    if result.exit_code not in (0, 1):
+        raise LawBroken(f"dungeon play exited {result.exit_code}: {result.stderr[-300:]!r}")
+    if result.exit_code == 1:
+        lines = result.stderr.splitlines()
+        m = re.fullmatch(r"<stdin>:([0-9]+):([0-9]+): error: (.*)", lines[0]) if len(lines) == 1 else None
+        if m is None:
+            raise LawBroken(f"dungeon play refused a line with {result.stderr[-300:]!r}")
+        typed_lines = re.split(r"\r\n|\r|\n", typed)  # standard input reads universal newlines
+        line, col = int(m.group(1)), int(m.group(2))
+        if not (1 <= line <= len(typed_lines)):
+            raise LawBroken(f"refusal at line {line} of {len(typed_lines)}")
+        # the scripted mode cuts a comment off a line; the column is in the line as typed
+        if not (1 <= col <= len(typed_lines[line - 1]) + 1):
+            raise LawBroken(f"refusal at {line}:{col}, the line has {len(typed_lines[line - 1])} characters")
+        check_message(m.group(3), "play: ")
+    records = records_of(result.stdout.encode("utf-8"))
+    if len(records) != 1:
+        raise LawBroken(f"dungeon play wrote {len(records)} records: {result.stdout[:300]!r}")
+    verdict = Referee(seed_check="--seed" in args).check(records[0])
+    if not verdict.legal:
+        raise LawBroken(f"the record dungeon play wrote does not verify: {verdict.diagnostics[:2]}")
+    check_replays_alike([verdict])
+    return result.exit_code, result.stdout

@@ -444,3 +444,40 @@ def dgn_like(draw) -> bytes:
 def any_input():
     """Everything the reader may be handed: raw bytes, DGN-like text, mutated records."""
     return st.one_of(st.binary(max_size=200), dgn_like(), mutated(), mutated())
+
+
+# -- typed input for `dungeon play` ------------------------------------------------------
+
+
+def table_lines(record_text: str) -> list[str]:
+    """What a player at a table types for a recorded game: each move's dealt cards and
+    actions, without the move number, the ':' and a carried card (which is not dealt
+    again)."""
+    out = []
+    for line in record_text.split("\n"):
+        if line.startswith("deal:"):
+            out.append(line[len("deal:"):].strip())
+        elif line[:1].isdigit():
+            words = [w for w in line.split()[1:] if w != ":" and not (w.startswith("(") and w.endswith(")"))]
+            out.append(" ".join(words))
+    return out
+
+
+@st.composite
+def play_inputs(draw):
+    """``(game, args, typed)``: a seeded game's decisions, or at a table its cards and
+    decisions, as a player types them, often mutated."""
+    from dungeon_cli import registry
+    from dungeon_cli.shell.sample import sample_game
+
+    game = draw(st.sampled_from(registry.names()))
+    seed = draw(st.integers(0, 5000))
+    session, lines = sample_game(registry.get(game), seed)
+    table = draw(st.integers(0, 2)) == 0
+    if table:
+        lines = table_lines(session.text())
+    data = "\n".join(lines).encode("utf-8")
+    if draw(st.integers(0, 3)):
+        data = mutate(data, random.Random(draw(st.integers(0, 2**32))), draw(st.integers(1, 3)))
+    typed = data.decode("utf-8", "replace")
+    return game, (["--table"] if table else ["--seed", str(seed)]), typed

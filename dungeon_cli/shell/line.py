@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from notation import Token, canonical_token
+from notation.model import printable
 from notation.tokens import TokenError
 
 from ..core import Draw, Illegal, Phase
@@ -23,6 +24,7 @@ class LineError(Exception):
     """Why a line was refused, and the column of the token to blame (1-based)."""
 
     def __init__(self, col: int, message: str):
+        message = printable(message)  # a control character typed comes back escaped
         super().__init__(message)
         self.col = col
         self.message = message
