@@ -105,6 +105,7 @@ TAG_NAMES = st.one_of(st.sampled_from(KNOWN_TAGS), st.from_regex(r"[A-Za-z][A-Za
 TAG_VALUES = st.one_of(
     LINE_TEXT,
     st.sampled_from(['', ' ', '"', '\\', '\\"', '# not a comment', 'win 9', 'loss -3', '2026-11-29', ' lead', 'trail ', '\t', 'é"\\"']),
+    st.sampled_from(["default", "/dev/zero", "/dev/null", "/dev/stdin", "/tmp", "/etc/hostname", "../x.toml", "strict-weapon"]),
 )
 
 

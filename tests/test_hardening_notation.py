@@ -12,7 +12,9 @@ input has one empty line, so ``1:1`` (``no record in this file``) is inside it.
 from __future__ import annotations
 
 import io
+import os
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -182,3 +184,23 @@ def test_a_move_after_a_line_that_could_not_be_read_says_why_its_number_is_off()
 def test_a_file_whose_first_line_cannot_be_read_is_not_also_missing_its_game_tag(data):
     diags = [d.message for r in read(io.BytesIO(data)) for d in r.errors]
     assert len(diags) == 1 and "Game" not in diags[0]
+
+
+@pytest.mark.parametrize("kind", ["dev-zero", "fifo", "huge", "directory"])
+def test_a_card_set_path_that_is_no_card_set_file_is_refused_at_once(run, tmp_path, kind):
+    """A record names its card set by any path it likes: verify must neither read
+    /dev/zero until the memory is gone nor wait for ever on a FIFO. (Found by reading
+    the loader while hardening; both hung.)"""
+    if kind == "dev-zero":
+        path, why = "/dev/zero", "is not a regular file, so not a card-set file"
+    elif kind == "fifo":
+        path, why = str(tmp_path / "set.toml"), "is not a regular file, so not a card-set file"
+        os.mkfifo(path)
+    elif kind == "huge":
+        path, why = str(tmp_path / "set.toml"), "is larger than 1 MB, so not a card-set file"
+        Path(path).write_text("# x\n" * 300_000)
+    else:
+        path, why = str(tmp_path), "is a directory, not a card-set file"
+    data = f'[Game "cassette-dungeons"]\n[Cards "{path}"]\n\n'.encode()
+    result = run(["verify", "-"], input=data)
+    assert (result.exit_code, result.stdout) == (1, f"<stdin>:2:8: error: card set {path}: {why}\n")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -53,10 +54,20 @@ def parse_text(text: str, name: str = "") -> tuple[Optional[CardSet], list[SetPr
     return None, out
 
 
+MAX_BYTES = 1 << 20  # a card set is a few kilobytes; a record may name any path at all
+
+
 def read_text(path: str) -> str:
+    """The text of a card-set file. A record may name any path, so only a regular file
+    of at most MAX_BYTES is read: ``/dev/zero`` would fill the memory and a FIFO would
+    wait for ever."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode) and not os.path.isdir(path):
+            raise Unreadable(f"{path}: is not a regular file, so not a card-set file")
         with open(path, "rb") as handle:
-            data = handle.read()
+            data = handle.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise Unreadable(f"{path}: is larger than {MAX_BYTES // (1 << 20)} MB, so not a card-set file")
     except FileNotFoundError:
         raise Unreadable(f"{path}: no such file") from None
     except IsADirectoryError:
