@@ -194,6 +194,7 @@ def check_cli(data: bytes, calls=CLI_CALLS) -> dict:
 
     runner = CliRunner()
     statuses = {}
+    outputs = {}
     lengths = line_lengths(data)
     for args, allowed in calls:
         result = runner.invoke(cli, args, input=data, catch_exceptions=True)
@@ -209,6 +210,17 @@ def check_cli(data: bytes, calls=CLI_CALLS) -> dict:
             for d in doc["diagnostics"]:
                 check_position(Diagnostic(d["line"], d["column"], d["message"]), lengths, "verify --format json: ")
         statuses[" ".join(args)] = result.exit_code
+        outputs[" ".join(args)] = result.stdout
+    # the formats tell one story: the text lines are the JSON diagnostics, in order, and
+    # the exit status says whether there were any
+    if "verify -" not in outputs or "verify --format json -" not in outputs:
+        return statuses
+    doc = json.loads(outputs["verify --format json -"])
+    as_text = [f"<stdin>:{d['line']}:{d['column']}: {d['severity']}: {d['message']}" for d in doc["diagnostics"]]
+    if outputs["verify -"].splitlines() != as_text:
+        raise LawBroken("verify's text and JSON diagnostics differ")
+    if (statuses["verify -"] == 1) != bool(as_text or doc["summary"]["illegal"]):
+        raise LawBroken(f"verify exited {statuses['verify -']} with {len(as_text)} diagnostics")
     return statuses
 
 
