@@ -1,7 +1,7 @@
 """A record that cannot be written never costs the game: a full disk or a directory that
 cannot be written is a clear message, the game goes on in memory, and the record ends up
 somewhere (the file once it can be written again, else standard output or the terminal).
-And two games started in the same second never write the same file.
+And two games started in the same second (or on the same -o file) never write the same file.
 
 A full disk is simulated two ways, both without root: ``RLIMIT_FSIZE`` on a real
 ``dungeon play`` process (its writes past the limit fail with EFBIG, "File too large"),
@@ -343,3 +343,41 @@ def test_play_sessions_started_in_the_same_second_by_processes_never_share_a_fil
         assert verdict.legal and verdict.state.is_over
         seeds.append(int(record.tag_value("Seed")))
     assert sorted(seeds) == list(range(count))  # each game in a file of its own
+
+
+def test_two_games_started_at_once_on_the_same_output_file_never_share_it(tmp_path):
+    """``-o`` naming one file in two processes released at once: one game gets it, the
+    other is refused ("exists already"), and the file holds the winner's game whole."""
+    path = tmp_path / "g.dgn"
+    go_read, go_write = os.pipe()
+    pids = {}
+    for seed in (1, 2, 3, 4):
+        pid = os.fork()
+        if pid == 0:
+            status = 3
+            try:
+                os.close(go_write)
+                os.read(go_read, 1)
+                from dungeon_cli.shell.setup import SetupError, prepare
+
+                try:
+                    ready = prepare("scoundrel", seed=seed, output=str(path))
+                except SetupError as exc:
+                    status = 1 if "exists already" in exc.lines[0] else 2
+                else:
+                    _, lines = sample_game(SCOUNDREL, seed)
+                    ready.session.deal()
+                    for line in lines:
+                        apply_line(ready.session, line)
+                        ready.record.save(ready.session.text())
+                    status = 0
+            finally:
+                os._exit(status)
+        pids[pid] = seed
+    os.close(go_read)
+    os.close(go_write)
+    results = {pids[pid]: os.WEXITSTATUS(status) for pid, status in (os.waitpid(p, 0) for p in list(pids))}
+    assert sorted(results.values()) == [0, 1, 1, 1], results
+    winner = next(seed for seed, status in results.items() if status == 0)
+    assert path.read_text() == game(winner)[0]
+    assert stray(tmp_path) == []
