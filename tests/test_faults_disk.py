@@ -1,7 +1,8 @@
 """A record that cannot be written never costs the game: a full disk or a directory that
 cannot be written is a clear message, the game goes on in memory, and the record ends up
 somewhere (the file once it can be written again, else standard output or the terminal).
-And two games started in the same second (or on the same -o file) never write the same file.
+And two games started in the same second (or on the same ``-o`` file) never write the
+same file.
 
 A full disk is simulated two ways, both without root: ``RLIMIT_FSIZE`` on a real
 ``dungeon play`` process (its writes past the limit fail with EFBIG, "File too large"),
