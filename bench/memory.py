@@ -30,16 +30,18 @@ SLACK_MB = 16
 _WRAPPER = (
     "import json, resource, subprocess, sys, time\n"
     "start = time.perf_counter()\n"
-    "done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
+    "done = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE)\n"
     "seconds = time.perf_counter() - start\n"
     "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss\n"
     "print(json.dumps({'peak_kb': peak, 'seconds': seconds, 'status': done.returncode,"
+    " 'stdout': done.stdout.decode(errors='replace')[-10000:],"
     " 'stderr': done.stderr.decode(errors='replace')[-500:]}))\n"
 )
 
 
 def peak_rss(args: list[str]) -> dict:
-    """Run ``args`` in a fresh wrapper process; its peak RSS (kB), seconds, exit status."""
+    """Run ``args`` in a fresh wrapper process: its peak RSS (kB), seconds, exit status,
+    and the ends of its output."""
     out = subprocess.run([sys.executable, "-c", _WRAPPER, *args], capture_output=True, check=True)
     return json.loads(out.stdout)
 
