@@ -172,6 +172,7 @@ def check_model_round_trip(records: list[Record], text: str, data: bytes) -> Non
         raise LawBroken(f"the awkward text reads as other records: {text[:300]!r}")
     if write(back) != canonical:
         raise LawBroken("the awkward text formats to another text")
+    check_records_independent(records)
 
 
 CLI_CALLS = (
@@ -380,3 +381,29 @@ def check_play(game: str, args: list[str], typed: str) -> tuple[int, str]:
         raise LawBroken(f"the record dungeon play wrote does not verify: {verdict.diagnostics[:2]}")
     check_replays_alike([verdict])
     return result.exit_code, result.stdout
+
+
+def check_records_independent(records: list[Record]) -> None:
+    """A file of records is judged record by record: each record's diagnostics in the
+    file are those it gets in a file of its own, moved down by the lines above it (so a
+    record never suffers for its neighbours, and streaming them changes nothing)."""
+    from dungeon_cli.referee import Referee
+
+    text = write(records)
+    whole = records_of(text.encode("utf-8"))
+    if len(whole) != len(records):
+        raise LawBroken(f"{len(records)} records written, {len(whole)} read back")
+    from notation.reader import MAX_ERRORS
+
+    if sum(len(r.errors) for r in whole) >= MAX_ERRORS:
+        return  # the one thing a file shares: at most MAX_ERRORS notation errors in all
+    offset = 0
+    referee = Referee()
+    for record, in_file in zip(records, whole):
+        alone_text = write([record])
+        alone = records_of(alone_text.encode("utf-8"))[0]
+        expected = [(d.line + offset, d.col, d.message) for d in referee.check(alone).diagnostics]
+        got = [(d.line, d.col, d.message) for d in referee.check(in_file).diagnostics]
+        if got != expected:
+            raise LawBroken(f"a record is judged otherwise beside others: {got[:2]} / {expected[:2]}")
+        offset += alone_text.count("\n") + 1  # its lines and the blank line after it
