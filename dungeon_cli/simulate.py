@@ -43,6 +43,13 @@ def bot_rng(seed: int) -> random.Random:
     return random.Random(f"bot/{seed}")
 
 
+MAX_EVENTS = 200_000  # a game this long has a bot going round in circles
+
+
+class EndlessGame(RuntimeError):
+    """A bot that never ends its game (some rules let a game go on for ever)."""
+
+
 def play(spec: Spec, seed: int) -> Outcome:
     """One game from ``seed`` to its end, driven through a ``Session``."""
     module = registry.get(spec.game)
@@ -67,6 +74,8 @@ def play(spec: Spec, seed: int) -> Outcome:
         if watches:
             bot.observe(state, action)
         state = session.apply(action)
+        if len(session.history) > MAX_EVENTS:
+            raise EndlessGame(f"{spec.game} seed {seed}: the {spec.bot} bot's game has not ended after {MAX_EVENTS:,} events")
     result = state.result()
     moves = sum(1 for log in session.turns if log.start.turn)
     text = session.text() if spec.records else None

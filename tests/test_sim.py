@@ -135,3 +135,10 @@ def test_moves_count_turns():
     outcome = simulate.play(Spec("scoundrel", "greedy", records=True), 3)
     numbered = [line for line in outcome.record.splitlines() if line[:1].isdigit()]
     assert outcome.moves == len(numbered) and not math.isnan(outcome.moves)
+
+
+def test_a_game_that_never_ends_is_stopped_with_a_message(run, monkeypatch):
+    monkeypatch.setattr(simulate, "MAX_EVENTS", 10)
+    result = run(["sim", "scoundrel", "--games", "3", "--bot", "greedy"])
+    assert result.exit_code == 1
+    assert "scoundrel seed 0: the greedy bot's game has not ended after 10 events" in result.output

@@ -5,7 +5,9 @@ stat it would replace. At the exit with a lockpick it picks the lock. Otherwise 
 explores: it places the turn's room card with as many doors as it may have (more
 doors, fewer dead ends), and when it cannot place (a monster bars the way, or no door
 is free) it walks one step along the shortest way to a room with a free door, or to
-the exit when it holds a lockpick.
+the exit when it holds a lockpick. Room cards it cannot place go back under the room
+deck, so a game need not end; a monster it keeps losing to could hold it forever. It
+resigns at turn ``GIVE_UP`` (no game it wins comes near: they end by turn 60 or so).
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ from ..games.rpg_solitaire.rules import DROP, KEEP, PICK, RESIGN, STAT_OF_SUIT, 
 from . import Bot
 
 
+GIVE_UP = 400
+
+
 class GreedyBot(Bot):
     name = "greedy"
     summary = "explores with the most doors, keeps better gear, picks the lock at the exit"
@@ -27,6 +32,8 @@ class GreedyBot(Bot):
     def choose(self, state: State, rng: random.Random) -> Any:
         s: RpgState = state  # type: ignore[assignment]
         actions = s.legal_actions()
+        if s.turn >= GIVE_UP:
+            return RESIGN
         if KEEP in actions:
             gear = s.gear
             keep = gear is not None and gear.suit in STAT_OF_SUIT and higher(gear, s.stat(gear.suit))

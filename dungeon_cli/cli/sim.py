@@ -56,7 +56,7 @@ def sim(
                 outcomes = simulate.run(spec, seeds, jobs=jobs, cluster=cluster, progress=bar.update)
         else:
             outcomes = simulate.run(spec, seeds, jobs=jobs, cluster=cluster)
-    except simulate.ClusterUnavailable as exc:
+    except (simulate.ClusterUnavailable, simulate.EndlessGame) as exc:
         raise click.ClickException(str(exc)) from None
     seconds = time.perf_counter() - start
     if out_dir is not None:

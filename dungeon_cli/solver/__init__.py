@@ -145,17 +145,20 @@ class Search:
         self.path: list = []
 
     def solve(self, start: State) -> Solution:
-        """Aspiration passes: look only for lines reaching a target (at first the
-        root's bound, the best any line could do), everything below it cut. A pass that
-        finds one goes on to the best line; a pass that finds none has proven the target
-        out of reach, and its search returns a lower bound to aim at next. Most deals
-        reach their bound, so one pass with the tightest pruning usually settles them.
-        What the table learns stays true from pass to pass."""
+        """When looking for a win, aspiration passes: look only for lines reaching a
+        target (at first the root's bound, the best any line could do), everything
+        below it cut. A pass that finds one goes on to the best line; a pass that finds
+        none has proven the target out of reach, and its search returns a lower target
+        to aim at next. Most won deals reach their bound, so one pass with the
+        tightest pruning usually settles them; what the table learns stays true from
+        pass to pass. Losses have weak bounds, which would make many fruitless passes:
+        the best loss is looked for in one plain pass."""
         began = time.perf_counter()
         stopped = None
         steps, node = self.model.root(start)
         self.path.extend(steps)
-        target = self.model.bound(node) if self.prune and self.model.value(node) is None else None
+        aspire = self.prune and self.wins_only and self.model.value(node) is None
+        target = self.model.bound(node) if aspire else None
         if target is not None and self.wins_only and target < WIN:
             target = 0
         try:
@@ -272,7 +275,12 @@ def solve(
         return first
     left_nodes = None if max_nodes is None else max(1, max_nodes - first.nodes)
     left_seconds = None if max_seconds is None else max(0.001, max_seconds - (time.perf_counter() - began))
-    second = Search(fresh(), left_nodes, left_seconds, prune).solve(start)
+    try:
+        second = Search(fresh(), left_nodes, left_seconds, prune).solve(start)
+    except RuntimeError:  # the limit came before the second pass finished any line
+        first.proven = False
+        first.stopped = "node limit" if max_nodes is not None and left_nodes <= 1 else "time limit"
+        return first
     second.nodes += first.nodes
     second.seconds += first.seconds
     return second
