@@ -143,3 +143,18 @@ def test_usage_errors(run, args, message):
     result = run(["solve", *args])
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_a_limit_inside_the_loss_pass_keeps_the_first_pass_line():
+    """A deal with no win: the first pass proves it, the second (best loss) is cut off
+    before it finishes a line, and the first pass's losing line is reported, unproven."""
+    module = registry.get("clear-the-dungeon")
+    start = module.game.start(None, {}, seed_order(module, 0, None, {}))
+    hooks = solver.hooks("clear-the-dungeon")
+    first = solver.Search(solver.CoreModel(hooks), wins_only=True).solve(start)
+    assert first.proven and not first.result.won
+    cut = solver.solve(start, "clear-the-dungeon", max_nodes=first.nodes + 1)
+    assert not cut.proven and cut.stopped == "node limit"
+    assert cut.result == first.result
+    full = solver.solve(start, "clear-the-dungeon")
+    assert full.proven and solver.objective(full.result) >= solver.objective(cut.result)
