@@ -14,6 +14,7 @@ brings a small hooks module (``dungeon_cli/solver/<game>.py``):
   must never be below the truth (that is what makes the pruning sound);
 - ``priority(state)``: how promising a child looks, to try good moves first;
 - ``deal(events)``: the deal a record shows, when it shows every card;
+- optionally ``moves(state)``: the legal actions less those known to repeat another;
 - optionally ``model()``: its own search model (Scoundrel: one node per room).
 
 The objective orders results as a player does: any win above any loss, then the score.
@@ -88,7 +89,8 @@ class CoreModel:
         future by another action: a joker's value, another order) only once."""
         out = []
         seen = set()
-        for action in node.legal_actions():
+        moves = self.h.moves(node) if hasattr(self.h, "moves") else node.legal_actions()
+        for action in moves:
             steps, child = _deal_known(node.apply(action), [action])
             if child.phase is not Phase.OVER:
                 child_key = self.h.key(child)

@@ -8,7 +8,12 @@ cards in order under ``reserve``, whose top card may join an attack; else its si
 Bound: a turn kills at most one monster and every turn after this one draws three
 power cards, so a win leaves at most the deck less three cards for each monster still
 to kill after this turn's; if even a last short hand cannot get there, no win is
-possible and a loss scores at most the monsters killed by then.
+possible and a loss scores at most the monsters killed by then. (Counting the trigger
+suits and the power still to be had was tried as well: it cut under 1% of the
+positions of the slowest deals, for more time than it saved.)
+
+Moves: attacks that differ only in a joker's chosen value lead to the same state, so
+one of each is searched.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from __future__ import annotations
 from typing import Hashable
 
 from ..core import Draw, Phase
-from ..games.clear_the_dungeon.rules import COLUMNS, DEPTH, MONSTER_PILE, MONSTERS, POWER, POWER_PILE, DungeonState
+from ..games.clear_the_dungeon.rules import COLUMNS, DEPTH, MONSTER_PILE, MONSTERS, POWER, POWER_PILE, Attack, DungeonState
 from . import WIN
 
 
@@ -32,6 +37,24 @@ def bound(state: DungeonState) -> int:
         return WIN + max(0, left)
     turns = 1 + (len(state.power) + 2) // 3
     return min(len(MONSTERS) - 1, len(state.defeated) + turns)
+
+
+def moves(state: DungeonState) -> list:
+    """The legal actions less those that repeat another but for a joker's value."""
+    out = []
+    seen = set()
+    for action in state.legal_actions():
+        if isinstance(action, Attack):
+            same = (
+                action.target,
+                tuple(sorted((u.card.text, u.reserve) for u in action.power)),
+                (action.trigger.card.text, action.trigger.reserve),
+            )
+            if same in seen:
+                continue
+            seen.add(same)
+        out.append(action)
+    return out
 
 
 def priority(state: DungeonState) -> tuple:
