@@ -92,8 +92,8 @@ def _from_record(path: str):
     the seed; any other must show every card of the deal."""
     from notation import read
 
-    from .. import registry, solver
-    from ..referee import Referee, seed_order
+    from .. import solver
+    from ..referee import Referee
     from ..session import Session
     from .inputs import Unreadable, open_binary
 
