@@ -26,11 +26,13 @@ bench: $(BIN)/dungeon
 # Outside CI: FUZZ_KILL_GAMES games of `dungeon play` killed at random moments (make test
 # kills 100), then the reader, referee, fmt and CLI under hypothesis for FUZZ_SECONDS.
 # Findings go to fuzz/crashes/, the summary to fuzz/out/latest.json.
+# FUZZ_CLOCK=cpu counts FUZZ_SECONDS in CPU time (a CPU-hour on a busy machine).
 FUZZ_SECONDS ?= 600
+FUZZ_CLOCK ?= wall
 FUZZ_KILL_GAMES ?= 1000
 fuzz: $(BIN)/dungeon
 	DUNGEON_KILL_GAMES=$(FUZZ_KILL_GAMES) $(BIN)/python -m pytest -q tests/test_faults_kill.py
-	$(BIN)/python -m fuzz --seconds $(FUZZ_SECONDS)
+	$(BIN)/python -m fuzz --seconds $(FUZZ_SECONDS) --clock $(FUZZ_CLOCK)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
