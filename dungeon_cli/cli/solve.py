@@ -27,7 +27,7 @@ def parse_limit(text: str) -> tuple[Optional[int], Optional[float]]:
 
 @click.command()
 @click.argument("target", metavar="FILE | GAME")
-@click.option("--seed", type=click.IntRange(min=0), help="Solve the deal of this seed (TARGET is then a game).")
+@click.option("--seed", type=click.IntRange(min=0), help="Solve the deal of this seed (the argument is then a game).")
 @click.option("--variant", help="A rule variant (with --seed).")
 @click.option("--limit", help="Stop after this long (30s, 2m) or this many positions (500k): best found, not proven.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the line's record here (default: standard output).")
