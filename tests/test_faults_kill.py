@@ -3,7 +3,8 @@ that ``--resume`` carries on to the very record an uninterrupted game writes.
 
 The games are real processes: children forked from this (already imported) test process
 run the ``dungeon`` command line in the scripting mode with ``-o FILE``, their decisions
-fed through a pipe a line at a time, and are killed at a random moment (seeded). A fork
+in a pipe, and are killed at a random moment (seeded): mostly just after a random turn
+was saved, while the next is played and saved; some counted from the start. A fork
 starts in a millisecond, so 100 games take seconds; a few games run the installed
 ``dungeon`` executable instead (start-up included), and the moments inside a save that
 matter most (the file just claimed, the temporary file half written, before and after
