@@ -107,7 +107,7 @@ class Referee:
         order = None
         seed_tag = record.tag("Seed")
         if self.seed_check and seed_tag is not None:
-            if not seed_tag.value.isdigit():
+            if not (seed_tag.value.isascii() and seed_tag.value.isdigit()):
                 diags.append(Diagnostic(seed_tag.line, seed_tag.value_col, f"Seed is a whole number, not '{shown(seed_tag.value)}'"))
                 raise _Stop
             try:

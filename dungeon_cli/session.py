@@ -125,7 +125,7 @@ class Session:
         seed = None
         seed_text = record.tag_value("Seed")
         if seeded and seed_text is not None:
-            if not seed_text.isdigit():
+            if not (seed_text.isascii() and seed_text.isdigit()):
                 raise ValueError(f"Seed is a whole number, not '{seed_text}'")
             seed = int(seed_text)
         written = ("Game", "Variant", "Result") if seed is None else ("Game", "Variant", "Seed", "Result")

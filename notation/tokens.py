@@ -70,6 +70,8 @@ def canonical_token(raw: str) -> str:
                     raise TokenError(f"'{shown(raw)}' closes a bracket it never opened", offset)
             out.append(run)
             continue
+        if not run.isascii() and run.isdigit():  # '²', '٣': digits, but not DGN's 0-9
+            raise TokenError(f"'{shown(raw)}' has a character DGN does not use: {run!r}", offset)
         card = canonical_card(run)
         if card is not None:
             out.append(card)

@@ -106,6 +106,7 @@ TAG_VALUES = st.one_of(
     LINE_TEXT,
     st.sampled_from(['', ' ', '"', '\\', '\\"', '# not a comment', 'win 9', 'loss -3', '2026-11-29', ' lead', 'trail ', '\t', 'é"\\"']),
     st.sampled_from(["default", "/dev/zero", "/dev/null", "/dev/stdin", "/tmp", "/etc/hostname", "../x.toml", "strict-weapon"]),
+    st.sampled_from(["²", "٣", "１２", "3²", "7", "0", "-1", "01", "9" * 400, "x" * 3000, "a/" * 2000]),
 )
 
 

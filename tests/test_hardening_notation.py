@@ -204,3 +204,27 @@ def test_a_card_set_path_that_is_no_card_set_file_is_refused_at_once(run, tmp_pa
     data = f'[Game "cassette-dungeons"]\n[Cards "{path}"]\n\n'.encode()
     result = run(["verify", "-"], input=data)
     assert (result.exit_code, result.stdout) == (1, f"<stdin>:2:8: error: card set {path}: {why}\n")
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a digit that is not 0-9 was read as a number, then int() raised ValueError
+        ('[Game "rpg-solitaire"]\n[Decks "²"]\n\n', "2:8: error: Decks is a whole number of decks from 1 to 8, not '²'"),
+        ('[Game "scoundrel"]\n[Seed "²"]\n\n', "2:7: error: Seed is a whole number, not '²'"),
+        ('[Game "scoundrel"]\n[Seed "٣"]\n\n', "2:7: error: Seed is a whole number, not '٣'"),
+        ('[Game "cassette-dungeons"]\n\ndeal: crypt\n1. : @knight >٣\n', "4:15: error: '>٣' has a character DGN does not use: '٣'"),
+        # a tag value quoted whole made a message of thousands of characters
+        ('[Game "rpg-solitaire"]\n[Decks "' + "9" * 5000 + '"]\n\n', "2:8: error: Decks is a whole number of decks from 1 to 8, not '999999999999999999999...'"),
+    ],
+    ids=["decks-superscript", "seed-superscript", "seed-arabic-indic", "token-arabic-indic", "decks-long"],
+)
+def test_digits_other_than_0_to_9_and_long_tag_values_are_diagnosed_in_short(run, text, expected):
+    # Found while hardening: the first was a ValueError traceback from `dungeon verify`.
+    result = run(["verify", "--seed-check", "-"], input=text.encode())
+    assert (result.exit_code, result.stdout) == (1, f"<stdin>:{expected}\n")
+
+
+def test_a_card_set_path_of_thousands_of_characters_is_quoted_in_short(run):
+    result = run(["verify", "-"], input=f'[Game "cassette-dungeons"]\n[Cards "{"a/" * 3000}"]\n\n'.encode())
+    assert result.exit_code == 1 and len(result.stdout) < 320, result.stdout[:400]

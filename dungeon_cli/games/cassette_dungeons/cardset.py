@@ -234,7 +234,8 @@ class _Checker:
             return Effect("hurt", 0)
         word, needs = parts[0], words[parts[0]]
         if needs:
-            if len(parts) != 2 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= 20:
+            number = parts[1] if len(parts) == 2 else ""
+            if not (number.isascii() and number.isdigit() and len(number) <= 4) or not 1 <= int(number) <= 20:
                 self.bad(path, f"'{text}': {word} takes a number from 1 to 20, like '{word} 2'")
                 return Effect(word, 1)
             return Effect(word, int(parts[1]))

@@ -17,6 +17,7 @@ import re
 from typing import Any, Iterator, Optional, Sequence
 
 from notation import Record, Token
+from notation.tokens import shown
 
 from ...core import Draw, State
 from ..base import Cursor, Misread, Notation, Step, TagProblem, TurnLog
@@ -104,14 +105,15 @@ class CassetteNotation(Notation):
         try:
             base = os.path.dirname(os.path.abspath(record.source)) if record.source else None
             cards, problems = loader.load(tag.value, base)
-        except loader.Unreadable as exc:
-            raise TagProblem(tag, f"card set {exc}") from None
+        except loader.Unreadable as exc:  # a long path cut short: a record may name a 60 KB one
+            raise TagProblem(tag, f"card set {str(exc).replace(tag.value, shown(tag.value, 200))}") from None
         if problems:
             first = problems[0]
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            name = shown(tag.value, 200)
             raise TagProblem(
                 tag,
-                f"card set {tag.value} has problems: line {first.line}: {first.message}{more}; see dungeon cards check {tag.value}",
+                f"card set {name} has problems: line {first.line}: {shown(first.message, 200)}{more}; see dungeon cards check {name}",
             )
         return {"cards": cards}
 
@@ -149,7 +151,7 @@ class CassetteNotation(Notation):
         or ``5``; which die it is, the game knows)."""
         text = token.text
         roll = SHAPES["roll"].fullmatch(text)
-        face = roll.group(2) if roll else text if text.isdigit() else None
+        face = roll.group(2) if roll else text if text.isascii() and text.isdigit() else None
         if face is not None:
             if not 1 <= int(face) <= 6:
                 raise Misread(token, f"{text}: a die shows 1 to 6")

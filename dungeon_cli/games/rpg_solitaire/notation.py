@@ -12,6 +12,7 @@ import re
 from typing import Any, Iterator, Optional, Sequence
 
 from notation import Record, Token
+from notation.tokens import shown
 
 from ...cards import CARDS
 from ...core import Draw, State
@@ -77,8 +78,8 @@ class RpgNotation(Notation):
         if tag is None:
             return {"decks": DEFAULT_DECKS}
         value = tag.value.strip()
-        if not value.isdigit() or not 1 <= int(value) <= MAX_DECKS:
-            raise TagProblem(tag, f"Decks is a whole number of decks from 1 to {MAX_DECKS}, not '{tag.value}'")
+        if not (value.isascii() and value.isdigit()) or len(value) > 3 or not 1 <= int(value) <= MAX_DECKS:
+            raise TagProblem(tag, f"Decks is a whole number of decks from 1 to {MAX_DECKS}, not '{shown(tag.value)}'")
         return {"decks": int(value)}
 
     def read_dealt(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
