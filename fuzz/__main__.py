@@ -99,6 +99,7 @@ def targets():
         Target("model round trip", model_case(), model, weight=2),
         Target("mutated games", diff, _differential, weight=2),
         Target("play typed", S.play_inputs(), lambda case: laws.check_play(*case), weight=1),
+        Target("card sets", S.cardset_texts(), laws.check_cardset, weight=1),
     ]
 
 

@@ -407,3 +407,34 @@ def check_records_independent(records: list[Record]) -> None:
         if got != expected:
             raise LawBroken(f"a record is judged otherwise beside others: {got[:2]} / {expected[:2]}")
         offset += alone_text.count("\n") + 1  # its lines and the blank line after it
+
+
+# -- card-set files (Cassette Dungeons!) -------------------------------------------------
+
+
+def check_cardset(data: bytes) -> bool:
+    """A card-set file's text, however broken: problems (never an exception), each at a
+    position inside the text with a short one-line message; a sound set plays: a game
+    started with it deals. True when the set was sound."""
+    from dungeon_cli.games.cassette_dungeons import loader
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False  # read_text refuses it, with a message (tested in the loader's tests)
+    cards, problems = loader.parse_text(text, "fuzzed")
+    lengths = [len(line) for line in text.split("\n")]
+    for problem in problems:
+        check_position(Diagnostic(problem.line, problem.col, problem.message), lengths, "card set: ")
+    if cards is None:
+        if not problems:
+            raise LawBroken("a card set refused without a problem named")
+        return False
+    if problems:
+        raise LawBroken("a sound card set with problems")
+    from dungeon_cli.games.cassette_dungeons import MODULE
+    from dungeon_cli.session import Session
+
+    session = Session(MODULE, seed=1, options={"cards": cards})
+    session.deal()
+    return True

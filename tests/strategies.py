@@ -483,3 +483,12 @@ def play_inputs(draw):
         data = mutate(data, random.Random(draw(st.integers(0, 2**32))), draw(st.integers(1, 3)))
     typed = data.decode("utf-8", "replace")
     return game, (["--table"] if table else ["--seed", str(seed)]), typed
+
+
+@st.composite
+def cardset_texts(draw) -> bytes:
+    """The shipped card set of Cassette Dungeons! after one to a few random edits."""
+    from dungeon_cli.games.cassette_dungeons import loader
+
+    base = loader.builtin_text("default").encode("utf-8")
+    return mutate(base, random.Random(draw(st.integers(0, 2**32))), draw(st.integers(1, 6)))
