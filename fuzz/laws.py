@@ -182,7 +182,9 @@ CLI_CALLS = (
     (["fmt", "--check", "-"], {0, 1}),
     (["fmt", "--annotate", "-"], {0, 1}),
     (["replay", "-"], {0, 1}),
+    (["replay", "--move", "2", "-"], {0, 1, 2}),  # 2: the record has no move 2
     (["summary", "-"], {0, 1}),
+    (["summary", "--by", "player", "--format", "json", "-"], {0, 1}),
 )
 
 
@@ -206,10 +208,12 @@ def check_cli(data: bytes, calls=CLI_CALLS) -> dict:
             raise LawBroken(f"dungeon {' '.join(args)} exited {result.exit_code}: {result.output[-300:]!r}")
         if "Traceback" in result.output:
             raise LawBroken(f"dungeon {' '.join(args)} printed a traceback")
-        if "json" in args:
+        if args[0] == "verify" and "json" in args:
             doc = json.loads(result.stdout)
             for d in doc["diagnostics"]:
                 check_position(Diagnostic(d["line"], d["column"], d["message"]), lengths, "verify --format json: ")
+        if args[0] == "summary" and "json" in args:
+            json.loads(result.stdout)  # one JSON document, whatever the records
         statuses[" ".join(args)] = result.exit_code
         outputs[" ".join(args)] = result.stdout
     # the formats tell one story: the text lines are the JSON diagnostics, in order, and
