@@ -1,5 +1,5 @@
 """Start-up time: ``dungeon --version`` and ``dungeon verify`` on one small record, beside
-``python -c pass``, median wall time of many runs, all in one run of this script."""
+``python -c pass``, median wall time of many interleaved runs, all in one run of this script."""
 
 from __future__ import annotations
 
@@ -18,16 +18,13 @@ SMALL = """[Game "scoundrel"]
 """
 
 
-def _median_wall(argv: list[str], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def _wall(argv: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
 
 
-def run(runs: int = 30) -> dict:
+def run(runs: int = 60) -> dict:
     exe = str(Path(sys.executable).with_name("dungeon"))
     with tempfile.TemporaryDirectory() as tmp:
         small = os.path.join(tmp, "small.dgn")
@@ -39,7 +36,13 @@ def run(runs: int = 30) -> dict:
         }
         for argv in cases.values():  # warm the file cache
             subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        medians = {name: _median_wall(argv, runs) for name, argv in cases.items()}
+        # Interleaved, one run of each case per round, so that whatever else the machine
+        # is doing weighs on every case alike.
+        times: dict[str, list[float]] = {name: [] for name in cases}
+        for _ in range(runs):
+            for name, argv in cases.items():
+                times[name].append(_wall(argv))
+        medians = {name: statistics.median(values) for name, values in times.items()}
     base = medians["python -c pass"]
     return {
         "runs": runs,
