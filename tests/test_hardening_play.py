@@ -4,6 +4,7 @@ or at a table its cards and decisions, often mutated (``fuzz.laws.check_play``: 
 
 from __future__ import annotations
 
+import random
 import sys
 
 from hypothesis import HealthCheck, given, settings
@@ -42,3 +43,34 @@ def test_a_control_character_typed_comes_back_escaped(run):
     result = run(["play", "scoundrel", "--seed", "1"], input="Qs 3\x06s\n")
     assert result.exit_code == 1
     assert result.stderr == "<stdin>:1:5: error: '3\\x06s' has a character DGN does not use: '\\x06'\n"
+
+
+def test_a_script_without_a_record_file_builds_the_record_once(run, monkeypatch):
+    """Found by the fuzz run (play typed, rpg-solitaire --seed 71): a 2,829-turn walk took
+    21 s from a pipe, as the whole record was rebuilt after every turn for a file that
+    was not there; it is built at the end only (0.5 s)."""
+    from dungeon_cli import registry
+    from dungeon_cli.session import Session
+
+    module = registry.get("rpg-solitaire")
+    rng = random.Random(71)
+    session = Session(module, seed=71)
+    session.deal()
+    lines, words, turn = [], [], session.state.turn
+    while not session.state.is_over and len(lines) < 1000:  # walk between rooms
+        state = session.state
+        texts = [(module.notation.action_text(state, a), a) for a in state.legal_actions()]
+        action = rng.choice([a for t, a in texts if t in ("n", "s", "e", "w")] or [a for _, a in texts])
+        words.append(module.notation.action_text(state, action))
+        session.apply(action)
+        session.deal()
+        if session.state.turn != turn or session.state.is_over:
+            lines.append(" ".join(words))
+            words, turn = [], session.state.turn
+    assert len(lines) == 1000
+    built = []
+    original = Session.text
+    monkeypatch.setattr(Session, "text", lambda self: built.append(1) or original(self))
+    result = run(["play", "rpg-solitaire", "--seed", "71"], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0 and result.stdout.count("\n1000. ") == 1
+    assert len(built) <= 2  # when the game is set up, and at the end: not once a turn

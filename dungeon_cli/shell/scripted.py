@@ -28,7 +28,7 @@ def run_scripted(
 ) -> int:
     session.deal()
     saver = _Saver(record, err)
-    saver.save(session.text())
+    saver.save(session)
     status = 0
     for lineno, line in enumerate(lines, start=1):
         line = line.rstrip("\r\n").split("#", 1)[0]
@@ -40,7 +40,7 @@ def run_scripted(
             err.write(f"{source}:{lineno}:{exc.col}: error: {exc.message}\n")
             status = 1
             break
-        saver.save(session.text())
+        saver.save(session)
     if record is None or not saver.saved:
         if record is not None:  # the game is not lost: it goes where it can
             err.write(f"dungeon play: error: the record could not be saved in {record.path}: it follows on standard output\n")
@@ -60,11 +60,11 @@ class _Saver:
         self.saved = True  # the file holds the record as it stands
         self.warned = False
 
-    def save(self, text: str) -> None:
+    def save(self, session: Session) -> None:
         if self.record is None:
-            return
+            return  # the record is written once, at the end: not rebuilt after every turn
         try:
-            self.record.save(text)
+            self.record.save(session.text())
             self.saved = True
         except OSError as exc:
             self.saved = False
