@@ -24,10 +24,13 @@ class Session:
     seed: Optional[int] = None
     options: Mapping[str, Any] = field(default_factory=dict)
     tags: list[tuple[str, str]] = field(default_factory=list)  # extra tags, after Game/Variant/Seed
+    # The deal of ``seed`` when the caller has dealt it already (a simulation deals, then
+    # hands the same generator to its bot).
+    order: Optional[Mapping[str, Any]] = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        order = None
-        if self.seed is not None:
+        order = self.order
+        if order is None and self.seed is not None:
             order = seed_order(self.module, self.seed, self.variant, self.options)
         self.start = self.module.game.start(self.variant, self.options, order)
         self.state: State = self.start

@@ -16,6 +16,7 @@ This shuffle is pinned here and in docs/seeded-dealing.md:
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Sequence, TypeVar
 
 T = TypeVar("T")
@@ -31,10 +32,19 @@ def below(rng: random.Random, n: int) -> int:
 
 def shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
     out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        j = below(rng, i + 1)
+    getrandbits = rng.getrandbits
+    for i, n, k in _steps(len(out)):
+        j = getrandbits(k)  # below(rng, n), inlined: the shuffle is a quarter of a simulated game
+        while j >= n:
+            j = getrandbits(k)
         out[i], out[j] = out[j], out[i]
     return out
+
+
+@lru_cache(maxsize=64)
+def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """Fisher-Yates's steps for a pile of ``length``: (i, i + 1, bits of i + 1)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
 
 
 def rng_for(seed: int) -> random.Random:
@@ -43,7 +53,11 @@ def rng_for(seed: int) -> random.Random:
     return random.Random(seed)
 
 
+def deal(rng: random.Random, piles: Sequence[tuple[str, Sequence[T]]]) -> dict[str, list[T]]:
+    """Shuffle each pile, in the order given, from ``rng``."""
+    return {name: shuffled(rng, cards) for name, cards in piles}
+
+
 def deal_piles(seed: int, piles: Sequence[tuple[str, Sequence[T]]]) -> dict[str, list[T]]:
     """Shuffle each pile, in the order given, from one generator seeded with ``seed``."""
-    rng = rng_for(seed)
-    return {name: shuffled(rng, cards) for name, cards in piles}
+    return deal(rng_for(seed), piles)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from dungeon_cli import bots, registry
 from dungeon_cli.core import Draw, Phase
 from dungeon_cli.referee import seed_order
-from dungeon_cli.simulate import bot_rng
+from dungeon_cli.simulate import dealt
 from dungeon_cli.session import Session
 
 GAMES = [name for name in registry.names() if name in bots.BOTS]
@@ -25,10 +27,10 @@ def _cases():
 def test_bot_chooses_only_legal_actions(game, name, variant):
     module = registry.get(game)
     for seed in range(8):
-        session = Session(module, variant=variant, seed=seed)
+        order, rng = dealt(module, seed, variant)
+        session = Session(module, variant=variant, seed=seed, order=order)
         bot = bots.make(game, name)
         bot.begin(module, variant, session.options, session.state)
-        rng = bot_rng(seed)
         state = session.state
         while not state.is_over:
             if state.phase is Phase.CHANCE:
@@ -71,7 +73,7 @@ def test_scoundrel_bots_decide_from_seen_cards_only(name):
                 if bot.watches:
                     bot.observe(state, before)
                 state = state.apply(before)
-            assert bot.choose(state, bot_rng(seed)) == action, f"seed {seed}, event {index}: {name} peeked"
+            assert bot.choose(state, random.Random(seed)) == action, f"seed {seed}, event {index}: {name} peeked"
             checked += 1
     assert checked > 50
 
@@ -80,7 +82,7 @@ def _events(module, bot, order, seed) -> list:
     """Every event of a game the bot plays from ``order``, draws included."""
     state = module.game.start(None, None, order)
     bot.begin(module, None, {}, state)
-    rng = bot_rng(seed)
+    rng = random.Random(seed)
     events = []
     while not state.is_over:
         action = Draw(state.chance().known) if state.phase is Phase.CHANCE else bot.choose(state, rng)

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from ..core import State
+from ..shuffle import below
 from . import Bot
 
 
@@ -14,4 +15,7 @@ class RandomBot(Bot):
     summary = "uniform over the legal actions"
 
     def choose(self, state: State, rng: random.Random) -> Any:
-        return rng.choice(state.legal_actions())
+        actions = state.legal_actions()
+        # below(), not rng.choice: the same draw today, and documented, where choice's
+        # use of the generator is not part of Python's promises.
+        return actions[below(rng, len(actions))]

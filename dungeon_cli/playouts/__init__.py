@@ -1,0 +1,40 @@
+"""Playouts: a bot's whole game in one function, for simulation runs that keep no record.
+
+Through the rules core a game is a chain of immutable states, each checked and copied;
+that is what makes records, undo and search sound, and it costs microseconds an event.
+A designer's ``dungeon sim`` of a million random games needs none of it, so a game may
+add a playout for a bot: the same game, from the same seeded generator, to the same
+result and number of moves, played in one loop over plain integers.
+
+The rules core stays the reference. A playout writes no record (a run with ``--records``
+goes through the core), and tests/test_playouts.py holds every playout to the core over
+thousands of seeds in every variant: same result, same moves, and the generator left in
+the same state, so not one random draw may differ.
+
+A playout is ``fn(rng, variant) -> (won, score, moves)``, ``rng`` freshly seeded with the
+game's seed and not yet drawn from: the playout deals from it (the documented shuffle,
+``dungeon_cli.shuffle``) and the bot draws on from where the deal stopped, as
+``simulate.play`` does.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Callable, Optional
+
+Playout = Callable[[random.Random, Optional[str]], tuple[bool, int, int]]
+
+# game -> bot -> "module:function"
+PLAYOUTS: dict[str, dict[str, str]] = {
+    "scoundrel": {"random": "dungeon_cli.playouts.scoundrel:random_game"},
+}
+
+
+def find(game: str, bot: str) -> Optional[Playout]:
+    """The playout of ``bot`` playing ``game``, or None when the game has none."""
+    path = PLAYOUTS.get(game, {}).get(bot)
+    if path is None:
+        return None
+    module, attr = path.split(":")
+    return getattr(importlib.import_module(module), attr)

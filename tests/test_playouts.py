@@ -1,0 +1,87 @@
+"""Playouts play exactly the games the rules core plays (dungeon_cli/playouts)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dungeon_cli import bots, playouts, registry, simulate
+from dungeon_cli.core import Draw, Phase
+from dungeon_cli.shuffle import rng_for
+
+SEEDS = 2000
+
+
+def _cases():
+    for game, table in playouts.PLAYOUTS.items():
+        for bot in table:
+            for variant in [None, *registry.get(game).game.variants]:
+                yield pytest.param(game, bot, variant, id=f"{game}-{bot}-{variant or 'base'}")
+
+
+def _core_generator(game: str, bot_name: str, variant, seed: int) -> random.Random:
+    """The generator as the rules core and the bot leave it after the game from ``seed``."""
+    module = registry.get(game)
+    order, rng = simulate.dealt(module, seed, variant)
+    state = module.game.start(variant, {}, order)
+    bot = bots.make(game, bot_name)
+    bot.begin(module, variant, {}, state)
+    while state.phase is not Phase.OVER:
+        if state.phase is Phase.CHANCE:
+            action = Draw(state.chance().known)
+        else:
+            action = bot.choose(state, rng)
+        if bot.watches:
+            bot.observe(state, action)
+        state = state.apply(action)
+    return rng
+
+
+@pytest.mark.parametrize("game,bot,variant", list(_cases()))
+def test_playout_plays_the_cores_games(game, bot, variant):
+    """Same result and moves as the core's game, and the generator left in the same
+    state: not one random draw differs (checked on every seed a tenth of the way)."""
+    fast = playouts.find(game, bot)
+    spec = simulate.Spec(game, bot, variant)
+    won = 0
+    for seed in range(SEEDS):
+        rng = rng_for(seed)
+        got = fast(rng, variant)
+        core = simulate.play(spec, seed)
+        assert got == (core.won, core.score, core.moves), f"seed {seed}"
+        if seed % 10 == 0:
+            assert rng.getstate() == _core_generator(game, bot, variant, seed).getstate(), f"seed {seed}"
+        won += got[0]
+    assert SEEDS > won  # the comparison covered losses (all but a few random games lose)
+
+
+def test_a_run_is_the_same_with_and_without_records():
+    """Without records a run plays out; with them it goes through the core."""
+    seeds = range(300)
+    for variant in (None, "strict-weapon"):
+        plain = simulate.run(simulate.Spec("scoundrel", "random", variant), seeds)
+        recorded = simulate.run(simulate.Spec("scoundrel", "random", variant, records=True), seeds)
+        assert plain == [o._replace(record=None) for o in recorded]
+        assert all(o.record is None for o in plain)
+
+
+def test_reseeding_matches_a_new_generator():
+    """The playout loop reseeds one generator through Random's base class, which is what
+    ``random.Random(seed)`` does for an integer: the states must agree."""
+    rng = random.Random()
+    reseed = super(random.Random, rng).seed
+    for seed in (0, 1, 7, 2**31 - 1, 2**32, 2**64 + 3, 10**30):
+        reseed(seed)
+        assert rng.getstate() == random.Random(seed).getstate(), seed
+
+
+def test_a_negative_seed_is_refused_on_the_fast_path_too():
+    with pytest.raises(ValueError, match="a seed is a whole number"):
+        simulate.run(simulate.Spec("scoundrel", "random"), [3, -1])
+
+
+def test_only_games_with_a_playout_use_one():
+    assert playouts.find("scoundrel", "greedy") is None
+    assert playouts.find("clear-the-dungeon", "random") is None
+    assert playouts.find("scoundrel", "random") is not None
