@@ -1,12 +1,16 @@
 """Simulation and solver speed: ``dungeon sim``'s library beside pyscoundrel, the
 speed-up of two processes over one, and the solver's time per deal.
 
-- Random Scoundrel games per second on one process, ours (``simulate.run``: seeded deal,
-  the random bot, every event through a ``Session``) beside pyscoundrel playing random
-  games on its own engine (a uniform choice among the moves its engine allows, room by
-  room, as its agent loop offers them), in the same run. pyscoundrel 0.1.7's wheel
-  lacks its default dungeon file, so it is handed the standard 44-card deck as YAML.
-- ``--jobs 2`` against ``--jobs 1`` on the same seeds (a machine with 2 cores).
+- Random Scoundrel games per second on one process, ours (``simulate.run``, what
+  ``dungeon sim scoundrel`` runs: seeded deal, the random bot's playout) beside
+  pyscoundrel playing random games on its own engine (a uniform choice among the moves
+  its engine allows, room by room, as its agent loop offers them), in the same run.
+  pyscoundrel 0.1.7's wheel lacks its default dungeon file, so it is handed the standard
+  44-card deck as YAML. Also the same games through the rules core and a ``Session``
+  (what a run with ``--records`` pays), and the deal alone (seeding the generator and the
+  documented shuffle), the floor under any game played from a seed.
+- ``--jobs 2`` against ``--jobs 1`` on the same seeds (a machine with 2 cores), on a run
+  long enough (seconds) that starting the worker processes does not dominate.
 - The solver's median and worst time over the first seeds of each solvable game, with
   the number not proven within the per-deal limit.
 """
@@ -95,6 +99,26 @@ def _ours(games: int, jobs: int = 1, first: int = 0) -> float:
     return time.perf_counter() - start
 
 
+def _through_core(games: int) -> float:
+    from dungeon_cli import simulate
+
+    spec = simulate.Spec("scoundrel", "random")
+    start = time.perf_counter()
+    for seed in range(games):
+        simulate.play(spec, seed)
+    return time.perf_counter() - start
+
+
+def _deal_only(games: int) -> float:
+    from dungeon_cli.games.scoundrel.rules import CARDS
+    from dungeon_cli.shuffle import rng_for, shuffled
+
+    start = time.perf_counter()
+    for seed in range(games):
+        shuffled(rng_for(seed), CARDS)
+    return time.perf_counter() - start
+
+
 def _solver_times(game: str, seeds: int, limit: float, variant=None) -> dict:
     from dungeon_cli import registry, solver
     from dungeon_cli.referee import seed_order
@@ -115,16 +139,26 @@ def _solver_times(game: str, seeds: int, limit: float, variant=None) -> dict:
 
 def run(games: int = 20_000, repeats: int = 3, solver_seeds: int = 100, solver_limit: float = 60.0) -> dict:
     _ours(500)  # imports and first-call costs out of the timing
-    ours = min(_ours(games) for _ in range(repeats))
-    theirs = min(_pyscoundrel_games(games)[0] for _ in range(repeats))
-    one = min(_ours(games * 2, jobs=1) for _ in range(repeats))
-    two = min(_ours(games * 2, jobs=2) for _ in range(repeats))
+    ours, theirs, core, deal = [], [], [], []
+    for _ in range(repeats):  # interleaved, so that machine load weighs on each alike
+        ours.append(_ours(games))
+        theirs.append(_pyscoundrel_games(games)[0])
+        core.append(_through_core(games // 4) * 4)
+        deal.append(_deal_only(games))
+    best = {name: min(times) for name, times in (("ours", ours), ("theirs", theirs), ("core", core), ("deal", deal))}
+    big = games * 10
+    one = min(_ours(big, jobs=1) for _ in range(repeats))
+    two = min(_ours(big, jobs=2) for _ in range(repeats))
     return {
-        "scoundrel random games/s (ours, 1 process)": games / ours,
-        "scoundrel random games/s (pyscoundrel, 1 process)": games / theirs,
-        "ratio_ours_to_pyscoundrel": theirs / ours,
-        "jobs 1 games/s": 2 * games / one,
-        "jobs 2 games/s": 2 * games / two,
+        "scoundrel random games/s (ours, 1 process)": games / best["ours"],
+        "scoundrel random games/s (pyscoundrel, 1 process)": games / best["theirs"],
+        "ratio_ours_to_pyscoundrel": best["theirs"] / best["ours"],
+        "scoundrel random games/s (ours through the rules core, as with --records)": games / best["core"],
+        "deals/s (seeding and the documented shuffle alone)": games / best["deal"],
+        "ratio_deal_alone_to_pyscoundrel_game": best["theirs"] / best["deal"],
+        "jobs games": big,
+        "jobs 1 games/s": big / one,
+        "jobs 2 games/s": big / two,
         "speedup_jobs2_over_jobs1": one / two,
         "solver scoundrel": _solver_times("scoundrel", solver_seeds, solver_limit),
         "solver clear-the-dungeon": _solver_times("clear-the-dungeon", solver_seeds, solver_limit),
