@@ -33,18 +33,18 @@ def below(rng: random.Random, n: int) -> int:
 def shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
     out = list(items)
     getrandbits = rng.getrandbits
-    for i, n, k in _steps(len(out)):
-        j = getrandbits(k)  # below(rng, n), inlined: the shuffle is a quarter of a simulated game
-        while j >= n:
+    for i, k in _steps(len(out)):
+        j = getrandbits(k)  # below(rng, i + 1), inlined: the shuffle is a quarter of a simulated game
+        while j > i:
             j = getrandbits(k)
         out[i], out[j] = out[j], out[i]
     return out
 
 
 @lru_cache(maxsize=64)
-def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
-    """Fisher-Yates's steps for a pile of ``length``: (i, i + 1, bits of i + 1)."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+def _steps(length: int) -> tuple[tuple[int, int], ...]:
+    """Fisher-Yates's steps for a pile of ``length``: (i, bits of i + 1)."""
+    return tuple((i, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
 
 
 def rng_for(seed: int) -> random.Random:

@@ -56,14 +56,14 @@ def random_game(rng: random.Random, variant: Optional[str] = None) -> tuple[bool
                     if strikable[card] <= cap:
                         actions.append(card + _STRIKE)
             else:
-                actions = [_RUN, *room] if may_run else room[:]
+                actions = [_RUN, *room] if may_run else room  # read before room changes
             n = len(actions)
             k = _BITS[n]
             pick = getrandbits(k)  # below(rng, n), inlined
             while pick >= n:
                 pick = getrandbits(k)
             action = actions[pick]
-            if action == _RUN:  # the room goes under the dungeon, in room order
+            if action < 0:  # _RUN: the room goes under the dungeon, in room order
                 dungeon = dungeon[top:] + room
                 size = len(dungeon)
                 room = dungeon[:ROOM]
