@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from dungeon_cli import simulate
+from dungeon_cli import sim_summary, simulate
 from dungeon_cli.simulate import Outcome, Spec
 
 
@@ -38,17 +38,17 @@ def test_a_game_is_its_seed_alone():
 
 
 def test_wilson_interval():
-    low, high = simulate.wilson(5, 10)
+    low, high = sim_summary.wilson(5, 10)
     assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)  # the textbook case
-    low, high = simulate.wilson(0, 50)
+    low, high = sim_summary.wilson(0, 50)
     assert low == 0.0 and 0 < high < 0.1
-    low, high = simulate.wilson(50, 50)
+    low, high = sim_summary.wilson(50, 50)
     assert 0.9 < low < 1 and high == 1.0
 
 
 def test_histogram_counts_every_game_and_keeps_wins_apart():
     outcomes = [Outcome(i, i % 3 == 0, (i % 7) - (0 if i % 3 == 0 else 20), 5) for i in range(90)]
-    rows = simulate.histogram(outcomes)
+    rows = sim_summary.histogram(outcomes)
     assert sum(int(row.rsplit(" ", 1)[1]) for row in rows) == 90
     assert all(row.strip().startswith("loss") for row in rows[: len(rows) // 2])
     assert rows[-1].strip().startswith("win")
@@ -56,7 +56,7 @@ def test_histogram_counts_every_game_and_keeps_wins_apart():
 
 def test_histogram_bins_a_wide_range():
     outcomes = [Outcome(i, False, -3 * i, 5) for i in range(200)]
-    rows = simulate.histogram(outcomes, max_rows=16)
+    rows = sim_summary.histogram(outcomes, max_rows=16)
     assert len(rows) <= 16
     assert sum(int(row.rsplit(" ", 1)[1]) for row in rows) == 200
 
@@ -73,7 +73,7 @@ def test_cli_summary(run):
     header, _, row = result.output.splitlines()[:3]
     assert "win rate" in header and "95% CI" in header and "mean moves" in header and "games/s" in header
     outcomes = simulate.run(Spec("scoundrel", "greedy"), range(5, 35))
-    s = simulate.summarise(outcomes)
+    s = sim_summary.summarise(outcomes)
     assert f"{100 * s['win_rate']:.1f}%" in row and f"{s['mean_moves']:.1f}" in row
     assert f"-{100 * s['ci_high']:.1f}%" in row
     assert "scores (seeds 5..34):" in result.output

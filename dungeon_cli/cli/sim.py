@@ -33,7 +33,7 @@ def sim(
     """
     from tabulate import tabulate
 
-    from .. import bots, simulate
+    from .. import bots, sim_summary, simulate
     from ..core import Illegal
 
     if bot not in bots.names(game):
@@ -63,7 +63,7 @@ def sim(
         for number, text in simulate.iter_records(outcomes):
             (out_dir / f"{game}-{number}.dgn").write_text(text, encoding="utf-8")
 
-    s = simulate.summarise(outcomes)
+    s = sim_summary.summarise(outcomes)
     row = [
         game, bot, variant or "-", s["games"], s["wins"], _percent(s["win_rate"]),
         f"{_percent(s['ci_low'])}-{_percent(s['ci_high'])}", f"{s['mean_moves']:.1f}", f"{s['mean_score']:.1f}",
@@ -73,7 +73,7 @@ def sim(
     click.echo(tabulate([row], headers=headers, disable_numparse=True))
     click.echo("")
     click.echo(f"scores (seeds {seed}..{seed + count - 1}):")
-    for line in simulate.histogram(outcomes):
+    for line in sim_summary.histogram(outcomes):
         click.echo("  " + line)
     if out_dir is not None:
         click.echo(f"\n{count} records written to {out_dir}/")

@@ -1,0 +1,74 @@
+"""What a simulation run's outcomes say: the win rate with its confidence interval, the
+mean moves and score, and the scores as a text histogram. Separate from running the
+games, which knows nothing of how they are reported."""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable, Sequence
+
+from .simulate import Outcome
+
+
+def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for a win rate (95% by default): sound at 0 and at
+    every win, where the normal approximation gives nonsense."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    low = 0.0 if wins == 0 else max(0.0, centre - half)  # exact at the ends, not 1e-19 off
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return low, high
+
+
+def histogram(outcomes: Iterable[Outcome], width: int = 40, max_rows: int = 16) -> list[str]:
+    """The scores as text rows ``label | bar count``, losses then wins (a game's score
+    means something else in each: Clear the Dungeon scores both from 0 up). One row per
+    score when few, else equal bins; bars share one scale."""
+    groups: dict[bool, list[int]] = {False: [], True: []}
+    for o in outcomes:
+        groups[o.won].append(o.score)
+    rows: list[tuple[str, int]] = []
+    for won in (False, True):
+        values = sorted(groups[won])
+        if not values:
+            continue
+        low, high = values[0], values[-1]
+        step = max(1, math.ceil((high - low + 1) / max_rows))
+        counts: dict[int, int] = {}
+        for v in values:
+            start = low + (v - low) // step * step
+            counts[start] = counts.get(start, 0) + 1
+        word = "win" if won else "loss"
+        for start in range(low, high + 1, step):
+            label = f"{word} {start}" if step == 1 else f"{word} {start}..{min(start + step - 1, high)}"
+            rows.append((label, counts.get(start, 0)))
+    if not rows:
+        return []
+    pad = max(len(label) for label, _ in rows)
+    most = max(count for _, count in rows)
+    out = []
+    for label, count in rows:
+        bar = "#" * round(width * count / most) if count else ""
+        if count and not bar:
+            bar = "."
+        out.append(f"{label.rjust(pad)} | {bar + ' ' if bar else ''}{count}")
+    return out
+
+
+def summarise(outcomes: Sequence[Outcome]) -> dict:
+    games = len(outcomes)
+    wins = sum(1 for o in outcomes if o.won)
+    low, high = wilson(wins, games)
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games if games else 0.0,
+        "ci_low": low,
+        "ci_high": high,
+        "mean_moves": sum(o.moves for o in outcomes) / games if games else 0.0,
+        "mean_score": sum(o.score for o in outcomes) / games if games else 0.0,
+    }
