@@ -1,5 +1,6 @@
 """``dungeon verify`` in bounded memory: peak resident memory on files of records from a
-few megabytes to a gigabyte, and on a file of one 100 MB line.
+few megabytes to a gigabyte, and on a file of one 100 MB line; and ``dungeon sim`` on
+ten thousand and on a million games.
 
 Each file is generated in a temporary directory and deleted afterwards. The records are
 legal games of every registered game (seeded, played by random legal choices), written
@@ -132,6 +133,13 @@ def run(big_mb: int = 1024, plain_mb: int = 8, line_mb: int = 100) -> dict:
             "peak_rss_mb": round(got["peak_kb"] / 1024, 1),
         }
         path.unlink()
+    for games in (10_000, 1_000_000):  # dungeon sim tallies as it goes
+        got = peak_rss([dungeon(), "sim", "scoundrel", "--games", str(games)])
+        results[f"sim {games:,} games"] = {
+            "status": got["status"], "seconds": round(got["seconds"], 2), "peak_rss_mb": round(got["peak_kb"] / 1024, 1),
+        }
+    small, big = (results[f"sim {g:,} games"]["peak_rss_mb"] for g in (10_000, 1_000_000))
+    results["sim: bounded"] = big - small <= SLACK_MB
     return results
 
 

@@ -5,7 +5,8 @@ games, which knows nothing of how they are reported."""
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from collections import Counter
+from typing import Iterable
 
 from .simulate import Outcome
 
@@ -24,51 +25,75 @@ def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
     return low, high
 
 
+class Tally:
+    """A run's outcomes counted as they come: wins, moves and scores, and how many games
+    ended on each score. Memory grows with the scores seen, not the games played."""
+
+    def __init__(self, outcomes: Iterable[Outcome] = ()) -> None:
+        self.games = 0
+        self.wins = 0
+        self.moves = 0
+        self.score = 0
+        self.scores: Counter[tuple[bool, int]] = Counter()
+        self.add(outcomes)
+
+    def add(self, outcomes: Iterable[Outcome]) -> None:
+        scores = self.scores
+        for o in outcomes:
+            self.games += 1
+            self.wins += o.won
+            self.moves += o.moves
+            self.score += o.score
+            scores[o.won, o.score] += 1
+
+    def summary(self) -> dict:
+        games, wins = self.games, self.wins
+        low, high = wilson(wins, games)
+        return {
+            "games": games,
+            "wins": wins,
+            "win_rate": wins / games if games else 0.0,
+            "ci_low": low,
+            "ci_high": high,
+            "mean_moves": self.moves / games if games else 0.0,
+            "mean_score": self.score / games if games else 0.0,
+        }
+
+    def histogram(self, width: int = 40, max_rows: int = 16) -> list[str]:
+        """The scores as text rows ``label | bar count``, losses then wins (a game's
+        score means something else in each: Clear the Dungeon scores both from 0 up).
+        One row per score when few, else equal bins; bars share one scale."""
+        rows: list[tuple[str, int]] = []
+        for won in (False, True):
+            values = sorted(score for w, score in self.scores if w == won)
+            if not values:
+                continue
+            low, high = values[0], values[-1]
+            step = max(1, math.ceil((high - low + 1) / max_rows))
+            counts: dict[int, int] = {}
+            for v in values:
+                start = low + (v - low) // step * step
+                counts[start] = counts.get(start, 0) + self.scores[won, v]
+            word = "win" if won else "loss"
+            for start in range(low, high + 1, step):
+                label = f"{word} {start}" if step == 1 else f"{word} {start}..{min(start + step - 1, high)}"
+                rows.append((label, counts.get(start, 0)))
+        if not rows:
+            return []
+        pad = max(len(label) for label, _ in rows)
+        most = max(count for _, count in rows)
+        out = []
+        for label, count in rows:
+            bar = "#" * round(width * count / most) if count else ""
+            if count and not bar:
+                bar = "."
+            out.append(f"{label.rjust(pad)} | {bar + ' ' if bar else ''}{count}")
+        return out
+
+
 def histogram(outcomes: Iterable[Outcome], width: int = 40, max_rows: int = 16) -> list[str]:
-    """The scores as text rows ``label | bar count``, losses then wins (a game's score
-    means something else in each: Clear the Dungeon scores both from 0 up). One row per
-    score when few, else equal bins; bars share one scale."""
-    groups: dict[bool, list[int]] = {False: [], True: []}
-    for o in outcomes:
-        groups[o.won].append(o.score)
-    rows: list[tuple[str, int]] = []
-    for won in (False, True):
-        values = sorted(groups[won])
-        if not values:
-            continue
-        low, high = values[0], values[-1]
-        step = max(1, math.ceil((high - low + 1) / max_rows))
-        counts: dict[int, int] = {}
-        for v in values:
-            start = low + (v - low) // step * step
-            counts[start] = counts.get(start, 0) + 1
-        word = "win" if won else "loss"
-        for start in range(low, high + 1, step):
-            label = f"{word} {start}" if step == 1 else f"{word} {start}..{min(start + step - 1, high)}"
-            rows.append((label, counts.get(start, 0)))
-    if not rows:
-        return []
-    pad = max(len(label) for label, _ in rows)
-    most = max(count for _, count in rows)
-    out = []
-    for label, count in rows:
-        bar = "#" * round(width * count / most) if count else ""
-        if count and not bar:
-            bar = "."
-        out.append(f"{label.rjust(pad)} | {bar + ' ' if bar else ''}{count}")
-    return out
+    return Tally(outcomes).histogram(width, max_rows)
 
 
-def summarise(outcomes: Sequence[Outcome]) -> dict:
-    games = len(outcomes)
-    wins = sum(1 for o in outcomes if o.won)
-    low, high = wilson(wins, games)
-    return {
-        "games": games,
-        "wins": wins,
-        "win_rate": wins / games if games else 0.0,
-        "ci_low": low,
-        "ci_high": high,
-        "mean_moves": sum(o.moves for o in outcomes) / games if games else 0.0,
-        "mean_score": sum(o.score for o in outcomes) / games if games else 0.0,
-    }
+def summarise(outcomes: Iterable[Outcome]) -> dict:
+    return Tally(outcomes).summary()

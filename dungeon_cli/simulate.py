@@ -144,18 +144,24 @@ def run(
     progress: Optional[Callable[[int], None]] = None,
 ) -> list[Outcome]:
     """Play every seed; outcomes in the order of ``seeds`` whatever ran them.
-    ``progress(n)`` is called as each chunk of ``n`` games finishes."""
-    if cluster is not None:
-        return _on_cluster(spec, seeds, cluster, progress)
-    if jobs > 1:
-        return _on_processes(spec, seeds, jobs, progress)
-    results = []
-    for part in _chunks_for(spec, seeds, 1):
-        done = play_many(spec, part)
-        results.extend(done)
+    ``progress(n)`` is called as each chunk of ``n`` games comes in."""
+    results: list[Outcome] = []
+    for part in stream(spec, seeds, jobs, cluster):
+        results.extend(part)
         if progress:
-            progress(len(done))
+            progress(len(part))
     return results
+
+
+def stream(spec: Spec, seeds: Sequence[int], jobs: int = 1, cluster: Optional[str] = None) -> Iterator[list[Outcome]]:
+    """The outcomes of every seed, a chunk at a time and in the order of ``seeds``: a
+    run of ten million games is tallied and its records written as they come, never
+    held whole in memory."""
+    if cluster is not None:
+        return _on_cluster(spec, seeds, cluster)
+    if jobs > 1:
+        return _on_processes(spec, seeds, jobs)
+    return (play_many(spec, part) for part in _chunks_for(spec, seeds, 1))
 
 
 def _chunks_for(spec: Spec, seeds: Sequence[int], workers: int) -> list[Sequence[int]]:
@@ -164,14 +170,21 @@ def _chunks_for(spec: Spec, seeds: Sequence[int], workers: int) -> list[Sequence
     return chunks(seeds, workers, 2000 if fast else 500)
 
 
-def _in_order(parts: dict[int, list[Outcome]]) -> list[Outcome]:
-    out: list[Outcome] = []
-    for number in sorted(parts):
-        out.extend(parts[number])
-    return out
+class _InOrder:
+    """Chunks that finish in any order, handed on in chunk order."""
+
+    def __init__(self) -> None:
+        self.waiting: dict[int, list[Outcome]] = {}
+        self.next = 0
+
+    def add(self, number: int, outcomes: list[Outcome]) -> Iterator[list[Outcome]]:
+        self.waiting[number] = outcomes
+        while self.next in self.waiting:
+            yield self.waiting.pop(self.next)
+            self.next += 1
 
 
-def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int, progress) -> list[Outcome]:
+def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int) -> Iterator[list[Outcome]]:
     """``jobs`` processes play: this one and ``jobs - 1`` workers. The workers are kept
     four chunks deep each, and between looking at their results this process plays the
     next chunk itself, rather than sit idle on a core and pay for sending its share."""
@@ -179,14 +192,8 @@ def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int, progress) -> list
 
     todo = list(enumerate(_chunks_for(spec, seeds, jobs)))
     todo.reverse()  # popped from the end: in seed order
-    parts: dict[int, list[Outcome]] = {}
+    order = _InOrder()
     make = Outcome._make
-
-    def done(number: int, outcomes: list[Outcome]) -> None:
-        parts[number] = outcomes
-        if progress:
-            progress(len(outcomes))
-
     with ProcessPoolExecutor(max_workers=jobs - 1) as pool:
         pending: dict[Any, int] = {}
         while todo or pending:
@@ -197,11 +204,10 @@ def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int, progress) -> list
             if not finished and not todo:
                 finished = list(wait(pending, return_when=FIRST_COMPLETED).done)
             for future in finished:
-                done(pending.pop(future), [make(row) for row in future.result()])
+                yield from order.add(pending.pop(future), [make(row) for row in future.result()])
             if todo:
                 number, part = todo.pop()
-                done(number, play_many(spec, part))
-    return _in_order(parts)
+                yield from order.add(number, play_many(spec, part))
 
 
 CLUSTER_TIMEOUT = "10s"  # to reach the scheduler
@@ -211,9 +217,9 @@ class ClusterUnavailable(Exception):
     """Dask is not installed, or the scheduler cannot be reached."""
 
 
-def _on_cluster(spec: Spec, seeds: Sequence[int], address: str, progress) -> list[Outcome]:
+def _on_cluster(spec: Spec, seeds: Sequence[int], address: str) -> Iterator[list[Outcome]]:
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError:
         raise ClusterUnavailable(
             "--cluster needs Dask distributed: pip install 'dungeon-cli[cluster]'"
@@ -222,7 +228,13 @@ def _on_cluster(spec: Spec, seeds: Sequence[int], address: str, progress) -> lis
         client = Client(address, timeout=CLUSTER_TIMEOUT)
     except (OSError, TimeoutError) as exc:
         raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    parts: dict[int, list[Outcome]] = {}
+    return _cluster_chunks(client, spec, seeds)
+
+
+def _cluster_chunks(client: Any, spec: Spec, seeds: Sequence[int]) -> Iterator[list[Outcome]]:
+    from distributed import as_completed
+
+    order = _InOrder()
     make = Outcome._make
     try:
         workers = max(1, sum(client.nthreads().values()))
@@ -230,12 +242,9 @@ def _on_cluster(spec: Spec, seeds: Sequence[int], address: str, progress) -> lis
         futures = client.map(play_rows, [spec] * len(chunked), chunked, pure=False)
         number = {future.key: n for n, future in enumerate(futures)}
         for future in as_completed(futures):
-            done = parts[number[future.key]] = [make(row) for row in future.result()]
-            if progress:
-                progress(len(done))
+            yield from order.add(number[future.key], [make(row) for row in future.result()])
     finally:
         client.close()
-    return _in_order(parts)
 
 
 def iter_records(outcomes: Iterable[Outcome]) -> Iterator[tuple[int, str]]:

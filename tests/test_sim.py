@@ -151,3 +151,39 @@ def test_random_games_are_pinned(game, snapshot_text):
     when that documented stream does."""
     outcomes = simulate.run(Spec(game, "random", records=True), range(3))
     assert "\n".join(o.record for o in outcomes) == snapshot_text
+
+
+def test_cli_never_writes_over_a_file(run, tmp_path):
+    """A directory holding a name the run would write is refused before any game, and
+    the file is left as it was; other names in the directory do not matter."""
+    mine = tmp_path / "scoundrel-7.dgn"
+    mine.write_text("my own notes\n")
+    (tmp_path / "scoundrel-99.dgn").write_text("also mine\n")
+    result = run(["sim", "scoundrel", "--games", "10", "--seed", "5", "--records", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "already holds scoundrel-7.dgn: sim writes new files only" in result.output
+    assert mine.read_text() == "my own notes\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["scoundrel-7.dgn", "scoundrel-99.dgn"]
+    result = run(["sim", "scoundrel", "--games", "10", "--seed", "10", "--records", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert len(list(tmp_path.glob("*.dgn"))) == 12
+
+
+def test_stream_comes_in_seed_order_in_chunks(monkeypatch):
+    monkeypatch.setattr(simulate, "_chunks_for", lambda spec, seeds, workers: simulate.chunks(seeds, workers, 7))
+    spec = Spec("scoundrel", "greedy")
+    for jobs in (1, 2):
+        parts = list(simulate.stream(spec, range(3, 60), jobs=jobs))
+        assert len(parts) > 4
+        assert [o.seed for part in parts for o in part] == list(range(3, 60))
+
+
+def test_tally_counts_as_the_outcomes_do():
+    outcomes = simulate.run(Spec("scoundrel", "counting"), range(200))
+    tally = sim_summary.Tally()
+    for start in range(0, 200, 30):
+        tally.add(outcomes[start:start + 30])
+    assert tally.summary() == sim_summary.summarise(outcomes)
+    assert tally.games == 200 and tally.wins == sum(o.won for o in outcomes)
+    assert sum(tally.scores.values()) == 200
+    assert tally.histogram() == sim_summary.histogram(outcomes)

@@ -25,13 +25,17 @@ def test_cluster_plays_the_same_games(cluster):
 
 
 def test_cli_on_cluster(run, cluster, tmp_path):
-    args = ["sim", "scoundrel", "--games", "24", "--bot", "greedy", "--records", str(tmp_path)]
-    here = run(args)
-    there = run(args + ["--cluster", cluster])
+    args = ["sim", "scoundrel", "--games", "24", "--bot", "greedy", "--records"]
+    here = run(args + [str(tmp_path / "here")])
+    there = run(args + [str(tmp_path / "there"), "--cluster", cluster])
     assert there.exit_code == 0, there.output
-    strip = lambda out: [line.rsplit(None, 1)[0] if i < 3 else line for i, line in enumerate(out.splitlines())]  # noqa: E731
+    # The table's last column is games/s; the last line names the records' directory.
+    strip = lambda out: [line.rsplit(None, 1)[0] if i < 3 else line for i, line in enumerate(out.splitlines()[:-1])]  # noqa: E731
     assert strip(there.output) == strip(here.output)
-    assert run(["verify", "--seed-check", *map(str, sorted(tmp_path.glob("*.dgn")))]).exit_code == 0
+    records = sorted((tmp_path / "there").glob("*.dgn"))
+    assert len(records) == 24
+    assert [p.read_text() for p in records] == [(tmp_path / "here" / p.name).read_text() for p in records]
+    assert run(["verify", "--seed-check", *map(str, records)]).exit_code == 0
 
 
 def test_unreachable_scheduler_is_a_message(run, monkeypatch):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 import time
 from pathlib import Path
@@ -42,28 +44,28 @@ def sim(
         registry.get(game).game.check_variant(variant)
     except Illegal as exc:
         raise click.BadParameter(exc.message, param_hint="--variant") from None
+    seeds = range(seed, seed + count)
     out_dir = Path(records) if records is not None else None
     if out_dir is not None:
-        out_dir.mkdir(parents=True, exist_ok=True)
+        _check_records_dir(out_dir, game, seeds)
     spec = simulate.Spec(game, bot, variant, records=out_dir is not None)
-    seeds = range(seed, seed + count)
 
+    tally = sim_summary.Tally()
     bar = click.progressbar(length=count, file=sys.stderr, label="playing") if sys.stderr.isatty() else None
     start = time.perf_counter()
     try:
-        if bar is not None:
-            with bar:
-                outcomes = simulate.run(spec, seeds, jobs=jobs, cluster=cluster, progress=bar.update)
-        else:
-            outcomes = simulate.run(spec, seeds, jobs=jobs, cluster=cluster)
+        with bar if bar is not None else contextlib.nullcontext():
+            for part in simulate.stream(spec, seeds, jobs=jobs, cluster=cluster):
+                if out_dir is not None:
+                    _write_records(out_dir, game, part)
+                tally.add(part)
+                if bar is not None:
+                    bar.update(len(part))
     except (simulate.ClusterUnavailable, simulate.EndlessGame) as exc:
         raise click.ClickException(str(exc)) from None
     seconds = time.perf_counter() - start
-    if out_dir is not None:
-        for number, text in simulate.iter_records(outcomes):
-            (out_dir / f"{game}-{number}.dgn").write_text(text, encoding="utf-8")
 
-    s = sim_summary.summarise(outcomes)
+    s = tally.summary()
     row = [
         game, bot, variant or "-", s["games"], s["wins"], _percent(s["win_rate"]),
         f"{_percent(s['ci_low'])}-{_percent(s['ci_high'])}", f"{s['mean_moves']:.1f}", f"{s['mean_score']:.1f}",
@@ -73,10 +75,44 @@ def sim(
     click.echo(tabulate([row], headers=headers, disable_numparse=True))
     click.echo("")
     click.echo(f"scores (seeds {seed}..{seed + count - 1}):")
-    for line in sim_summary.histogram(outcomes):
+    for line in tally.histogram():
         click.echo("  " + line)
     if out_dir is not None:
         click.echo(f"\n{count} records written to {out_dir}/")
+
+
+def _record_name(game: str, seed: int) -> str:
+    return f"{game}-{seed}.dgn"
+
+
+def _check_records_dir(out_dir: Path, game: str, seeds: range) -> None:
+    """Records are only ever new files: a directory that already holds one of the names
+    this run would write is refused before a game is played."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise click.BadParameter(f"{out_dir} is not a directory", param_hint="--records")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        present = set(os.listdir(out_dir))
+    except OSError as exc:
+        raise click.BadParameter(f"{out_dir}: {exc.strerror}", param_hint="--records") from None
+    clash = [name for name in map(lambda s: _record_name(game, s), seeds) if name in present] if present else []
+    if clash:
+        more = f" (and {len(clash) - 1} more)" if len(clash) > 1 else ""
+        raise click.BadParameter(
+            f"{out_dir} already holds {clash[0]}{more}: sim writes new files only; "
+            "choose another directory or other seeds",
+            param_hint="--records",
+        )
+
+
+def _write_records(out_dir: Path, game: str, outcomes: list) -> None:
+    for o in outcomes:
+        path = out_dir / _record_name(game, o.seed)
+        try:
+            with open(path, "x", encoding="utf-8") as f:  # never over a file already there
+                f.write(o.record)
+        except OSError as exc:
+            raise click.ClickException(f"{path}: {exc.strerror}; the records before it are written") from None
 
 
 def _percent(rate: float) -> str:
