@@ -33,7 +33,7 @@ def below(rng: random.Random, n: int) -> int:
 def shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
     out = list(items)
     getrandbits = rng.getrandbits
-    for i, k in _steps(len(out)):
+    for i, k in fisher_yates_steps(len(out)):
         j = getrandbits(k)  # below(rng, i + 1), inlined: the shuffle is a quarter of a simulated game
         while j > i:
             j = getrandbits(k)
@@ -42,8 +42,9 @@ def shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
 
 
 @lru_cache(maxsize=64)
-def _steps(length: int) -> tuple[tuple[int, int], ...]:
-    """Fisher-Yates's steps for a pile of ``length``: (i, bits of i + 1)."""
+def fisher_yates_steps(length: int) -> tuple[tuple[int, int], ...]:
+    """Fisher-Yates's steps for a pile of ``length``: (i, bits of i + 1), i from the
+    last index down to 1 (a playout inlines the shuffle over these)."""
     return tuple((i, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
 
 
