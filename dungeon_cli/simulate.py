@@ -119,8 +119,8 @@ def _play_out(fast: playouts.Playout, spec: Spec, seeds: Sequence[int], make: Ca
     registry.get(spec.game).game.check_variant(variant)
     rng = random.Random()
     # What random.Random(seed) runs for an integer seed, on one generator reseeded for
-    # each game: a sixth of a random Scoundrel game's time saved (tests/test_playouts.py
-    # checks the generator's state is the same).
+    # each game: Random.seed's Python layer skipped, 7% of a random Scoundrel game
+    # (tests/test_playouts.py checks the generator's state is the same).
     reseed = super(random.Random, rng).seed
     out = []
     for seed in seeds:
