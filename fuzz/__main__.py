@@ -15,10 +15,12 @@ The summary (examples per target, findings) is printed at the end and written to
 from __future__ import annotations
 
 import argparse
+import gc
 import hashlib
 import json
 import os
 import random
+import resource
 import signal
 import sys
 import time
@@ -45,6 +47,15 @@ class Hang(Exception):
 
 
 def _alarm(signum, frame):
+    # An exception raised inside a gc callback (hypothesis keeps one) is printed and
+    # dropped, and the example runs on: the last CPU-hour run lost its watchdog that way
+    # and the example grew to 20 GB. In a callback, try again in a moment instead.
+    callbacks = {getattr(cb, "__code__", None) for cb in gc.callbacks}
+    while frame is not None:
+        if frame.f_code in callbacks:
+            signal.setitimer(signal.ITIMER_REAL, 0.01)
+            return
+        frame = frame.f_back
     raise Hang("an example ran longer than the watchdog allows")
 
 
@@ -176,6 +187,10 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=600, help="how long to run (default 600)")
     parser.add_argument("--batch", type=int, default=200, help="examples per target per round")
     parser.add_argument("--hang", type=int, default=60, help="seconds one example may take")
+    parser.add_argument(
+        "--memory-gb", type=float, default=4.0,
+        help="address space the run may take (default 4): an example past it is a MemoryError finding",
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed the rounds (default: random)")
     parser.add_argument(
         "--clock", choices=["wall", "cpu"], default="wall",
@@ -184,6 +199,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     random.seed(args.seed)
     signal.signal(signal.SIGALRM, _alarm)
+    limit = int(args.memory_gb * (1 << 30))
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
     all_targets = targets()
     S.corpus()  # build the corpus before the clock starts mattering
     start = time.monotonic()

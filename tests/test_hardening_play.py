@@ -5,6 +5,7 @@ or at a table its cards and decisions, often mutated (``fuzz.laws.check_play``: 
 from __future__ import annotations
 
 import random
+import signal
 import sys
 
 from hypothesis import HealthCheck, given, settings
@@ -74,3 +75,31 @@ def test_a_script_without_a_record_file_builds_the_record_once(run, monkeypatch)
     result = run(["play", "rpg-solitaire", "--seed", "71"], input="\n".join(lines) + "\n")
     assert result.exit_code == 0 and result.stdout.count("\n1000. ") == 1
     assert len(built) <= 2  # when the game is set up, and at the end: not once a turn
+
+
+def test_sampled_games_end_even_where_a_walk_never_would():
+    """Found by the fuzz run (mutated games, rpg-solitaire): the sampling policy that
+    never takes a losing action walked RPG solitaire's dungeon for ever (seed 1113,
+    policy 0, and others) until the run held 20 GB. After its patience it plays any
+    legal action, resigning included, so every sampled game ends, and its record
+    verifies."""
+    from dungeon_cli import registry
+    from dungeon_cli.referee import check
+    from dungeon_cli.shell import sample
+
+    def endless(signum, frame):
+        raise AssertionError("a sampled game did not end within 60 s")
+
+    module = registry.get("rpg-solitaire")
+    previous = signal.signal(signal.SIGALRM, endless)
+    signal.alarm(60)
+    try:
+        games = [sample.sample_game(module, seed) for seed in (1113, 1130)]
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    for session, lines in games:
+        assert session.state.is_over
+        decisions = sum(len(line.split()) for line in lines)
+        assert sample.PATIENCE < decisions < sample.PATIENCE + 200
+        assert check(session.record()).legal

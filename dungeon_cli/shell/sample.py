@@ -11,11 +11,18 @@ from ..games.base import GameModule
 from ..session import Session
 
 
+PATIENCE = 1000  # decisions avoiding a loss on the spot; then any legal action will do
+MAX_DECISIONS = 100_000
+
+
 def sample_game(module: GameModule, seed: int, policy_seed: int = 0, variant: Optional[str] = None) -> tuple[Session, list[str]]:
-    """A seeded game played to its end by random legal choices (but not one that loses
-    on the spot, while there is another); the finished session and one input line per
-    turn (the turn's decisions, as the record writes them)."""
+    """A seeded game played to its end by random legal choices (but, for its first
+    ``PATIENCE`` decisions, not one that loses on the spot while there is another); the
+    finished session and one input line per turn (the turn's decisions, as the record
+    writes them). Without the patience, an RPG solitaire walk that never resigns need
+    never end (the fuzz run met one that had grown to 20 GB)."""
     rng = random.Random(policy_seed)
+    decisions = 0
     session = Session(module, variant=variant, seed=seed)
     session.deal()
     lines: list[str] = []
@@ -26,7 +33,13 @@ def sample_game(module: GameModule, seed: int, policy_seed: int = 0, variant: Op
         if state.phase is not Phase.DECISION:
             raise RuntimeError(f"seed {seed}: chance without a known outcome ({state.chance().what})")
         legal = state.legal_actions()
-        action = rng.choice([a for a in legal if not _loses(state, a)] or legal)
+        decisions += 1
+        if decisions <= PATIENCE:
+            action = rng.choice([a for a in legal if not _loses(state, a)] or legal)
+        elif decisions <= MAX_DECISIONS:
+            action = rng.choice(legal)
+        else:
+            raise RuntimeError(f"seed {seed}: no end after {MAX_DECISIONS:,} random decisions")
         words.append(module.notation.action_text(state, action))
         session.apply(action)
         session.deal()
