@@ -147,8 +147,11 @@ def run(games: int = 20_000, repeats: int = 3, solver_seeds: int = 100, solver_l
         deal.append(_deal_only(games))
     best = {name: min(times) for name, times in (("ours", ours), ("theirs", theirs), ("core", core), ("deal", deal))}
     big = games * 10
-    one = min(_ours(big, jobs=1) for _ in range(repeats))
-    two = min(_ours(big, jobs=2) for _ in range(repeats))
+    ones, twos = [], []
+    for _ in range(repeats):  # interleaved too
+        ones.append(_ours(big, jobs=1))
+        twos.append(_ours(big, jobs=2))
+    one, two = min(ones), min(twos)
     return {
         "scoundrel random games/s (ours, 1 process)": games / best["ours"],
         "scoundrel random games/s (pyscoundrel, 1 process)": games / best["theirs"],
