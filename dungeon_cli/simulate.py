@@ -9,8 +9,9 @@ cannot change a single result, and ``--jobs 4`` prints what ``--jobs 1`` prints.
 A run that keeps no record plays through the game's playout for its bot when it has one
 (``dungeon_cli.playouts``): the same games, several times faster.
 
-Workers return ``Outcome`` tuples (and record texts when asked), never write files:
-the caller writes them, so a cluster's workers need no shared disk.
+Workers return each game's ``Outcome`` fields as a plain tuple (the record's text
+among them when asked) and never write files: the caller writes them, as they come, so
+a cluster's workers need no shared disk and a long run is never held whole in memory.
 """
 
 from __future__ import annotations
