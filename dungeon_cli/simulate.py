@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from typing import Any, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence
 
 from . import bots, playouts, registry
 from .core import Draw, Phase
@@ -252,9 +252,3 @@ def _cluster_chunks(client: Any, spec: Spec, seeds: Sequence[int]) -> Iterator[l
             yield from order.add(number[future.key], [make(row) for row in future.result()])
     finally:
         client.close()
-
-
-def iter_records(outcomes: Iterable[Outcome]) -> Iterator[tuple[int, str]]:
-    for o in outcomes:
-        if o.record is not None:
-            yield o.seed, o.record

@@ -95,7 +95,7 @@ def _check_records_dir(out_dir: Path, game: str, seeds: range) -> None:
         present = set(os.listdir(out_dir))
     except OSError as exc:
         raise click.BadParameter(f"{out_dir}: {exc.strerror}", param_hint="--records") from None
-    clash = [name for name in map(lambda s: _record_name(game, s), seeds) if name in present] if present else []
+    clash = [name for name in (_record_name(game, s) for s in seeds) if name in present] if present else []
     if clash:
         more = f" (and {len(clash) - 1} more)" if len(clash) > 1 else ""
         raise click.BadParameter(
