@@ -56,12 +56,11 @@ class Verdict(Visitor):
         self.state = walk.state
         self.walk = walk
 
-    def move(self, move, state: State) -> None:
+    def move(self, move, state: State, checkpoint: Optional[Checkpoint]) -> None:
         self.state = state
         self.moves_replayed += 1
         if self.keep_states:
             self.states.append(state)
-        checkpoint = move.checkpoint
         if checkpoint is not None:
             self._checkpoint(state, checkpoint)
 

@@ -43,7 +43,7 @@ def test_bot_chooses_only_legal_actions(game, name, variant):
             return action
 
         if bot.watches:
-            session.visitors.append(_Draws(bot))
+            session.watch(_Draws(bot))
         state = session.run(choose)
         assert state.result() is not None
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from notation import Colon, Move, Record, Token
+from notation import Checkpoint, Colon, Move, Record, Token
 
 from ..core import Phase, State
 from ..games.base import Misread
@@ -27,9 +27,9 @@ def replay(walk: Walk, record: Record, stop_line: Optional[int] = None) -> bool:
             last_line = max((item.line for item in move.items), default=move.line)
             if stop_line is not None and last_line >= stop_line:
                 return False
-            walk_move(walk, move)
+            checkpoint = walk_move(walk, move)
             for visitor in walk.visitors:
-                visitor.move(move, walk.state)
+                visitor.move(move, walk.state, checkpoint)
     except Fault as fault:
         for visitor in walk.visitors:
             visitor.fault(fault)
@@ -37,17 +37,17 @@ def replay(walk: Walk, record: Record, stop_line: Optional[int] = None) -> bool:
     return stop_line is None
 
 
-def walk_move(walk: Walk, move: Move) -> None:
-    """One move line; Fault if it cannot be walked."""
+def walk_move(walk: Walk, move: Move) -> Optional[Checkpoint]:
+    """One move line; its checkpoint (None: it has none). Fault if it cannot be walked."""
     notation = walk.module.notation
-    dealt, colon, actions, _ = move._split()
+    dealt, colon, actions, checkpoint = move.split()
     if move.is_deal:
         _steps(walk, notation.read_deal(walk, dealt), move)
         state = walk.state
         if state.turn == 0 and not state.is_over:
             line, col = move.end
             raise Fault(line, col, f"the deal is not complete: {needs(state)}")
-        return
+        return checkpoint
     state = walk.state
     number = move.number
     if state.is_over:
@@ -64,6 +64,7 @@ def walk_move(walk: Walk, move: Move) -> None:
     if not state.is_over and state.turn == number:
         line, col = move.end
         raise Fault(line, col, f"turn {number} is not finished: {state.unfinished()}")
+    return checkpoint
 
 
 def _steps(walk: Walk, steps: Iterable, move: Move, colon: Optional[Colon] = None, number: Optional[int] = None) -> None:

@@ -48,11 +48,12 @@ def read_setup(record: Record, seeded: bool = False) -> tuple[Setup, list[Diagno
     date = record.tag("Date")
     if date is not None and not _DATE.fullmatch(date.value):
         found.append(Diagnostic(date.line, date.value_col, f"Date is YYYY-MM-DD, not '{shown(date.value)}'"))
-    try:
-        setup = Setup(game_tag.value, variant)
-    except SetupError as exc:
-        assert variant_tag is not None
-        raise TagFault(Diagnostic(variant_tag.line, variant_tag.value_col, exc.message)) from None
+    if variant is not None and variant not in module.game.variants:
+        try:
+            Setup(game_tag.value, variant)  # its message
+        except SetupError as exc:
+            assert variant_tag is not None
+            raise TagFault(Diagnostic(variant_tag.line, variant_tag.value_col, exc.message)) from None
     try:
         options = module.notation.options(record)
     except TagProblem as exc:
@@ -68,4 +69,4 @@ def read_setup(record: Record, seeded: bool = False) -> tuple[Setup, list[Diagno
         except ValueError:  # Python reads at most a few thousand digits
             message = f"Seed has {len(seed_tag.value)} digits: too long to be read"
             raise TagFault(Diagnostic(seed_tag.line, seed_tag.value_col, message)) from None
-    return setup.replace(options=options, seed=seed), found
+    return Setup(game_tag.value, variant, options, seed), found

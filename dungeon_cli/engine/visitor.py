@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from ..core import State
 
 if TYPE_CHECKING:
-    from notation import Move
+    from notation import Checkpoint, Move
 
     from ..games.base import TurnLog
     from .walk import Fault, Walk
@@ -27,8 +27,9 @@ class Visitor:
     def turn(self, log: "TurnLog", after: State) -> None:
         """A turn ended (the rules moved the turn on, or the game ended)."""
 
-    def move(self, move: "Move", state: State) -> None:
-        """A move line of a record was replayed to its end (record sources only)."""
+    def move(self, move: "Move", state: State, checkpoint: Optional["Checkpoint"]) -> None:
+        """A move line of a record was replayed to its end (record sources only);
+        ``checkpoint`` is what the line asserts of ``state``, if anything."""
 
     def fault(self, fault: "Fault") -> None:
         """The walk stopped at a step it cannot take; ``fault`` says where and why."""

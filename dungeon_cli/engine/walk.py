@@ -20,6 +20,7 @@ from .dealer import Dealer, dealer_for
 from .setup import Setup
 from .visitor import Visitor
 
+_CHANCE, _OVER = Phase.CHANCE, Phase.OVER
 MAX_EVENTS = 200_000  # a game this long has a player going round in circles
 
 # Where a step came from: a token, several keyed by the part of the action they wrote
@@ -66,9 +67,9 @@ class Walk:
         self.setup = setup
         self.module = setup.module
         self.dealer = dealer if dealer is not None else dealer_for(setup)
-        self.visitors = list(visitors)
         self.keep_history = history
         self.keep_turns = turns
+        self.visitors = list(visitors)
         self.start = self.dealer.start(setup)
         self.state: State = self.start
         self.turn_start: State = self.start
@@ -82,12 +83,30 @@ class Walk:
         for visitor in self.visitors:
             visitor.begin(self)
 
+    @property
+    def visitors(self) -> list[Visitor]:
+        return self._visitors
+
+    @visitors.setter
+    def visitors(self, visitors: list[Visitor]) -> None:
+        """Who watches from now on. Only the hooks a visitor overrides are called: a
+        verdict that needs no word of each event costs the walk nothing per event."""
+        self._visitors = visitors
+        self._on_event = [v.event for v in visitors if type(v).event is not Visitor.event]
+        self._on_turn = [v.turn for v in visitors if type(v).turn is not Visitor.turn]
+        # Whether events are kept or told at all: a bare walk (verify, a sim without
+        # records) pays for none of it.
+        self._keeps = bool(self.keep_history or self.keep_turns or self._on_event or self._on_turn)
+
+    def watch(self, visitor: Visitor) -> None:
+        self.visitors = [*self._visitors, visitor]
+
     # -- stepping ----------------------------------------------------------------------
 
     def apply(self, action: Any) -> State:
         """Apply a chance outcome or a decision; Illegal propagates and nothing changes."""
         before = self.state
-        if before.phase is Phase.CHANCE and self.dealer.seeded:
+        if self.dealer.seeded and before.phase is _CHANCE:
             # Handed in, but what the seed deals: never a choice (undo skips it).
             self.dealer.expect(before, action.outcome if isinstance(action, Draw) else action)
             after = before.apply(action)
@@ -101,21 +120,23 @@ class Walk:
         """``apply``, with an Illegal turned into a ``Fault`` at the token to blame.
         ``turn``: the step belongs to this turn (a record's move number), so one that
         comes after the game or the turn is over is refused as such."""
-        token = blame if blame is None or isinstance(blame, Token) else blame[None]
-        state = self.state
-        if turn is not None and token is not None:
-            if state.is_over:
-                raise Fault.at(token, f"{token.text}: the game is over: no action may follow")
-            if state.turn != turn:
-                raise Fault.at(token, f"{token.text}: turn {turn} is already finished: this belongs on the next move")
-        try:
+        if blame is None:
             return self.apply(action)
+        state = self.state
+        if turn is not None and (state.turn != turn or state.phase is _OVER):
+            token = blame if isinstance(blame, Token) else blame[None]
+            if state.phase is _OVER:
+                raise Fault.at(token, f"{token.text}: the game is over: no action may follow")
+            raise Fault.at(token, f"{token.text}: turn {turn} is already finished: this belongs on the next move")
+        try:
+            if self.dealer.seeded:
+                return self.apply(action)
+            after = state.apply(action)  # apply() without a call of its own: the referee's hot path
         except Illegal as exc:
-            if token is None:
-                raise
-            if not isinstance(blame, Token):
-                token = blame.get(exc.where, token)  # type: ignore[union-attr]
+            token = blame if isinstance(blame, Token) else blame.get(exc.where) or blame[None]
             raise Fault.at(token, f"{token.text}: {exc.message}") from None
+        self._log(state, action, after)
+        return after
 
     def deal(self) -> int:
         """Let the dealer answer chance for as long as it can; how many it dealt."""
@@ -148,26 +169,29 @@ class Walk:
 
     def _log(self, before: State, action: Any, after: State, dealt: bool = False) -> None:
         """One event: it ends a turn when the rules' turn moves on or the game ends."""
+        count = self.count
         if dealt:
-            self.dealt.add(self.count)
-        self.count += 1
+            self.dealt.add(count)
+        self.count = count + 1
         self.state = after
-        if self.keep_history:
-            self.history.append(after)
-            self.marks.append(self.dealer.mark())
-        self.events.append((before, action))
-        for visitor in self.visitors:
-            visitor.event(before, action, after)
-        if after.turn != before.turn or after.is_over:
-            log = TurnLog(self.turn_start, tuple(self.events))
+        if self._keeps:
+            if self.keep_history:
+                self.history.append(after)
+                self.marks.append(self.dealer.mark())
+            self.events.append((before, action))
+            for hook in self._on_event:
+                hook(before, action, after)
+        if after.turn != before.turn or after.phase is _OVER:
             if self.turn_start.turn:
                 self.moves += 1
-            if self.keep_turns:
-                self.turns.append(log)
+            if self._keeps and (self.keep_turns or self._on_turn):
+                log = TurnLog(self.turn_start, tuple(self.events))
+                if self.keep_turns:
+                    self.turns.append(log)
+                for hook in self._on_turn:
+                    hook(log, after)
             self.turn_start = after
             self.events = []
-            for visitor in self.visitors:
-                visitor.turn(log, after)
 
     # -- taking back -------------------------------------------------------------------
 
@@ -205,7 +229,7 @@ class Walk:
         self.events = []
         self.count = self.moves = 0
         self.dealt = set()
-        visitors, self.visitors = self.visitors, []  # what they saw stays seen
+        visitors, self.visitors = self._visitors, []  # what they saw stays seen
         try:
             for index, (before, action) in enumerate(events):
                 self._log(before, action, kept[index + 1], dealt=index in dealt)
