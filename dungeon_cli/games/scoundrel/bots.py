@@ -30,10 +30,10 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Iterator, Optional
 
-from ..core import State
-from ..games.scoundrel.rules import MAX_HP, RUN, Run, ScoundrelState, Strike, is_monster, is_potion, is_weapon, value
-from . import Bot
-from .view import PlayerView
+from ...bots import Bot
+from ...bots.view import PlayerView
+from ...core import State
+from .rules import MAX_HP, RUN, Run, ScoundrelState, Strike, is_monster, is_potion, is_weapon, value
 
 RUN_LOSS = 14
 WEAPON_WEIGHT = 0.3

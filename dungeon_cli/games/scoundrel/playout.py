@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from typing import Optional
 
-from ..games.scoundrel.rules import CARDS, MAX_HP, ROOM, is_monster, is_weapon, value
-from ..shuffle import fisher_yates_steps
+from ...shuffle import fisher_yates_steps
+from .rules import CARDS, MAX_HP, ROOM, is_monster, is_weapon, value
 
 _IDS = tuple(range(len(CARDS)))
 _NO_CAP = 99  # the weapon has struck nothing yet: any monster

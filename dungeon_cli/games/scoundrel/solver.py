@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Optional
 
-from ..core import Draw, Phase, State
-from ..games.scoundrel.rules import CARDS, MAX_HP, ROOM, RUN, Resolve, ScoundrelState, Strike, is_monster, is_weapon, value
-from . import WIN, _deal_known
+from ...core import Draw, Phase, State
+from ...solver import WIN, _deal_known
+from .rules import CARDS, MAX_HP, ROOM, RUN, Resolve, ScoundrelState, Strike, is_monster, is_weapon, value
 
 
 def key(state: ScoundrelState) -> Hashable:
@@ -51,8 +51,8 @@ def deal(events: list) -> dict:
     """The dungeon's order from a game's events: the cards as they first came up (a
     card run from comes up again later, from under the dungeon). Every card must
     have come up."""
-    from ..core import Draw
-    from ..games.scoundrel.rules import CARDS, DUNGEON
+    from ...core import Draw
+    from .rules import CARDS, DUNGEON
 
     order = []
     seen = set()
@@ -101,7 +101,7 @@ class RoomModel:
         cap = value(state.slain[-1]) if state.slain else FRESH
         node = (state.dungeon.known, state.room, state.hp, state.weapon, cap, state.ran_last, state.strict, None)
         if state.phase is Phase.OVER:
-            from . import objective
+            from ...solver import objective
 
             node = node[:7] + (objective(state.result()),)
         return steps, node
