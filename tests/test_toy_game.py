@@ -1,8 +1,7 @@
 """The proof that a game plugs in through the registry alone: Toy Dungeon, defined only
 in tests/toy_game and registered by tests/conftest.py through ``DUNGEON_GAMES``, goes
 through every command as real processes (verify, fmt, play piped and at a terminal,
-replay, summary, sim, solve, games, rules), which know it from the registry and nothing
-else.
+replay, summary, sim, games, rules), which know it from the registry and nothing else.
 
 A command that needed a game listed anywhere but the registry (a hard-coded choice of
 games, a table of bots) would fail here. Its fixtures are held to the common rules by
@@ -161,35 +160,3 @@ def test_a_game_at_a_terminal_with_completion_to_its_end(terminal, sampled, tmp_
     assert status == 0 and f"legal, {session.state.result()}," in out
     assert os.environ["DUNGEON_GAMES"].endswith("toy=toy_game")  # how the terminal's process knew it
 
-
-def _best_result(seed: int):
-    """The best result of the seed's deal, every line tried (two choices a turn)."""
-    from dungeon_cli.core import Draw, Phase
-    from dungeon_cli.referee import seed_order
-    from dungeon_cli.solver import objective
-
-    module = registry.get(GAME)
-    best = None
-    frontier = [module.game.start(None, {}, seed_order(module, seed, None, {}))]
-    while frontier:
-        state = frontier.pop()
-        if state.phase is Phase.CHANCE:
-            frontier.append(state.apply(Draw(state.chance().known)))
-        elif state.phase is Phase.DECISION:
-            frontier.extend(state.apply(action) for action in state.legal_actions())
-        elif best is None or objective(state.result()) > objective(best):
-            best = state.result()
-    return best
-
-
-def test_solve_finds_the_best_line_through_the_solver_the_game_names(tmp_path):
-    status, out, err = dungeon("solve", "--seed", str(SEED), GAME)
-    assert status == 0, err
-    best = _best_result(SEED)
-    assert f"toy seed {SEED}: {best} is the optimum (proven)" in err
-    path = tmp_path / "best.dgn"
-    path.write_text(out)
-    status, out, _ = dungeon("verify", "-v", "--seed-check", str(path))
-    assert status == 0 and f"legal, {best}," in out
-    status, _, err = dungeon("solve", str(fixture_dir(GAME) / "legal" / "table-unfinished.dgn"))
-    assert status == 1 and "6 cards never came up in this record, so the deal is not known" in err

@@ -45,13 +45,13 @@ def sim(
     from tabulate import tabulate
 
     from .. import bots, sim_summary, simulate
-    from ..core import Illegal
+    from ..engine import Setup, SetupError
 
     if bot not in bots.names(game):
         raise click.BadParameter(f"'{bot}' does not play {game} (bots: {', '.join(bots.names(game))})", param_hint="--bot")
     try:
-        registry.get(game).game.check_variant(variant)
-    except Illegal as exc:
+        Setup(game, variant)
+    except SetupError as exc:
         raise click.BadParameter(exc.message, param_hint="--variant") from None
     seeds = range(seed, seed + count)
     out_dir = Path(records) if records is not None else None

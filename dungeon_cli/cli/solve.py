@@ -54,7 +54,7 @@ def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optio
     record is illegal or does not show its deal, 2 a usage error.
     """
     from .. import registry, solver
-    from ..core import Illegal
+    from ..engine import Setup, SetupError
     from ..session import Session
 
     max_nodes, max_seconds = parse_limit(limit) if limit else (None, None)
@@ -62,10 +62,9 @@ def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optio
         game = target
         if game not in registry.names():
             raise click.BadParameter(f"unknown game '{game}' (games: {', '.join(registry.names())})", param_hint="GAME")
-        module = registry.get(game)
         try:
-            session = Session(module, variant=variant, seed=seed)
-        except Illegal as exc:
+            session = Session(Setup(game, variant, seed=seed))
+        except SetupError as exc:
             raise click.BadParameter(exc.message, param_hint="--variant") from None
         start, where = session.start, f"seed {seed}"
     else:
@@ -104,6 +103,8 @@ def _from_record(path: str):
     from notation import read
 
     from .. import solver
+    from ..engine.dealer import OrderedDealer
+    from ..engine.tags import read_setup
     from ..referee import Referee
     from ..session import Session
     from .inputs import Unreadable, open_binary
@@ -119,8 +120,8 @@ def _from_record(path: str):
     verdict = Referee(seed_check=True).check(record)
     seed_text = record.tag_value("Seed")
     if verdict.legal and seed_text is not None:
-        module = verdict.module
-        session = Session(module, variant=record.tag_value("Variant"), seed=int(seed_text), options=module.notation.options(record))
+        setup, _ = read_setup(record, seeded=True)
+        session = Session(setup)
         return session, session.start, f"{path} (seed {seed_text})"
     unseeded = Referee().check(record)
     if not unseeded.legal:
@@ -131,13 +132,10 @@ def _from_record(path: str):
     if module.game.name not in solver.solvable():
         raise click.UsageError(f"{module.game.name} has no solver (solvable: {', '.join(solver.solvable())})")
     try:
-        replayed = Session.from_record(record, module, seeded=False)
+        replayed = Session.from_record(record, seeded=False)
         order = solver.hooks(module.game.name).deal(replayed.all_events)
     except ValueError as exc:
         click.echo(f"{path}: {exc}; solve --seed N GAME instead, or a record that shows them all", err=True)
         sys.exit(1)
-    variant = record.tag_value("Variant")
-    options = module.notation.options(record)
-    session = Session(module, variant=variant, options=options)
-    start = module.game.start(variant, options, order)
-    return session, start, path
+    session = Session(replayed.setup, dealer=OrderedDealer(order))
+    return session, session.start, path

@@ -27,7 +27,8 @@ import time
 from typing import Any, Hashable, Optional
 
 from .. import registry
-from ..core import Draw, Phase, Result, State
+from ..core import Phase, Result, State
+from ..engine.dealer import known_steps
 
 WIN = 1_000_000  # objective = WIN * won + score; scores stay far below this
 
@@ -74,7 +75,7 @@ class CoreModel:
         self.h = game_hooks
 
     def root(self, start: State) -> tuple[list, State]:
-        return _deal_known(start, [])
+        return known_steps(start, [])
 
     def value(self, node: State) -> Optional[int]:
         return objective(node.result()) if node.phase is Phase.OVER else None
@@ -92,7 +93,7 @@ class CoreModel:
         seen = set()
         moves = self.h.moves(node) if hasattr(self.h, "moves") else node.legal_actions()
         for action in moves:
-            steps, child = _deal_known(node.apply(action), [action])
+            steps, child = known_steps(node.apply(action), [action])
             if child.phase is not Phase.OVER:
                 child_key = self.h.key(child)
                 if child_key in seen:
@@ -101,17 +102,6 @@ class CoreModel:
             out.append((self.h.priority(child), len(out), steps, child))
         out.sort(key=lambda c: (c[0], -c[1]), reverse=True)
         return [(steps, child) for _, _, steps, child in out]
-
-
-def _deal_known(state: State, steps: list) -> tuple[list, State]:
-    while state.phase is Phase.CHANCE:
-        known = state.chance().known
-        if known is None:
-            raise ValueError("the deal is not known: a solver needs every card in order")
-        draw = Draw(known)
-        steps.append(draw)
-        state = state.apply(draw)
-    return steps, state
 
 
 class Search:

@@ -33,5 +33,4 @@ def figures(state: ToyState) -> dict:
 MODULE = GameModule(
     game=ToyDungeon(), notation=ToyNotation(), render=render, rules_text=RULES, figures=figures,
     bots={"greedy": f"{__name__}.bots:GreedyBot"},
-    solver=f"{__name__}.solver",
 )

@@ -7,8 +7,8 @@ its value in gold; taking a monster fights it: health falls by its value less th
 never follows a pass. The game ends when the deck is empty (a win) or health is 0 (a
 loss); the score is the gold.
 
-The die is a pile like the deck, ten of each face: a seeded game shuffles it and rolls
-from the top, and at a real table any face may come up (a game rolls at most ten times).
+The die is chance with nothing known in advance: a seeded game's dealer draws each roll
+when it happens (``engine.dealer``), a player at a table types it.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ DIE = "die"
 CARDS = deck(suits="ch", ranks="23456")
 CARD_SET = frozenset(CARDS)
 FACES = (1, 2, 3, 4, 5, 6)
-DIE_FACES = [face for face in FACES for _ in range(len(CARDS))]
 HEALTH = {None: 6, "frail": 3}
 
 
@@ -63,13 +62,12 @@ PASS = Pass()
 
 
 class ToyState(State):
-    __slots__ = ("turn", "phase", "deck", "die", "card", "roll", "hp", "max_hp", "gold", "passed")
+    __slots__ = ("turn", "phase", "deck", "card", "roll", "hp", "max_hp", "gold", "passed")
 
-    def __init__(self, hp: int, deck_pile: Pile, die_pile: Pile):
+    def __init__(self, hp: int, deck_pile: Pile):
         self.turn = 1
         self.phase = Phase.CHANCE
         self.deck = deck_pile
-        self.die = die_pile
         self.card: Optional[Card] = None  # the card of this turn, once drawn
         self.roll: Optional[int] = None  # the die of this turn, once rolled
         self.hp = hp
@@ -86,8 +84,8 @@ class ToyState(State):
         if self.phase is not Phase.CHANCE:
             raise Illegal("nothing is drawn or rolled now")
         if self.card is None:
-            return Chance(DECK, "the card of the turn", self.deck.candidates(), self.deck.next_known)
-        return Chance(DIE, "the roll of the die", self.die.candidates(), self.die.next_known)
+            return Chance(DECK, "the card of the turn", self.deck.candidates(), self.deck.next_known, self.deck.weights())
+        return Chance(DIE, "the roll of the die", FACES)
 
     def legal_actions(self) -> list:
         if self.phase is not Phase.DECISION:
@@ -146,12 +144,7 @@ class ToyState(State):
     def _roll(self, face: Any) -> "ToyState":
         if face not in FACES:
             raise Illegal("a die shows 1 to 6")
-        try:
-            pile = self.die.draw(face)
-        except NotInPile as exc:
-            raise Illegal(f"the seeded die rolls {exc.expected} here, not {face}") from None
         new = self._copy()
-        new.die = pile
         new.roll = face
         new.phase = Phase.DECISION
         return new
@@ -177,7 +170,7 @@ class ToyDungeon(Game):
     variants = {"frail": "start with 3 health, not 6"}
 
     def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
-        return [(DECK, CARDS), (DIE, DIE_FACES)]
+        return [(DECK, CARDS)]
 
     def start(
         self,
@@ -185,7 +178,5 @@ class ToyDungeon(Game):
         options: Optional[Mapping[str, Any]] = None,
         order: Optional[Mapping[str, Sequence]] = None,
     ) -> ToyState:
-        self.check_variant(variant)
-        if order is not None:
-            return ToyState(HEALTH[variant], Pile.ordered(order[DECK]), Pile.ordered(order[DIE]))
-        return ToyState(HEALTH[variant], Pile.unknown(CARDS), Pile.unknown(DIE_FACES))
+        deck_pile = Pile.ordered(order[DECK]) if order is not None else Pile.unknown(CARDS)
+        return ToyState(HEALTH[variant], deck_pile)

@@ -2,7 +2,7 @@
 
     python -m dungeon_cli.games.cassette_dungeons.bot --games 500 [--cards FILE] [--hero ID]
 
-It plays seeded games through the same ``Session`` that ``dungeon play`` uses, so every
+It plays seeded games through the engine's walk, as ``dungeon play`` does, so every
 game it plays is a record that verifies. Its rules of thumb, one decision at a time:
 roll every die that is not holding an enemy slot; put each rolled die where it saves
 the most (a heavy penalty, a kill, a useful hero skill); heal when the heal is not
@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 from typing import Optional
 
-from ...core import Phase
+from ...engine import Runaway, Setup
 from ...session import Session
 from .cardset import DICE, CardSet, Effect
 from .rules import PLACE, ROLL, SUFFER, CassetteState, ChooseHero, Discard, Go, Loot, Pick, Place, Suffer, Use
@@ -169,15 +169,12 @@ class GreedyBot:
 
 
 def play(module, seed: int, hero: Optional[str] = None, options: Optional[dict] = None, limit: int = 5000) -> Session:
-    """One seeded game played to its end by the greedy bot (or stopped after ``limit`` actions)."""
-    session = Session(module, seed=seed, options=options or {})
-    bot = GreedyBot(hero)
-    session.deal()
-    for _ in range(limit):
-        if session.state.phase is not Phase.DECISION:
-            break
-        session.apply(bot.choose(session.state))
-        session.deal()
+    """One seeded game played to its end by the greedy bot (or stopped after ``limit`` events)."""
+    session = Session(Setup(module.game.name, options=options, seed=seed))
+    try:
+        session.run(GreedyBot(hero).choose, limit)
+    except Runaway:
+        pass
     return session
 
 

@@ -206,7 +206,7 @@ class RpgState(State):
             raise Illegal("no card is drawn now")
         step = self.steps[0]
         pile = self.stock[_pile_of(step)]
-        return Chance(_pile_of(step), _what(step), pile.candidates(), pile.next_known)
+        return Chance(_pile_of(step), _what(step), pile.candidates(), pile.next_known, pile.weights())
 
     def legal_actions(self) -> list:
         if self.phase is not Phase.DECISION:
@@ -666,7 +666,6 @@ class RpgSolitaire(Game):
         options: Optional[Mapping[str, Any]] = None,
         order: Optional[Mapping[str, Sequence]] = None,
     ) -> RpgState:
-        self.check_variant(variant)
         state = RpgState()
         for name, cards in self.deck(variant, options):
             state.stock[name] = Pile.ordered(order[name]) if order is not None else Pile.unknown(cards)

@@ -176,6 +176,7 @@ class ScoundrelState(State):
             "a card of the room, from the dungeon",
             self.dungeon.candidates(),
             self.dungeon.next_known,
+            self.dungeon.weights(),
         )
 
     def legal_actions(self) -> list[Action]:
@@ -352,7 +353,6 @@ class Scoundrel(Game):
         options: Optional[Mapping[str, Any]] = None,
         order: Optional[Mapping[str, Sequence]] = None,
     ) -> ScoundrelState:
-        self.check_variant(variant)
         state = ScoundrelState()
         state.strict = variant == "strict-weapon"
         state.dungeon = Pile.ordered(order[DUNGEON]) if order is not None else Pile.unknown(CARDS)

@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import Any, Hashable, Optional
 
 from ...core import Draw, Phase, State
-from ...solver import WIN, _deal_known
+from ...engine.dealer import known_steps
+from ...solver import WIN
 from .rules import CARDS, MAX_HP, ROOM, RUN, Resolve, ScoundrelState, Strike, is_monster, is_weapon, value
 
 
@@ -95,7 +96,7 @@ class RoomModel:
     monotone = True
 
     def root(self, start: State) -> tuple[list, Any]:
-        steps, state = _deal_known(start, [])
+        steps, state = known_steps(start, [])
         if state.dungeon.hidden:
             raise ValueError("the deal is not known: a solver needs every card in order")
         cap = value(state.slain[-1]) if state.slain else FRESH
