@@ -26,7 +26,7 @@ GAMES: dict[str, str] = {
 # Games defined outside this package: DUNGEON_GAMES="name=module,name=module", each
 # module importable (on PYTHONPATH) and defining MODULE. An environment variable, so that
 # every process of a run knows the same games: a `dungeon play` the tests start at a
-# terminal, the workers of `sim --jobs`. The test suite adds its toy game this way.
+# terminal, the workers of `sim --jobs`.
 ENVIRONMENT = "DUNGEON_GAMES"
 
 
