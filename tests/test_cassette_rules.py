@@ -90,7 +90,7 @@ slots = [{ min = 5, effect = "strike" }]
 CARDS, _problems = loader.parse_text(SET, "test")
 assert CARDS is not None, _problems
 GAME = CassetteDungeons(CARDS)
-NOTATION = CassetteNotation(GAME)
+NOTATION = CassetteNotation()
 
 
 def play(state, words: str):

@@ -31,7 +31,6 @@ from .rules import (
     Pick,
     Place,
     Resign,
-    RpgSolitaire,
     RpgState,
     _monster_text,
 )
@@ -70,8 +69,6 @@ def parse_action(token: Token) -> Any:
 
 
 class RpgNotation(Notation):
-    game = RpgSolitaire()
-    checkpoint_keys = ("at", "stats", "monster", "treasure", "lockpicks", "deck")
 
     def options(self, record: Record) -> dict[str, Any]:
         tag = record.tag("Decks")

@@ -14,10 +14,10 @@ from __future__ import annotations
 import random
 from typing import Optional
 
-from ..games.scoundrel.rules import (
+from ...shuffle import fisher_yates_steps
+from .rules import (
     CARDS, FRESH, MAX_HP, ROOM, drink, fight, is_monster, is_weapon, loss_score, may_strike, value, win_score,
 )
-from ..shuffle import fisher_yates_steps
 
 _IDS = tuple(range(len(CARDS)))
 # Per card id: its value as a monster, as a weapon, as a potion (0 when it is not one).

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Optional
 
-from ..core import Draw, Phase, State
-from ..games.scoundrel.rules import (
+from ...core import Draw, Phase, State
+from ...engine.dealer import known_steps
+from ...solver import WIN
+from .rules import (
     CARDS, FRESH, MAX_HP, ROOM, RUN, Resolve, ScoundrelState, Strike, drink, fight, is_monster, is_weapon, loss_score,
     may_strike, value, win_score,
 )
-from ..engine.dealer import known_steps
-from . import WIN
 
 
 def key(state: ScoundrelState) -> Hashable:
@@ -55,8 +55,8 @@ def deal(events: list) -> dict:
     """The dungeon's order from a game's events: the cards as they first came up (a
     card run from comes up again later, from under the dungeon). Every card must
     have come up."""
-    from ..core import Draw
-    from ..games.scoundrel.rules import CARDS, DUNGEON
+    from ...core import Draw
+    from .rules import CARDS, DUNGEON
 
     order = []
     seen = set()
@@ -105,7 +105,7 @@ class RoomModel:
         cap = value(state.slain[-1]) if state.slain else FRESH
         node = (state.dungeon.known, state.room, state.hp, state.weapon, cap, state.ran_last, state.strict, None)
         if state.phase is Phase.OVER:
-            from . import objective
+            from ...solver import objective
 
             node = node[:7] + (objective(state.result()),)
         return steps, node

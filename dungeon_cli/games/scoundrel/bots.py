@@ -30,12 +30,12 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Iterator
 
-from ..core import State
-from ..games.scoundrel.rules import (
+from ...bots import Bot
+from ...bots.view import PlayerView
+from ...core import State
+from .rules import (
     FRESH, RUN, Run, ScoundrelState, Strike, drink, fight, is_monster, is_potion, is_weapon, may_strike, value,
 )
-from . import Bot
-from .view import PlayerView
 
 RUN_LOSS = 14
 WEAPON_WEIGHT = 0.3
