@@ -10,7 +10,7 @@ import pytest
 
 from conftest import FIXTURES, ROOT
 from dungeon_cli import registry
-from dungeon_cli.games.cassette_dungeons.bot import play as bot_play
+from dungeon_cli.bots.cassette_harness import play as bot_play
 from dungeon_cli.referee import check
 from notation import parse
 

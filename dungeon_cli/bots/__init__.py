@@ -12,29 +12,10 @@ every game, and each game names its own in its ``GameModule`` (``greedy``, ...).
 
 from __future__ import annotations
 
-import random
-from typing import Any, Mapping, Optional
 
 from .. import registry
-from ..core import State
-from ..games.base import GameModule, load
-
-
-class Bot:
-    """Base class; subclasses override ``choose`` (and ``observe`` if ``watches``)."""
-
-    name = ""
-    summary = ""
-    watches = False  # True: observe() sees every event of the game
-
-    def begin(self, module: GameModule, variant: Optional[str], options: Mapping[str, Any], start: State) -> None:
-        """A new game starts from ``start`` (nothing dealt yet)."""
-
-    def observe(self, before: State, action: Any) -> None:
-        """``action`` (a draw or a decision) was applied to ``before``."""
-
-    def choose(self, state: State, rng: random.Random) -> Any:
-        raise NotImplementedError
+from ..games.base import load
+from .base import Bot
 
 
 # The bots that play every game; a game's own bots are named by its GameModule.

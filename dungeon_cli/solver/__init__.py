@@ -27,15 +27,8 @@ import time
 from typing import Any, Hashable, Optional
 
 from .. import registry
-from ..core import Phase, Result, State
-from ..engine.dealer import known_steps
-
-WIN = 1_000_000  # objective = WIN * won + score; scores stay far below this
-
-
-def objective(result: Result) -> int:
-    return (WIN if result.won else 0) + result.score
-
+from ..core import Phase, Result, State, known_steps
+from .objective import WIN, objective
 
 def hooks(game: str):
     """The game's solver hooks (the module its ``GameModule`` names); KeyError if the

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dungeon_cli.bots import Bot
+from dungeon_cli.bots.base import Bot
 from dungeon_cli.core import State
 
 from .rules import PASS, TAKE, ToyState

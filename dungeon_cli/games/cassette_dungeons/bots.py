@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...bots import Bot
+from ...bots.base import Bot
 from ...core import State
 
 

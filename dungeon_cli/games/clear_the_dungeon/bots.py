@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...bots import Bot
+from ...bots.base import Bot
 from ...core import State
 from .rules import PASS, Attack, power_of
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Hashable
 
 from ...core import Draw, Phase
-from ...solver import WIN
+from ...solver.objective import WIN
 from .rules import COLUMNS, DEPTH, MONSTER_PILE, MONSTERS, POWER, POWER_PILE, Attack, DungeonState
 
 

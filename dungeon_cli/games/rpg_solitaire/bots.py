@@ -16,7 +16,7 @@ import random
 from collections import deque
 from typing import Any
 
-from ...bots import Bot
+from ...bots.base import Bot
 from ...core import State
 from .grid import SIDES, beyond, free_doors, joined
 from .rules import DROP, KEEP, PICK, RESIGN, STAT_OF_SUIT, Move, Place, RpgState, higher

@@ -32,7 +32,7 @@ from .rules import (
     Place,
     Resign,
     RpgState,
-    _monster_text,
+    monster_text,
 )
 
 _PLACE = re.compile(r"@([nesw])(?:/([nesw]+))?")
@@ -142,7 +142,7 @@ class RpgNotation(Notation):
             room = s.grid.get(beyond(s.pos, action.side))
             text = f"move {SIDE_NAMES[action.side]}"
             if room is not None and room.monster is not None:
-                text += f" into the room of the monster {_monster_text(room.monster)}: a fight"
+                text += f" into the room of the monster {monster_text(room.monster)}: a fight"
             return text
         if isinstance(action, Keep) and s.gear is not None:
             old = s.stat(s.gear.suit)

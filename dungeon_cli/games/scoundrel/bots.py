@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Iterator
 
-from ...bots import Bot
+from ...bots.base import Bot
 from ...bots.view import PlayerView
 from ...core import State
 from .rules import (

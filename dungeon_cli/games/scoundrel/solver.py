@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import Any, Hashable, Optional
 
 from ...core import Draw, Phase, State
-from ...engine.dealer import known_steps
-from ...solver import WIN
+from ...core import known_steps
+from ...solver.objective import WIN
 from .rules import (
     CARDS, FRESH, MAX_HP, ROOM, RUN, Resolve, ScoundrelState, Strike, drink, fight, is_monster, is_weapon, loss_score,
     may_strike, value, win_score,
@@ -105,7 +105,7 @@ class RoomModel:
         cap = value(state.slain[-1]) if state.slain else FRESH
         node = (state.dungeon.known, state.room, state.hp, state.weapon, cap, state.ran_last, state.strict, None)
         if state.phase is Phase.OVER:
-            from ...solver import objective
+            from ...solver.objective import objective
 
             node = node[:7] + (objective(state.result()),)
         return steps, node
