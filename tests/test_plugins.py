@@ -77,3 +77,11 @@ def test_no_module_outside_a_games_package_names_it(game):
         if own in path.parents or path == PACKAGE / "registry.py":
             continue
         assert not named.search(path.read_text(encoding="utf-8")), f"{path.relative_to(ROOT)} names {game}"
+
+
+def test_the_environment_names_games_as_name_equals_module():
+    with pytest.raises(ValueError, match="DUNGEON_GAMES: 'toy_game' is not name=module"):
+        registry._from_environment("toy=toy_game, toy_game")
+    before = dict(registry.GAMES)
+    registry._from_environment(" , toy = toy_game ,")  # blanks and empty entries are nothing
+    assert registry.GAMES == before

@@ -160,3 +160,12 @@ def test_a_game_at_a_terminal_with_completion_to_its_end(terminal, sampled, tmp_
     assert status == 0 and f"legal, {session.state.result()}," in out
     assert os.environ["DUNGEON_GAMES"].endswith("toy=toy_game")  # how the terminal's process knew it
 
+
+
+def test_without_the_environment_no_process_knows_the_toy_game():
+    path = fixture_dir(GAME) / "legal" / "frail.dgn"
+    result = run_subprocess(["verify", str(path)], env={"DUNGEON_GAMES": ""})
+    assert result.returncode == 1
+    assert b"unknown game 'toy': 'dungeon games' lists the games this tool knows" in result.stdout
+    result = run_subprocess(["games"], env={"DUNGEON_GAMES": ""})
+    assert result.returncode == 0 and b"toy:" not in result.stdout
