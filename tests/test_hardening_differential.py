@@ -45,7 +45,7 @@ from notation import parse, write  # noqa: E402
 
 GAMES = registry.names()
 # One short finished game of each (a few turns, with a Result to be judged).
-MUTATED = {"scoundrel": 7, "clear-the-dungeon": 2, "rpg-solitaire": 2, "cassette-dungeons": 0}
+MUTATED = {"scoundrel": 7, "clear-the-dungeon": 2, "rpg-solitaire": 24, "cassette-dungeons": 0}
 
 
 @pytest.mark.parametrize("game", GAMES)
