@@ -23,6 +23,7 @@ from ...core import Draw, State
 from ..base import Cursor, Misread, Notation, Step, TagProblem, TurnLog
 from . import loader
 from .cardset import DICE
+from .render import room_holds
 from .rules import (
     REVEAL, ROLLING, CassetteDungeons, CassetteState, ChooseHero, Discard, Go, Loot, Pick, Place, Suffer, Target, Use,
 )
@@ -220,7 +221,12 @@ class CassetteNotation(Notation):
         if isinstance(action, Discard):
             return f"discard {action.card} unused"
         if isinstance(action, Go):
-            return "leave the dungeon: win" if action.room is None else f"proceed to room {action.room}"
+            if action.room is None:
+                return "leave the dungeon: win"
+            side = s.map_side
+            room = side.rooms.get(action.room) if side is not None else None
+            holds = f": {room_holds(side, room)}" if room is not None else ""
+            return f"proceed to room {action.room}{holds}"
         return ""
 
 
