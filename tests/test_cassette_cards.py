@@ -157,3 +157,47 @@ def test_a_record_names_its_set_relative_to_the_working_directory(run, tmp_path,
         "g.dgn:2:8: error: card set tiny.toml has problems: line 7: monster[1].slots[1].min: "
         "must be 1 to 6, not 9; see dungeon cards check tiny.toml\n"
     )
+
+
+FIVE = ", ".join(['{ min = 2, penalty = "hurt 1" }'] * 5)
+
+
+def test_cards_check_warns_of_an_enemy_with_more_slots_than_dice_that_only_items_can_beat(run, tmp_path: Path):
+    unfair = tmp_path / "unfair.toml"
+    text = TINY.replace('slots = [{ min = 5, penalty = "hurt 3" }]', f"slots = [{FIVE}]").replace(
+        'item = "heal 1"', 'item = "strike"'
+    )
+    unfair.write_text(text)
+    result = run(["cards", "check", str(unfair)])
+    assert result.exit_code == 0  # sound and winnable, but unfair: a warning
+    assert result.stdout.splitlines()[0] == (
+        f"{unfair}:25:1: warning: boss[1].front.slots: boss ogre has 5 slots and there are 4 dice: "
+        "dice alone can never defeat it, only items and skills that strike (unfair)"
+    )
+    assert "is sound" in result.stdout.splitlines()[1]
+
+
+def test_cards_check_refuses_a_boss_and_a_map_that_no_sequence_can_beat(run, tmp_path: Path):
+    hopeless = tmp_path / "hopeless.toml"
+    text = TINY.replace('slots = [{ min = 5, penalty = "hurt 3" }]', f"slots = [{FIVE}]").replace(
+        'slots = [{ min = 2, penalty = "hurt 1" }]', f"slots = [{FIVE}]"
+    )
+    hopeless.write_text(text)
+    result = run(["cards", "check", str(hopeless)])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        f"{hopeless}:11:1: error: map[1].front: map hall: every way to the boss room meets an enemy "
+        "that can never be defeated: the map cannot be won"
+    )
+    assert any("boss ogre has 5 slots" in line and "it can never be defeated" in line for line in lines)
+    assert any("boss hag has 5 slots" in line for line in lines)
+    assert not any("is sound" in line for line in lines)
+
+
+def test_the_default_set_is_fair_by_its_own_check(run):
+    result = run(["cards", "check", str(DEFAULT)])
+    assert "warning" not in result.stdout and "error" not in result.stdout
+    cards = loader.builtin("default")
+    assert all(len(side.slots) <= 4 for side in cards.boss_sides.values())
+    assert all(len(m.slots) <= 4 for m in cards.monsters.values())

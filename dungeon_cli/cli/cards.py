@@ -42,6 +42,15 @@ def check(files: tuple[str, ...], quiet: bool) -> None:
                 for p in problems:
                     click.echo(report.text_line(path, Diagnostic(p.line, p.col, p.message)))
             continue
+        if found is not None:
+            unfair = fairness_diagnostics(text, found)
+            if any(d.severity == "error" for d in unfair):
+                status = max(status, 1)
+            if not quiet:
+                for d in unfair:
+                    click.echo(report.text_line(path, d))
+            if any(d.severity == "error" for d in unfair):
+                continue
         if not quiet and found is not None:
             counts = (
                 (len(found.monsters), "monster"), (len(found.treasures), "treasure"), (len(found.traps), "trap"),
@@ -50,6 +59,19 @@ def check(files: tuple[str, ...], quiet: bool) -> None:
             listed = ", ".join(_count(n, word) for n, word in counts)
             click.echo(f"{path}: card set '{found.name}' is sound: {listed}, health {found.health}")
     sys.exit(status)
+
+
+def fairness_diagnostics(text: str, found) -> list[Diagnostic]:
+    """The set's fairness findings (cardset.fairness), placed at their key in the file."""
+    from ..games.cassette_dungeons.cardset import fairness, key_text
+    from ..games.cassette_dungeons.tomlpos import key_positions, locate
+
+    positions = key_positions(text)
+    out = []
+    for f in fairness(found):
+        line, col = locate(positions, f.path) or (1, 1)
+        out.append(Diagnostic(line, col, f"{key_text(f.path)}: {f.message}", f.severity))
+    return sorted(out, key=lambda d: (d.line, d.col))
 
 
 def _count(n: int, word: str) -> str:
