@@ -201,3 +201,15 @@ def test_the_default_set_is_fair_by_its_own_check(run):
     cards = loader.builtin("default")
     assert all(len(side.slots) <= 4 for side in cards.boss_sides.values())
     assert all(len(m.slots) <= 4 for m in cards.monsters.values())
+
+
+def test_cards_export_writes_the_built_in_set_and_never_overwrites(run, tmp_path: Path):
+    target = tmp_path / "mine.toml"
+    result = run(["cards", "export", str(target)])
+    assert result.exit_code == 0
+    assert target.read_text() == DEFAULT.read_text()
+    assert run(["cards", "check", str(target)]).exit_code == 0
+    again = run(["cards", "export", str(target)])
+    assert again.exit_code == 2 and "exists already" in again.stderr
+    assert run(["cards", "export"]).stdout == DEFAULT.read_text()
+    assert run(["cards", "export", "--set", "nope"]).exit_code == 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Optional
 
 import click
 
@@ -59,6 +60,33 @@ def check(files: tuple[str, ...], quiet: bool) -> None:
             listed = ", ".join(_count(n, word) for n, word in counts)
             click.echo(f"{path}: card set '{found.name}' is sound: {listed}, health {found.health}")
     sys.exit(status)
+
+
+@cards.command()
+@click.argument("file", required=False, metavar="[FILE]")
+@click.option("--set", "name", default="default", show_default=True, help="The built-in set to write.")
+def export(file: Optional[str], name: str) -> None:
+    """Write a built-in card set as a TOML file, a starting point for a set of your own
+    (to standard output without FILE). An existing FILE is never overwritten.
+
+    Exit status: 0 written, 2 FILE exists or cannot be written, or no such built-in set.
+    """
+    if name not in loader.BUILTIN:
+        raise click.BadParameter(f"no built-in set '{name}' (built-in: {', '.join(loader.BUILTIN)})", param_hint="--set")
+    text = loader.builtin_text(name)
+    if file is None or file == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        with open(file, "x", encoding="utf-8") as handle:
+            handle.write(text)
+    except FileExistsError:
+        sys.stderr.write(f"dungeon cards export: error: {file} exists already: not overwritten\n")
+        sys.exit(2)
+    except OSError as exc:
+        sys.stderr.write(f"dungeon cards export: error: {file}: cannot be written ({exc.strerror})\n")
+        sys.exit(2)
+    click.echo(f"{file}: the built-in card set '{name}'; check it with dungeon cards check {file}", err=True)
 
 
 def fairness_diagnostics(text: str, found) -> list[Diagnostic]:
