@@ -35,6 +35,7 @@ class Spec(NamedTuple):
     bot: str
     variant: Optional[str] = None
     records: bool = False  # keep each game's DGN text
+    cards: Optional[tuple[str, str]] = None  # Cassette Dungeons: (card-set file to load, its Cards tag)
 
 
 class Outcome(NamedTuple):
@@ -68,8 +69,9 @@ def play(spec: Spec, seed: int) -> Outcome:
     """One game from ``seed`` to its end, driven through a ``Session`` (its record kept
     when ``spec.records``)."""
     module = registry.get(spec.game)
-    order, rng = dealt(module, seed, spec.variant)
-    session = Session(module, variant=spec.variant, seed=seed, order=order)
+    options, tags = _card_set(spec)
+    order, rng = dealt(module, seed, spec.variant, options)
+    session = Session(module, variant=spec.variant, seed=seed, order=order, options=options, tags=tags)
     bot = bots.make(spec.game, spec.bot)
     bot.begin(module, spec.variant, session.options, session.state)
     watches = bot.watches
@@ -95,6 +97,20 @@ def play(spec: Spec, seed: int) -> Outcome:
     moves = sum(1 for log in session.turns if log.start.turn)
     text = session.text() if spec.records else None
     return Outcome(seed, result.won, result.score, moves, text)
+
+
+def _card_set(spec: Spec) -> tuple[dict, list]:
+    """The options and tags of a run with its own card set (``--cards``); loaded once per
+    process (the loader caches by path)."""
+    if spec.cards is None:
+        return {}, []
+    from .games.cassette_dungeons import loader
+
+    path, tag = spec.cards
+    found, problems = loader.load(path)
+    if found is None:
+        raise ValueError(f"{path}: {problems[0].message}")
+    return {"cards": found}, [("Cards", tag)]
 
 
 def play_many(spec: Spec, seeds: Sequence[int]) -> list[Outcome]:

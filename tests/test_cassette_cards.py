@@ -213,3 +213,34 @@ def test_cards_export_writes_the_built_in_set_and_never_overwrites(run, tmp_path
     assert again.exit_code == 2 and "exists already" in again.stderr
     assert run(["cards", "export"]).stdout == DEFAULT.read_text()
     assert run(["cards", "export", "--set", "nope"]).exit_code == 2
+
+
+def test_play_and_sim_take_a_card_set_file_and_the_record_names_it(run, tmp_path: Path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sets").mkdir()
+    (tmp_path / "games").mkdir()
+    text = DEFAULT.read_text().replace('id = "knight"', 'id = "paladin"').replace("health = 11", "health = 5")
+    (tmp_path / "sets" / "mine.toml").write_text(text)
+    played = run(["play", "cassette-dungeons", "--seed", "3", "--cards", "sets/mine.toml", "-o", "games/g.dgn"],
+                 input="@paladin >3\n")
+    assert played.exit_code == 0, played.output
+    record = (tmp_path / "games" / "g.dgn").read_text()
+    assert '[Cards "../sets/mine.toml"]' in record  # read from the record's own directory
+    assert run(["verify", "games/g.dgn"]).exit_code == 0
+    piped = run(["play", "cassette-dungeons", "--seed", "3", "--cards", "sets/mine.toml"], input="@paladin >3\n")
+    assert '[Cards "sets/mine.toml"]' in piped.stdout
+    own = run(["sim", "cassette-dungeons", "--bot", "greedy", "--games", "40", "--cards", "sets/mine.toml", "--records", "out"])
+    assert own.exit_code == 0, own.output
+    built_in = run(["sim", "cassette-dungeons", "--bot", "greedy", "--games", "40"])
+    assert own.stdout.splitlines()[2] != built_in.stdout.splitlines()[2]  # 5 health, not 11: other results
+    assert '[Cards "../sets/mine.toml"]' in (tmp_path / "out" / "cassette-dungeons-0.dgn").read_text()
+    assert run(["verify", *map(str, (tmp_path / "out").glob("*.dgn"))]).exit_code == 0
+
+
+def test_cards_is_refused_where_it_does_not_apply(run, tmp_path: Path):
+    assert run(["play", "scoundrel", "--cards", str(DEFAULT)], input="").exit_code == 2
+    assert run(["sim", "scoundrel", "--cards", str(DEFAULT), "--games", "1"]).exit_code == 2
+    bad = tmp_path / "bad.toml"
+    bad.write_text(TINY.replace("min = 3", "min = 0"))
+    result = run(["play", "cassette-dungeons", "--cards", str(bad)], input="")
+    assert result.exit_code == 2 and "must be 1 to 6, not 0" in result.stderr

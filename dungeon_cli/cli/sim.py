@@ -23,8 +23,10 @@ from .. import registry
 @click.option("--records", type=click.Path(file_okay=False), help="Write every game as a DGN record in this directory.")
 @click.option("--variant", help="A rule variant (see `dungeon games`).")
 @click.option("--cluster", metavar="ADDRESS", help="Run on this Dask scheduler instead (needs the [cluster] extra).")
+@click.option("--cards", "cards_file", metavar="FILE", help="Cassette Dungeons: play with the card set in FILE.")
 def sim(
-    game: str, count: int, bot: str, seed: int, jobs: int, records: Optional[str], variant: Optional[str], cluster: Optional[str]
+    game: str, count: int, bot: str, seed: int, jobs: int, records: Optional[str], variant: Optional[str], cluster: Optional[str],
+    cards_file: Optional[str] = None,
 ) -> None:
     """Play GAME from seeds SEED..SEED+N-1 with a bot: win rate with its 95% interval,
     mean moves, speed, and the scores as a histogram. The same seeds give the same
@@ -48,7 +50,14 @@ def sim(
     out_dir = Path(records) if records is not None else None
     if out_dir is not None:
         _check_records_dir(out_dir, game, seeds)
-    spec = simulate.Spec(game, bot, variant, records=out_dir is not None)
+    from .cards import cards_option
+
+    cards = None
+    if cards_file is not None:
+        _, tags = cards_option(game, cards_file, records)
+        builtin = tags[0][1] == cards_file and os.sep not in cards_file and not cards_file.endswith(".toml")
+        cards = (cards_file if builtin else os.path.abspath(cards_file), tags[0][1])
+    spec = simulate.Spec(game, bot, variant, records=out_dir is not None, cards=cards)
 
     tally = sim_summary.Tally()
     bar = click.progressbar(length=count, file=sys.stderr, label="playing") if sys.stderr.isatty() else None

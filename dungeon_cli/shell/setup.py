@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import random
-from typing import Optional
+from typing import Optional, Sequence
 
 from notation import read
 
@@ -34,6 +34,8 @@ def new_session(
     table: bool,
     player: Optional[str],
     dated: bool,
+    options: Optional[dict] = None,
+    extra: Sequence[tuple[str, str]] = (),
 ) -> Session:
     module = registry.get(game)
     try:
@@ -47,7 +49,8 @@ def new_session(
         tags.append(("Date", f"{_dt.date.today():%Y-%m-%d}"))
     if player:
         tags.append(("Player", player))
-    return Session(module, variant=variant, seed=seed, tags=tags)
+    tags.extend(extra)  # a game's rule tags (Cards)
+    return Session(module, variant=variant, seed=seed, tags=tags, options=options or {})
 
 
 def resumed_session(path: str, table: bool) -> tuple[Session, bool]:
@@ -107,6 +110,8 @@ def prepare(
     table: bool = False,
     player: Optional[str] = None,
     interactive: bool = False,
+    options: Optional[dict] = None,
+    tags: Sequence[tuple[str, str]] = (),
 ) -> Ready:
     """Everything ``dungeon play`` does before the first move; SetupError if it cannot."""
     if resume is not None:
@@ -116,7 +121,7 @@ def prepare(
             raise SetupError([f"{resume} is a game of {name}, not {game}"], status=2)
     else:
         assert game is not None
-        session = new_session(game, variant, seed, table, player, dated=interactive)
+        session = new_session(game, variant, seed, table, player, dated=interactive, options=options, extra=tags)
         typed = table
     return Ready(session, record_file(session.module.game.name, output, resume, interactive, session.text()), typed)
 
