@@ -165,3 +165,8 @@ def test_rules_text_names_the_stand_off_the_lock_retries_and_every_ending(run):
         assert words in text, words
     for words in ("stand-off", "try again", "`stop`", "The torch", "trapped", "no lockpicks", "out of time", "`xn`"):
         assert words in page, words
+
+
+def test_a_record_may_not_repeat_a_draw_written_before_the_colon(run):
+    text = '[Game "rpg-solitaire"]\n\ndeal: 5s 8h 9c\n1. Qd : ^Qd @n\n'
+    assert "^Qd: no card is drawn now: the room card Qd is drawn" in run(["verify", "-"], input=text).stdout

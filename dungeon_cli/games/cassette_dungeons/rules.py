@@ -142,7 +142,7 @@ class CassetteState(State):
     __slots__ = (
         "cards", "turn", "step", "hp", "map", "room", "hero", "foes", "traps", "held", "dice",
         "hero_slots", "rolling", "rolled", "penalties", "reveals", "resume", "warded", "decks",
-        "discards", "rebuilds", "spares", "dice_seq", "dice_pos", "entered", "won",
+        "discards", "rebuilds", "spares", "dice_seq", "dice_pos", "entered", "won", "dealt",
     )
 
     def __init__(self, cards: CardSet) -> None:
@@ -172,6 +172,7 @@ class CassetteState(State):
         self.dice_pos = 0
         self.entered = 0  # rooms entered
         self.won = False
+        self.dealt: tuple = ()  # chance since the last choice, in order: a face id, or (die, face)
 
     # -- what the player sees -----------------------------------------------------------
 
@@ -269,6 +270,17 @@ class CassetteState(State):
         return out
 
     def apply(self, action: Any) -> "CassetteState":
+        new = self._apply(action)
+        if new is self:
+            new = self._copy()
+        if isinstance(action, Draw):
+            entry = (self.rolling[0], action.outcome) if self.step == ROLLING else action.outcome
+            new.dealt = self.dealt + (entry,)
+        else:
+            new.dealt = ()
+        return new
+
+    def _apply(self, action: Any) -> "CassetteState":
         if self.step == OVER:
             raise Illegal("the game is over: no action may follow")
         if isinstance(action, Draw):

@@ -97,20 +97,23 @@ class RpgNotation(Notation):
     def read_actions(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
         # A dealer that draws by itself (seeded play) may have drawn a card before its
         # ^card is read: a typed draw that names that card, in order, is accepted.
-        seen = 0  # draws read since the last choice
+        # Draws since the last choice that are accounted for: at the start, all of them
+        # (the turn's room cards before ':', or a line read before).
+        seen = len(cursor.state.dealt)  # type: ignore[attr-defined]
         for token in tokens:
             action = parse_action(token)
             state: RpgState = cursor.state  # type: ignore[assignment]
-            if isinstance(action, Draw):
-                if not state.is_over and state.phase is not Phase.CHANCE and seen < len(state.dealt):
-                    drawn = state.dealt[seen]
-                    if drawn != action.outcome:
-                        raise Misread(token, f"'{_shown(token)}': the card drawn here is {drawn}, not {action.outcome}")
-                    seen += 1
-                    continue
+            if not isinstance(action, Draw):
+                yield token, action
+                seen = 0  # after a choice, what is drawn is counted afresh
+                continue
+            if not state.is_over and state.phase is not Phase.CHANCE and seen < len(state.dealt):
+                drawn = state.dealt[seen]
+                if drawn != action.outcome:
+                    raise Misread(token, f"'{_shown(token)}': the card drawn here is {drawn}, not {action.outcome}")
                 seen += 1
-            else:
-                seen = 0
+                continue
+            seen += 1
             yield token, action
 
     def check_token(self, section: str, token: Token) -> Optional[str]:
