@@ -37,6 +37,7 @@ from .rules import (
     RpgState,
     Stop,
     _monster_text,
+    lockpicks_text,
 )
 
 _PLACE = re.compile(r"@([nesw])(?:/([nesw]+))?")
@@ -181,14 +182,15 @@ class RpgNotation(Notation):
             monster = _monster_text(room.monster if room is not None else None)
             return f"go {SIDE_NAMES[action.side]} into the room of the monster {monster} and fight it: gear first, then a round"
         if isinstance(action, Stop):
-            return f"try the lock no more this turn (keep {s.lockpicks} lockpicks)"
+            return f"try the lock no more this turn (keep {lockpicks_text(s.lockpicks)})"
         if isinstance(action, Keep) and s.gear is not None:
             old = s.stat(s.gear.suit)
             return f"keep {s.gear} (your {old or 'nothing'} goes under its pile)"
         if isinstance(action, DropCard) and s.gear is not None:
             return f"leave {s.gear}: it goes under its pile"
         if isinstance(action, Pick):
-            return f"spend one of {s.lockpicks} lockpicks: a diamond for the boss, then one for you; equal or higher escapes"
+            held = "your only lockpick" if s.lockpicks == 1 else f"one of {s.lockpicks} lockpicks"
+            return f"spend {held}: a diamond for the boss, then one for you; equal or higher escapes"
         if isinstance(action, Resign):
             return "give up: loss 0"
         return ""

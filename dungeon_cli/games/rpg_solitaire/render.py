@@ -12,7 +12,7 @@ import textwrap
 
 from ...core import Phase
 from .grid import SIDE_NAMES, Pos, free_doors
-from .rules import AGAIN, CHOOSE, ENDINGS, RpgState, _monster_text
+from .rules import AGAIN, CHOOSE, ENDINGS, RpgState, _monster_text, lockpicks_text
 
 MAX_COLS = 19  # 19 squares: 19 * 4 + 1 = 77 characters
 MAX_ROWS = 9
@@ -115,7 +115,7 @@ def render(state: RpgState) -> str:  # type: ignore[override]
             old = state.stat(state.gear.suit)  # type: ignore[union-attr]
             lines.append(f"drawn {state.gear}, higher than your {old or 'nothing'}: keep or drop")
         elif state.step[0] == AGAIN:
-            lines.append(f"the lock held: pick again ({state.lockpicks} lockpicks left), stop, or resign")
+            lines.append(f"the lock held: pick again ({lockpicks_text(state.lockpicks)} left), stop, or resign")
         else:
             free = " ".join(free_doors(state.grid, state.pos)) if room.monster is None else ""
             ways = [s for s in "nesw" if state._move_problem(s) is None]

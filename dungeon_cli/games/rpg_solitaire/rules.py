@@ -60,6 +60,10 @@ def suit_pile(suit: str, decks: int) -> list[Card]:
     return deck(suits=suit, ranks="23456789T") * decks
 
 
+def lockpicks_text(n: int) -> str:
+    return "1 lockpick" if n == 1 else f"{n} lockpicks"
+
+
 def value(card: Optional[Card]) -> int:
     """A stat card's value (2-10), or a gamble card's (J 11, Q 12, K 13); nothing is 0."""
     return 0 if card is None else card.rank
@@ -282,7 +286,7 @@ class RpgState(State):
             return self._pick()
         if self.step[0] == AGAIN:
             raise Illegal(
-                f"the lock held: pick again with one of your {self.lockpicks} lockpicks, or stop (your turn is spent)"
+                f"the lock held: pick again (you hold {lockpicks_text(self.lockpicks)}), or stop (your turn is spent)"
             )
         if isinstance(action, Fight):
             return self._fight(action.side)
@@ -319,7 +323,7 @@ class RpgState(State):
         if self.step[0] == CHOOSE:
             return f"the gear card {self.gear} waits: keep it or drop it"
         if self.step[0] == AGAIN:
-            return f"the lock held: pick again ({self.lockpicks} lockpicks left) or stop"
+            return f"the lock held: pick again ({lockpicks_text(self.lockpicks)} left) or stop"
         if self.hand is None:
             return "no room card was drawn (every room is placed): move, fight, pick the lock or resign"
         return f"the room card {self.hand} waits: place it, move, pick the lock or resign"
