@@ -27,7 +27,7 @@ def boss_met(session) -> Optional[str]:
 
 
 def tally(module, cards, games: int, first_seed: int, options: dict) -> tuple[dict, dict]:
-    from dungeon_cli.games.cassette_dungeons.bot import play
+    from dungeon_cli.bots.cassette_harness import play
 
     heroes: dict = {}
     bosses: dict = {b: Counter() for b in cards.boss_sides}

@@ -121,12 +121,12 @@ def _deal_only(games: int) -> float:
 
 def _solver_times(game: str, seeds: int, limit: float, variant=None) -> dict:
     from dungeon_cli import registry, solver
-    from dungeon_cli.referee import seed_order
+    from dungeon_cli.shuffle import deal_piles
 
     module = registry.get(game)
     times, unproven, wins = [], 0, 0
     for seed in range(seeds):
-        start = module.game.start(variant, {}, seed_order(module, seed, variant, {}))
+        start = module.game.start(variant, {}, deal_piles(seed, module.game.deck(variant, {})))
         found = solver.solve(start, game, max_seconds=limit)
         times.append(found.seconds)
         unproven += not found.proven

@@ -21,11 +21,10 @@ import math
 import random
 from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence
 
-from . import bots, playouts, registry
-from .core import Draw, Phase
-from .games.base import GameModule
+from . import bots, playouts
+from .engine import MAX_EVENTS, Runaway, SeededDealer, Setup, Visitor, Walk
 from .session import Session
-from .shuffle import deal, rng_for
+from .shuffle import rng_for
 
 
 class Spec(NamedTuple):
@@ -51,52 +50,43 @@ class Outcome(NamedTuple):
 _outcome = functools.partial(tuple.__new__, Outcome)
 
 
-def dealt(module: GameModule, seed: int, variant: Optional[str] = None, options: Optional[dict] = None) -> tuple[dict, random.Random]:
-    """The seeded deal of ``seed`` (what ``--seed`` deals) and the generator as the deal
-    left it: the bot's from there on."""
-    rng = rng_for(seed)
-    return deal(rng, module.game.deck(variant, options or {})), rng
-
-
-MAX_EVENTS = 200_000  # a game this long has a bot going round in circles
-
-
 class EndlessGame(RuntimeError):
     """A bot that never ends its game (some rules let a game go on for ever)."""
 
 
+class _Watch(Visitor):
+    """A bot that keeps memory (the card counter) is told every event of its walk."""
+
+    def __init__(self, bot: bots.Bot):
+        self.observe = bot.observe
+
+    def event(self, before: Any, action: Any, after: Any) -> None:
+        self.observe(before, action)
+
+
 def play(spec: Spec, seed: int) -> Outcome:
-    """One game from ``seed`` to its end, driven through a ``Session`` (its record kept
-    when ``spec.records``)."""
-    module = registry.get(spec.game)
+    """One game from ``seed`` to its end: a walk of the engine, the seeded dealer
+    answering chance and the bot every decision, drawing on from the dealer's generator
+    where the deal left it (its record kept when ``spec.records``)."""
     options, tags = _card_set(spec)
-    order, rng = dealt(module, seed, spec.variant, options)
-    session = Session(module, variant=spec.variant, seed=seed, order=order, options=options, tags=tags)
+    setup = Setup(spec.game, spec.variant, options=options, seed=seed)
+    dealer = SeededDealer(seed)
     bot = bots.make(spec.game, spec.bot)
-    bot.begin(module, spec.variant, session.options, session.state)
-    watches = bot.watches
-    state = session.state
-    chance, decision = Phase.CHANCE, Phase.DECISION
-    while True:
-        phase = state.phase
-        if phase is chance:
-            known = state.chance().known
-            if known is None:
-                raise RuntimeError(f"{spec.game}: a seeded deal left a draw unknown")
-            action: Any = Draw(known)
-        elif phase is decision:
-            action = bot.choose(state, rng)
-        else:
-            break
-        if watches:
-            bot.observe(state, action)
-        state = session.apply(action)
-        if len(session.history) > MAX_EVENTS:
-            raise EndlessGame(f"{spec.game} seed {seed}: the {spec.bot} bot's game has not ended after {MAX_EVENTS:,} events")
+    visitors = [_Watch(bot)] if bot.watches else []
+    if spec.records:
+        walk: Walk = Session(setup, dealer=dealer, visitors=visitors, tags=tags)
+    else:
+        walk = Walk(setup, dealer, visitors, history=False, turns=False)
+    bot.begin(setup.module, spec.variant, setup.options, walk.state)
+    rng = dealer.rng
+    choose = bot.choose
+    try:
+        state = walk.run(lambda state: choose(state, rng), MAX_EVENTS)
+    except Runaway:
+        raise EndlessGame(f"{spec.game} seed {seed}: the {spec.bot} bot's game has not ended after {MAX_EVENTS:,} events") from None
     result = state.result()
-    moves = sum(1 for log in session.turns if log.start.turn)
-    text = session.text() if spec.records else None
-    return Outcome(seed, result.won, result.score, moves, text)
+    text = walk.text() if isinstance(walk, Session) else None
+    return Outcome(seed, result.won, result.score, walk.moves, text)
 
 
 def _card_set(spec: Spec) -> tuple[dict, list]:
@@ -133,7 +123,7 @@ def play_rows(spec: Spec, seeds: Sequence[int]) -> list[tuple]:
 
 def _play_out(fast: playouts.Playout, spec: Spec, seeds: Sequence[int], make: Callable) -> list:
     variant = spec.variant
-    registry.get(spec.game).game.check_variant(variant)
+    Setup(spec.game, variant)  # its message, before the first game
     rng = random.Random()
     # What random.Random(seed) runs for an integer seed, on one generator reseeded for
     # each game: Random.seed's Python layer skipped, 7% of a random Scoundrel game

@@ -106,6 +106,7 @@ def check_referee(data: bytes, records: Optional[list[Record]] = None, seed_chec
 def check_replays_alike(verdicts) -> int:
     """Every legal record replays the same through ``Session.from_record``; how many did."""
     from dungeon_cli.referee import Referee
+    from dungeon_cli.engine import Setup
     from dungeon_cli.session import Session
 
     count = 0
@@ -113,7 +114,7 @@ def check_replays_alike(verdicts) -> int:
         if not verdict.legal or verdict.module is None:
             continue
         try:
-            session = Session.from_record(verdict.record, verdict.module, seeded=False)
+            session = Session.from_record(verdict.record, seeded=False)
         except ValueError as exc:
             raise LawBroken(f"a legal record cannot be replayed by play --resume: {exc}") from None
         if session.state.result() != verdict.result:
@@ -437,8 +438,9 @@ def check_cardset(data: bytes) -> bool:
     if problems:
         raise LawBroken("a sound card set with problems")
     from dungeon_cli.games.cassette_dungeons import MODULE
+    from dungeon_cli.engine import Setup
     from dungeon_cli.session import Session
 
-    session = Session(MODULE, seed=1, options={"cards": cards})
+    session = Session(Setup(MODULE.game.name, options={"cards": cards}, seed=1))
     session.deal()
     return True

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dungeon_cli import registry
-from dungeon_cli.games.cassette_dungeons.bot import main, play, win_rate
+from dungeon_cli.bots.cassette_harness import main, play, win_rate
 from dungeon_cli.referee import check
 from notation import parse
 

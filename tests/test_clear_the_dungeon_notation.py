@@ -15,6 +15,7 @@ from dungeon_cli.cards import CARDS, JOKER
 from dungeon_cli.games.clear_the_dungeon.rules import PASS, Attack, Use
 from dungeon_cli.referee import Referee, check
 from dungeon_cli.shuffle import deal_piles
+from dungeon_cli.engine import Setup
 from dungeon_cli.session import Session
 from notation import Token, canonical_token, parse
 from test_clear_the_dungeon_rules import deal_known
@@ -74,7 +75,7 @@ def test_a_joker_worth_ten_is_written_jk_and_other_values_jk_n():
 
 
 def test_write_turn_puts_the_reveal_after_the_attack():
-    session = Session(MODULE, seed=3)
+    session = Session(Setup(MODULE.game.name, seed=3))
     session.deal()
     hand = session.state.hand
     attack = next(a for a in session.state.legal_actions() if isinstance(a, Attack))

@@ -281,8 +281,10 @@ def test_reserve_only_the_top_card_and_only_in_the_variant():
 
 
 def test_an_unknown_variant_is_refused():
-    with pytest.raises(Illegal, match="no variant 'hard'"):
-        GAME.start("hard")
+    from dungeon_cli.engine import Setup, SetupError
+
+    with pytest.raises(SetupError, match="no variant 'hard'"):
+        Setup("clear-the-dungeon", "hard")
 
 
 # -- legal_actions ------------------------------------------------------------------------

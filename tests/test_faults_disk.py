@@ -31,6 +31,7 @@ import pytest
 
 from dungeon_cli import registry
 from dungeon_cli.referee import Referee
+from dungeon_cli.engine import Setup
 from dungeon_cli.session import Session
 from dungeon_cli.shell import recordfile
 from dungeon_cli.shell.line import apply_line
@@ -52,7 +53,7 @@ def script(lines) -> str:
 
 
 def text_after(lines, seed: int = SEED) -> str:
-    session = Session(SCOUNDREL, seed=seed)
+    session = Session(Setup(SCOUNDREL.game.name, seed=seed))
     session.deal()
     for line in lines:
         apply_line(session, line)
@@ -145,13 +146,13 @@ def test_at_the_terminal_a_full_disk_is_a_warning_and_the_record_is_shown_at_the
 
     full, lines = game()
     path = tmp_path / "g.dgn"
-    record = RecordFile.create(str(path), Session(SCOUNDREL, seed=SEED).text())
+    record = RecordFile.create(str(path), Session(Setup(SCOUNDREL.game.name, seed=SEED)).text())
     monkeypatch.setattr(recordfile, "os", FailingOs("fsync", errno.ENOSPC, range(3, 10**6)))
     out = io.StringIO()
     with create_pipe_input() as pipe:
         pipe.send_text(script(lines))
         pipe.close()
-        shell = PlayShell(Session(SCOUNDREL, seed=SEED), record, out, input=pipe, output=DummyOutput())
+        shell = PlayShell(Session(Setup(SCOUNDREL.game.name, seed=SEED)), record, out, input=pipe, output=DummyOutput())
         assert shell.run() == 0
     shown = out.getvalue()
     assert f"warning: could not save {path}: No space left on device; the game goes on" in shown

@@ -33,6 +33,7 @@ import pytest
 
 from dungeon_cli import registry
 from dungeon_cli.referee import Referee
+from dungeon_cli.engine import Setup
 from dungeon_cli.session import Session
 from dungeon_cli.shell.line import apply_line
 from notation import parse
@@ -51,7 +52,7 @@ def short_games(game: str, count: int, start: int = 0) -> list[tuple[int, str, l
 
 def played(module, seed: int) -> tuple[int, str, list[str]]:
     rng = random.Random(seed)
-    session = Session(module, seed=seed)
+    session = Session(Setup(module.game.name, seed=seed))
     session.deal()
     lines: list[str] = []
     words: list[str] = []
@@ -72,7 +73,7 @@ def played(module, seed: int) -> tuple[int, str, list[str]]:
 
 
 def text_after(game: str, seed: int, lines: list[str]) -> str:
-    session = Session(registry.get(game), seed=seed)
+    session = Session(Setup(game, seed=seed))
     session.deal()
     for line in lines:
         apply_line(session, line)
@@ -92,7 +93,7 @@ def _imported_before_forking() -> None:
 
     for game in GAMES:
         registry.get(game)
-        Session(registry.get(game), seed=0)
+        Session(Setup(game, seed=0))
 
 
 def fork_play(args: list[str], cwd: Path, hook=None) -> tuple[int, int]:
@@ -204,7 +205,7 @@ def check_left_behind(run, path: Path, game: str, seed: int, full: str, lines: l
     if records[0].moves:
         assert text == text_after(game, seed, lines[:turns]), f"seed {seed}: not the game's first {turns} turns"
     else:  # killed before the first deal was saved: the file holds the game's tags
-        assert text == Session(registry.get(game), seed=seed).text()
+        assert text == Session(Setup(game, seed=seed)).text()
     if verdict.state.is_over:
         assert text == full
         return "over"

@@ -51,11 +51,12 @@ def test_a_script_without_a_record_file_builds_the_record_once(run, monkeypatch)
     21 s from a pipe, as the whole record was rebuilt after every turn for a file that
     was not there; it is built at the end only (0.5 s)."""
     from dungeon_cli import registry
+    from dungeon_cli.engine import Setup
     from dungeon_cli.session import Session
 
     module = registry.get("rpg-solitaire")
     rng = random.Random(71)
-    session = Session(module, seed=71)
+    session = Session(Setup(module.game.name, seed=71))
     session.deal()
     lines, words, turn = [], [], session.state.turn
     while not session.state.is_over and len(lines) < 1000:  # walk between rooms

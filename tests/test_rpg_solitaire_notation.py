@@ -17,6 +17,7 @@ from dungeon_cli.games.base import Misread
 from dungeon_cli.games.rpg_solitaire.notation import parse_action
 from dungeon_cli.games.rpg_solitaire.rules import DROP, KEEP, PICK, RESIGN, STOP, Fight, Move, Place, Resign
 from dungeon_cli.referee import check
+from dungeon_cli.engine import Setup
 from dungeon_cli.session import Session
 from notation import Token, canonical_token, parse
 
@@ -95,7 +96,7 @@ def test_vocabulary_errors_are_all_reported_before_replay(run):
 
 def _random_game(seed: int, steps: int = 150) -> Session:
     rng = random.Random(seed)
-    session = Session(MODULE, seed=seed)
+    session = Session(Setup(MODULE.game.name, seed=seed))
     session.deal()
     for _ in range(steps):
         if session.state.is_over:

@@ -10,7 +10,8 @@ import pytest
 
 from conftest import SHARED
 from dungeon_cli import registry, simulate, solver
-from dungeon_cli.referee import check, seed_order
+from dungeon_cli.referee import check
+from dungeon_cli.shuffle import deal_piles
 from dungeon_cli.shuffle import shuffled
 from notation import read
 
@@ -50,7 +51,7 @@ def test_optimum_is_at_least_every_bot(game, seeds, variant):
 
     module = registry.get(game)
     for seed in seeds:
-        start = module.game.start(variant, {}, seed_order(module, seed, variant, {}))
+        start = module.game.start(variant, {}, deal_piles(seed, module.game.deck(variant, {})))
         best = solver.solve(start, game)
         assert best.proven
         for name in bots.names(game):
@@ -92,7 +93,7 @@ def test_clear_the_dungeon_pruned_search_equals_brute_force():
     module = registry.get("clear-the-dungeon")
     for variant in (None, "reserve"):
         for seed in range(6):
-            order = seed_order(module, seed, variant, {})
+            order = deal_piles(seed, module.game.deck(variant, {}))
             order["power"] = order["power"][:18]
             start = module.game.start(variant, {}, order)
             brute = solver.solve(start, "clear-the-dungeon", prune=False)
@@ -138,7 +139,7 @@ def test_record_that_hides_cards_is_refused(run):
     (["--seed", "1", "chess"], "unknown game 'chess'"),
     (["--seed", "1", "scoundrel", "--limit", "soon"], "'soon' is not a limit"),
     (["--seed", "1", "scoundrel", "--variant", "easy"], "no variant 'easy'"),
-    (["--seed", "1", "rpg-solitaire"], "rpg-solitaire has no solver (solvable: scoundrel, clear-the-dungeon)"),
+    (["--seed", "1", "rpg-solitaire"], f"rpg-solitaire has no solver (solvable: {', '.join(solver.solvable())})"),
 ])
 def test_usage_errors(run, args, message):
     result = run(["solve", *args])
@@ -150,7 +151,7 @@ def test_a_limit_inside_the_loss_pass_keeps_the_first_pass_line():
     """A deal with no win: the first pass proves it, the second (best loss) is cut off
     before it finishes a line, and the first pass's losing line is reported, unproven."""
     module = registry.get("clear-the-dungeon")
-    start = module.game.start(None, {}, seed_order(module, 0, None, {}))
+    start = module.game.start(None, {}, deal_piles(0, module.game.deck(None, {})))
     hooks = solver.hooks("clear-the-dungeon")
     first = solver.Search(solver.CoreModel(hooks), wins_only=True).solve(start)
     assert first.proven and not first.result.won

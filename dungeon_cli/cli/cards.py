@@ -10,8 +10,8 @@ import click
 
 from notation import Diagnostic
 
-from ..games.cassette_dungeons import loader
 from . import report
+from ..games.cassette_dungeons import loader
 
 
 @click.group()

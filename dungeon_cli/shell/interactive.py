@@ -11,7 +11,7 @@ import textwrap
 from typing import Any, Optional, TextIO
 
 from ..core import Phase
-from ..session import Session, forced_draw
+from ..session import Session
 from .candidates import choices
 from .colour import Paint
 from .completer import ActionCompleter
@@ -179,7 +179,8 @@ class PlayShell:
         if state.is_over:
             self.say(f"record saved in {self.record.path}")
             return
-        if any(not forced_draw(event) for event in self.session.events):
+        session = self.session
+        if any(not session.forced(i) for i in range(session.count - len(session.events), session.count)):
             self.say("the turn in progress is not recorded: a record holds finished turns")
         self.say(f"record saved in {self.record.path}; go on with: dungeon play --resume {self.record.path}")
 

@@ -10,8 +10,7 @@ from typing import Optional, Sequence
 
 from notation import read
 
-from .. import registry
-from ..core import Illegal
+from ..engine import Setup, SetupError as BadSetup
 from ..referee import Referee
 from ..session import Session
 from .recordfile import RecordFile
@@ -37,20 +36,19 @@ def new_session(
     options: Optional[dict] = None,
     extra: Sequence[tuple[str, str]] = (),
 ) -> Session:
-    module = registry.get(game)
-    try:
-        module.game.check_variant(variant)
-    except Illegal as exc:
-        raise SetupError([exc.message], status=2) from None
     if seed is None and not table:
         seed = random.SystemRandom().randrange(2**32)
+    try:
+        setup = Setup(game, variant, options=options, seed=seed)
+    except BadSetup as exc:
+        raise SetupError([exc.message], status=2) from None
     tags = []
     if dated:
         tags.append(("Date", f"{_dt.date.today():%Y-%m-%d}"))
     if player:
         tags.append(("Player", player))
     tags.extend(extra)  # a game's rule tags (Cards)
-    return Session(module, variant=variant, seed=seed, tags=tags, options=options or {})
+    return Session(setup, tags=tags)
 
 
 def resumed_session(path: str, table: bool) -> tuple[Session, bool]:
@@ -77,7 +75,7 @@ def resumed_session(path: str, table: bool) -> tuple[Session, bool]:
     if verdict.state is not None and verdict.state.is_over:
         raise SetupError([f"{path}: the game is over ({verdict.result}): nothing to resume"])
     try:
-        session = Session.from_record(record, verdict.module, seeded=seeded)
+        session = Session.from_record(record, seeded=seeded)
     except ValueError as exc:
         raise SetupError([f"{path}: {exc}"]) from None
     return session, not seeded

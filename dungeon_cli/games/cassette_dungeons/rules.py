@@ -29,8 +29,6 @@ from .decks import Deck, NotInDeck, ordered_by, unknown
 DECKS = ("monsters", "treasures", "traps", "bosses")  # the decks that are rebuilt
 PILES = ("maps",) + DECKS
 PILE_OF = {"monster": "monsters", "trap": "traps", "boss": "bosses"}
-SPARE_SHUFFLES = 16  # per rebuilt deck, in a seeded game
-DICE_FACES = 1000  # of each face in the seeded dice sequence
 STRUCK = "*"  # a slot filled by an item or skill, not by a die
 
 PILE_WHAT = {
@@ -142,7 +140,7 @@ class CassetteState(State):
     __slots__ = (
         "cards", "turn", "step", "hp", "map", "room", "hero", "foes", "traps", "held", "dice",
         "hero_slots", "rolling", "rolled", "penalties", "reveals", "resume", "warded", "decks",
-        "discards", "rebuilds", "spares", "dice_seq", "dice_pos", "entered", "won", "dealt",
+        "discards", "rebuilds", "entered", "won", "dealt",
     )
 
     def __init__(self, cards: CardSet) -> None:
@@ -167,9 +165,6 @@ class CassetteState(State):
         self.decks: dict[str, Deck] = {}
         self.discards: dict[str, tuple] = {name: () for name in DECKS}
         self.rebuilds: dict[str, int] = {name: 0 for name in DECKS}
-        self.spares: Optional[Mapping[str, Sequence]] = None  # seeded: spare shuffles
-        self.dice_seq: Optional[Sequence[int]] = None  # seeded: every die face, in order
-        self.dice_pos = 0
         self.entered = 0  # rooms entered
         self.won = False
         self.dealt: tuple = ()  # chance since the last choice, in order: a face id, or (die, face)
@@ -235,14 +230,11 @@ class CassetteState(State):
         if self.phase is not Phase.CHANCE:
             raise Illegal("nothing is left to chance now")
         if self.step == ROLLING:
-            die = self.rolling[0]
-            known = None
-            if self.dice_seq is not None and self.dice_pos < len(self.dice_seq):
-                known = self.dice_seq[self.dice_pos]
-            return Chance("dice", f"the roll of die {die}", tuple(FACES), known)
+            return Chance("dice", f"the roll of die {self.rolling[0]}", tuple(FACES))
         pile = "maps" if self.step == SETUP else self.reveals[0]
         deck = self.decks[pile]
-        return Chance(pile, PILE_WHAT[pile], deck.candidates(self.cards.sides), deck.next_known)
+        sides = self.cards.sides
+        return Chance(pile, PILE_WHAT[pile], deck.candidates(sides), deck.next_known, deck.weights(sides))
 
     def legal_actions(self) -> list:
         if self.phase is not Phase.DECISION:
@@ -408,14 +400,11 @@ class CassetteState(State):
     def _roll(self, face: Any) -> "CassetteState":
         if face not in FACES:
             raise Illegal("a die shows 1 to 6")
-        if self.dice_seq is not None and self.dice_pos < len(self.dice_seq) and self.dice_seq[self.dice_pos] != face:
-            raise Illegal(f"the seeded dice roll {self.dice_seq[self.dice_pos]} here, not {face}")
         new = self._copy()
         die = self.rolling[0]
         dice = list(self.dice)
         dice[DICE.index(die)] = Die(face, None)
         new.dice = tuple(dice)
-        new.dice_pos = self.dice_pos + 1
         new.rolling = self.rolling[1:]
         new.rolled = self.rolled + (die,)
         if not new.rolling:
@@ -809,13 +798,7 @@ class CassetteState(State):
         discards = self.discards[pile]
         if not discards:
             return
-        if self.spares is not None:
-            shuffles = self.spares[pile]
-            shuffle = shuffles[self.rebuilds[pile] % len(shuffles)]
-            deck = ordered_by(shuffle, discards, self.cards.card_key)
-        else:
-            deck = unknown(discards)
-        self.decks = {**self.decks, pile: deck}
+        self.decks = {**self.decks, pile: unknown(discards)}
         self.discards = {**self.discards, pile: ()}
         self.rebuilds = {**self.rebuilds, pile: self.rebuilds[pile] + 1}
 
@@ -868,11 +851,7 @@ class CassetteDungeons(Game):
 
     def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
         cards = self.card_set(options)
-        piles: list[tuple[str, Sequence]] = [(p, cards.faces(p)) for p in PILES]
-        for k in range(1, SPARE_SHUFFLES + 1):
-            piles.extend((f"{p}-rebuild-{k}", cards.faces(p)) for p in DECKS)
-        piles.append(("dice", [f for f in FACES for _ in range(DICE_FACES)]))
-        return piles
+        return [(p, cards.faces(p)) for p in PILES]
 
     def start(
         self,
@@ -880,7 +859,6 @@ class CassetteDungeons(Game):
         options: Optional[Mapping[str, Any]] = None,
         order: Optional[Mapping[str, Sequence]] = None,
     ) -> CassetteState:
-        self.check_variant(variant)
         cards = self.card_set(options)
         state = CassetteState(cards)
         decks = {}
@@ -888,7 +866,4 @@ class CassetteDungeons(Game):
             keys = list(dict.fromkeys(cards.card_key(f) for f in cards.faces(p)))
             decks[p] = ordered_by(order[p], keys, cards.card_key) if order is not None else unknown(keys)
         state.decks = decks
-        if order is not None:
-            state.spares = {p: [order[f"{p}-rebuild-{k}"] for k in range(1, SPARE_SHUFFLES + 1)] for p in DECKS}
-            state.dice_seq = tuple(order["dice"])
         return state

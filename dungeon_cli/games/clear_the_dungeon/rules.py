@@ -165,10 +165,11 @@ class DungeonState(State):
             else:
                 what = f"the card turned up in {column_name(column)}"
             known = self.stacks[column].next_known if self.stacks is not None else None
-            outcomes = (known,) if known is not None else self.unseen.candidates()
-            return Chance(column_name(column), what, outcomes, known)
+            if known is not None:
+                return Chance(column_name(column), what, (known,), known)
+            return Chance(column_name(column), what, self.unseen.candidates(), None, self.unseen.weights())
         what = f"the {ORDINALS[len(self.hand)]} power card of the turn"
-        return Chance(POWER_PILE, what, self.power.candidates(), self.power.next_known)
+        return Chance(POWER_PILE, what, self.power.candidates(), self.power.next_known, self.power.weights())
 
     def legal_actions(self) -> list[Action]:
         if self.phase is not Phase.DECISION:
@@ -438,7 +439,6 @@ class ClearTheDungeon(Game):
         options: Optional[Mapping[str, Any]] = None,
         order: Optional[Mapping[str, Sequence]] = None,
     ) -> DungeonState:
-        self.check_variant(variant)
         state = DungeonState()
         state.reserve = variant == RESERVE
         order = order or {}

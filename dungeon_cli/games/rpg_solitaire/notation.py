@@ -33,11 +33,10 @@ from .rules import (
     Pick,
     Place,
     Resign,
-    RpgSolitaire,
     RpgState,
     Stop,
-    _monster_text,
     lockpicks_text,
+    monster_text,
 )
 
 _PLACE = re.compile(r"@([nesw])(?:/([nesw]+))?")
@@ -79,8 +78,6 @@ def parse_action(token: Token) -> Any:
 
 
 class RpgNotation(Notation):
-    game = RpgSolitaire()
-    checkpoint_keys = ("at", "stats", "monster", "treasure", "lockpicks", "deck")
 
     def options(self, record: Record) -> dict[str, Any]:
         tag = record.tag("Decks")
@@ -179,7 +176,7 @@ class RpgNotation(Notation):
             return text
         if isinstance(action, Fight):
             room = s.grid.get(beyond(s.pos, action.side))
-            monster = _monster_text(room.monster if room is not None else None)
+            monster = monster_text(room.monster if room is not None else None)
             return f"go {SIDE_NAMES[action.side]} into the room of the monster {monster} and fight it: gear first, then a round"
         if isinstance(action, Stop):
             return f"try the lock no more this turn (keep {lockpicks_text(s.lockpicks)})"

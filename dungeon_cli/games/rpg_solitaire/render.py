@@ -12,7 +12,7 @@ import textwrap
 
 from ...core import Phase
 from .grid import SIDE_NAMES, Pos, free_doors
-from .rules import AGAIN, CHOOSE, ENDINGS, RpgState, _monster_text, lockpicks_text
+from .rules import AGAIN, CHOOSE, ENDINGS, RpgState, monster_text, lockpicks_text
 
 MAX_COLS = 19  # 19 squares: 19 * 4 + 1 = 77 characters
 MAX_ROWS = 9
@@ -104,7 +104,7 @@ def render(state: RpgState) -> str:  # type: ignore[override]
     room = state.room
     if room.monster is not None:
         back = SIDE_NAMES.get(state.back_side or "", "")
-        lines.append(f"here: monster {_monster_text(room.monster)} (armor/health/attack); the way out is back {back}")
+        lines.append(f"here: monster {monster_text(room.monster)} (armor/health/attack); the way out is back {back}")
     if state.news:
         lines.append("this turn: " + "; ".join(state.news))
     if state.phase is Phase.OVER:
@@ -118,8 +118,8 @@ def render(state: RpgState) -> str:  # type: ignore[override]
             lines.append(f"the lock held: pick again ({lockpicks_text(state.lockpicks)} left), stop, or resign")
         else:
             free = " ".join(free_doors(state.grid, state.pos)) if room.monster is None else ""
-            ways = [s for s in "nesw" if state._move_problem(s) is None]
-            fights = [f"x{s}" for s in "nesw" if state._fight_problem(s) is None]
+            ways = [s for s in "nesw" if state.move_problem(s) is None]
+            fights = [f"x{s}" for s in "nesw" if state.fight_problem(s) is None]
             if state.hand is None:
                 options = ["no room card is left to place"]
             else:

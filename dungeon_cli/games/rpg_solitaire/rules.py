@@ -231,7 +231,7 @@ class RpgState(State):
             raise Illegal("no card is drawn now")
         step = self.steps[0]
         pile = self.stock[_pile_of(step)]
-        return Chance(_pile_of(step), _what(step), pile.candidates(), pile.next_known)
+        return Chance(_pile_of(step), _what(step), pile.candidates(), pile.next_known, pile.weights())
 
     def legal_actions(self) -> list:
         if self.phase is not Phase.DECISION:
@@ -248,9 +248,9 @@ class RpgState(State):
                 for doors in _subsets(others, need):
                     actions.append(Place(side, frozenset(doors)))
         for side in SIDES:
-            if self._move_problem(side) is None:
+            if self.move_problem(side) is None:
                 actions.append(Move(side))
-            elif self._fight_problem(side) is None:
+            elif self.fight_problem(side) is None:
                 actions.append(Fight(side))
         if self.room.is_exit and self.lockpicks:
             actions.append(PICK)
@@ -368,7 +368,7 @@ class RpgState(State):
         new._settle()
         return new
 
-    def _move_problem(self, side: str) -> Optional[str]:
+    def move_problem(self, side: str) -> Optional[str]:
         target = beyond(self.pos, side)
         if self.room.monster is not None and target != self.came_from:
             return self._blocked_message()
@@ -381,12 +381,12 @@ class RpgState(State):
         monster = self.grid[target].monster
         if monster is not None:
             return (
-                f"the monster {_monster_text(monster)} still stands in the room to the {SIDE_NAMES[side]}: "
+                f"the monster {monster_text(monster)} still stands in the room to the {SIDE_NAMES[side]}: "
                 f"you may move only into rooms without a monster; to go in and fight it, write x{side}"
             )
         return None
 
-    def _fight_problem(self, side: str) -> Optional[str]:
+    def fight_problem(self, side: str) -> Optional[str]:
         target = beyond(self.pos, side)
         room = self.grid.get(target)
         if room is None or room.monster is None:
@@ -398,12 +398,12 @@ class RpgState(State):
         return None
 
     def _blocked_message(self) -> str:
-        monster = _monster_text(self.room.monster)
+        monster = monster_text(self.room.monster)
         back = self.back_side
         return f"the monster {monster} blocks the way on: you may leave this room only back {back}, the way you came in"
 
     def _move(self, side: str) -> "RpgState":
-        problem = self._move_problem(side)
+        problem = self.move_problem(side)
         if problem is not None:
             raise Illegal(problem)
         new = self._copy()
@@ -417,7 +417,7 @@ class RpgState(State):
         return new
 
     def _fight(self, side: str) -> "RpgState":
-        problem = self._fight_problem(side)
+        problem = self.fight_problem(side)
         if problem is not None:
             raise Illegal(problem)
         new = self._copy()
@@ -675,7 +675,7 @@ class RpgState(State):
         self.news = self.news + (text,)
 
 
-def _monster_text(monster: Optional[Monster]) -> str:
+def monster_text(monster: Optional[Monster]) -> str:
     if monster is None:
         return "-"
     return "/".join(str(c) if c is not None else "-" for c in monster.cards())
@@ -755,7 +755,6 @@ class RpgSolitaire(Game):
         options: Optional[Mapping[str, Any]] = None,
         order: Optional[Mapping[str, Sequence]] = None,
     ) -> RpgState:
-        self.check_variant(variant)
         state = RpgState()
         for name, cards in self.deck(variant, options):
             state.stock[name] = Pile.ordered(order[name]) if order is not None else Pile.unknown(cards)

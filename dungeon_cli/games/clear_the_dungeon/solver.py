@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import Hashable
 
-from ..core import Draw, Phase
-from ..games.clear_the_dungeon.rules import COLUMNS, DEPTH, MONSTER_PILE, MONSTERS, POWER, POWER_PILE, Attack, DungeonState
-from . import WIN
+from ...core import Draw, Phase
+from ...solver.objective import WIN
+from .rules import COLUMNS, DEPTH, MONSTER_PILE, MONSTERS, POWER, POWER_PILE, Attack, DungeonState
 
 
 def key(state: DungeonState) -> Hashable:
