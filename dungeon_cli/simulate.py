@@ -34,7 +34,7 @@ class Spec(NamedTuple):
     bot: str
     variant: Optional[str] = None
     records: bool = False  # keep each game's DGN text
-    cards: Optional[tuple[str, str]] = None  # Cassette Dungeons: (card-set file to load, its Cards tag)
+    rule_tags: tuple = ()  # a game's own rule tags given on the command line: (name, value read, value written)
 
 
 class Outcome(NamedTuple):
@@ -68,7 +68,7 @@ def play(spec: Spec, seed: int) -> Outcome:
     """One game from ``seed`` to its end: a walk of the engine, the seeded dealer
     answering chance and the bot every decision, drawing on from the dealer's generator
     where the deal left it (its record kept when ``spec.records``)."""
-    options, tags = _card_set(spec)
+    options, tags = _rule_tags(spec)
     setup = Setup(spec.game, spec.variant, options=options, seed=seed)
     dealer = SeededDealer(seed)
     bot = bots.make(spec.game, spec.bot)
@@ -89,18 +89,14 @@ def play(spec: Spec, seed: int) -> Outcome:
     return Outcome(seed, result.won, result.score, walk.moves, text)
 
 
-def _card_set(spec: Spec) -> tuple[dict, list]:
-    """The options and tags of a run with its own card set (``--cards``); loaded once per
-    process (the loader caches by path)."""
-    if spec.cards is None:
+def _rule_tags(spec: Spec) -> tuple[dict, list]:
+    """The options and record tags of a run given a game's rule tags (``sim --cards``)."""
+    if not spec.rule_tags:
         return {}, []
-    from .games.cassette_dungeons import loader
+    from .engine.tags import rule_options
 
-    path, tag = spec.cards
-    found, problems = loader.load(path)
-    if found is None:
-        raise ValueError(f"{path}: {problems[0].message}")
-    return {"cards": found}, [("Cards", tag)]
+    options = rule_options(spec.game, [(name, read) for name, read, _ in spec.rule_tags])
+    return options, [(name, written) for name, _, written in spec.rule_tags]
 
 
 def play_many(spec: Spec, seeds: Sequence[int]) -> list[Outcome]:

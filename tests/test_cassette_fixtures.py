@@ -7,10 +7,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-
+from cassette_play import play
 from conftest import FIXTURES, ROOT
+
 from dungeon_cli import registry
-from dungeon_cli.bots.cassette_harness import play as bot_play
 from dungeon_cli.referee import check
 from notation import parse
 
@@ -46,7 +46,7 @@ def test_board_render_through_the_win(snapshot_text):
 
 
 def test_the_board_mid_turn_shows_rolled_dice_and_what_is_next(snapshot_text):
-    session = bot_play(MODULE, 258, "knight", limit=12)
+    session = play(258, "knight", limit=12)
     assert MODULE.render(session.state) + "\n" == snapshot_text
 
 
@@ -79,7 +79,7 @@ def test_a_wrong_checkpoint_is_reported_at_its_value(run, tmp_path):
 
 
 def test_piped_play_writes_the_same_record_as_the_game_it_replays(run):
-    session = bot_play(MODULE, 110, "knight")
+    session = play(110, "knight")
     notation = MODULE.notation
     lines = []
     for log in session.turns[1:]:

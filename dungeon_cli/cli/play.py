@@ -72,9 +72,9 @@ def play(
     elif game is None:
         raise click.UsageError("name a GAME (see `dungeon games`), or --resume FILE")
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    from .cards import cards_option
+    from .inputs import rule_tag_option
 
-    options, tags = cards_option(game, cards_file, os.path.dirname(output) if output else None)
+    options, tags = rule_tag_option(game, "Cards", cards_file, os.path.dirname(output) if output else None, "--cards")
     try:
         ready = prepare(
             game, seed=seed, variant=variant, output=output, resume=resume, table=table, player=player,

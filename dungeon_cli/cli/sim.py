@@ -59,14 +59,15 @@ def sim(
     out_dir = Path(records) if records is not None else None
     if out_dir is not None:
         _check_records_dir(out_dir, game, seeds)
-    from .cards import cards_option
+    from .inputs import rule_tag_option
 
-    cards = None
+    rule_tags: tuple = ()
     if cards_file is not None:
-        _, tags = cards_option(game, cards_file, records)
-        builtin = tags[0][1] == cards_file and os.sep not in cards_file and not cards_file.endswith(".toml")
-        cards = (cards_file if builtin else os.path.abspath(cards_file), tags[0][1])
-    spec = simulate.Spec(game, bot, variant, records=out_dir is not None, cards=cards)
+        rule_tag_option(game, "Cards", cards_file, records, "--cards")  # checked here: a usage error
+        read = os.path.abspath(cards_file) if os.path.exists(cards_file) else cards_file
+        written = rule_tag_option(game, "Cards", cards_file, records, "--cards")[1][0][1]
+        rule_tags = (("Cards", read, written),)
+    spec = simulate.Spec(game, bot, variant, records=out_dir is not None, rule_tags=rule_tags)
 
     tally = sim_summary.Tally()
     bar = click.progressbar(length=count, file=sys.stderr, label="playing") if sys.stderr.isatty() else None

@@ -36,6 +36,6 @@ GAME = CassetteDungeons(default=builtin("default"))
 MODULE = GameModule(
     game=GAME, notation=CassetteNotation(), render=render, rules_text=RULES,
     bots={"greedy": f"{__name__}.bots:GreedyBot"},
-    commands={"cards": "dungeon_cli.cli.cards:cards"},  # with the CLI: a game imports no command line
+    commands={"cards": f"{__name__}.cards:cards"},
     data=("sets/*.toml",),
 )

@@ -10,8 +10,8 @@ import click
 
 from notation import Diagnostic
 
-from . import report
-from ..games.cassette_dungeons import loader
+from ... import report
+from . import loader
 
 
 @click.group()
@@ -89,34 +89,10 @@ def export(file: Optional[str], name: str) -> None:
     click.echo(f"{file}: the built-in card set '{name}'; check it with dungeon cards check {file}", err=True)
 
 
-def cards_option(game: Optional[str], path: Optional[str], record_dir: Optional[str] = None) -> tuple[dict, list]:
-    """``--cards FILE`` of play and sim: the options that play with the set in FILE, and
-    the record's tags (``Cards``: FILE as seen from ``record_dir``, the directory the
-    record is written to, where a record's relative Cards path is read from). A set that
-    cannot be read or has problems is a usage error."""
-    if path is None:
-        return {}, []
-    if game != "cassette-dungeons":
-        raise click.BadParameter("only cassette-dungeons is played with a card set", param_hint="--cards")
-    try:
-        found, problems = loader.load(path)
-    except loader.Unreadable as exc:
-        raise click.BadParameter(str(exc), param_hint="--cards") from None
-    if found is None:
-        first = problems[0]
-        raise click.BadParameter(
-            f"{path}:{first.line}:{first.col}: {first.message} (see dungeon cards check {path})", param_hint="--cards"
-        )
-    tag = path
-    if path not in loader.BUILTIN and record_dir is not None:
-        tag = os.path.relpath(os.path.abspath(path), os.path.abspath(record_dir))
-    return {"cards": found}, [("Cards", tag)]
-
-
 def fairness_diagnostics(text: str, found) -> list[Diagnostic]:
     """The set's fairness findings (cardset.fairness), placed at their key in the file."""
-    from ..games.cassette_dungeons.cardset import fairness, key_text
-    from ..games.cassette_dungeons.tomlpos import key_positions, locate
+    from .cardset import fairness, key_text
+    from .tomlpos import key_positions, locate
 
     positions = key_positions(text)
     out = []
