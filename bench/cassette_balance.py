@@ -3,11 +3,11 @@
     .venv/bin/python -m bench.cassette_balance [--games N] [--first-seed S] [--cards FILE]
 
 Plays seeds S..S+N-1 once with every hero of the set (the game's own greedy player,
-``dungeon_cli.games.cassette_dungeons.bot``, through the same Session as ``dungeon
-play``), and prints two Markdown tables: per hero, the games won; per boss side, how often
-it was reached and how often the bot then won (a boss is met only in the boss room, so
-that rate is the boss's own difficulty). docs/card-sets.md holds the built-in set's table.
-Not part of ``make bench`` (it measures a card set, not speed).
+``dungeon_cli.games.cassette_dungeons.bot``, in a walk of the engine as ``dungeon sim``
+plays it), and prints two Markdown tables: per hero, the games won; per boss side, how
+often it was reached and how often the bot then won (a boss is met only in the boss room,
+so that rate is the boss's own difficulty). docs/card-sets.md holds the built-in set's
+table. Not part of ``make bench`` (it measures a card set, not speed).
 """
 
 from __future__ import annotations
@@ -26,15 +26,26 @@ def boss_met(session) -> Optional[str]:
     return None
 
 
-def tally(module, cards, games: int, first_seed: int, options: dict) -> tuple[dict, dict]:
-    from dungeon_cli.bots.cassette_harness import play
+def play(seed: int, hero: str, options: dict):
+    from dungeon_cli.engine import Runaway, Setup
+    from dungeon_cli.games.cassette_dungeons.bot import GreedyBot
+    from dungeon_cli.session import Session
 
+    session = Session(Setup("cassette-dungeons", options=options, seed=seed))
+    try:
+        session.run(GreedyBot(hero).choose, 5000)
+    except Runaway:
+        pass
+    return session
+
+
+def tally(module, cards, games: int, first_seed: int, options: dict) -> tuple[dict, dict]:
     heroes: dict = {}
     bosses: dict = {b: Counter() for b in cards.boss_sides}
     for hero in cards.heroes:
         won = 0
         for seed in range(first_seed, first_seed + games):
-            session = play(module, seed, hero, options)
+            session = play(seed, hero, options)
             result = session.state.result()
             win = bool(result and result.won)
             won += win
