@@ -161,7 +161,8 @@ class State(ABC):
         ``__slots__``; a game may spell it out where it is the hot path."""
         cls = type(self)
         new = cls.__new__(cls)
-        for name in cls.__slots__:  # type: ignore[attr-defined]
+        names: tuple[str, ...] = cls.__slots__
+        for name in names:
             setattr(new, name, getattr(self, name))
         return new
 

@@ -67,7 +67,7 @@ class SeededDealer(Dealer):
 
         self.seed = seed
         self.order = order  # the setup's shuffled piles, when the caller has dealt them already
-        self.rng = rng if rng is not None else rng_for(seed)
+        self.rng: "random.Random" = rng if rng is not None else rng_for(seed)
         self.chance_rng: Optional["random.Random"] = None  # made at the first draw that needs it
         self.drawn: list[Hashable] = []  # outcomes drawn as they came (dice, rebuilt decks)
         self.position = 0
@@ -77,6 +77,7 @@ class SeededDealer(Dealer):
 
         order = self.order
         if order is None:
+            assert self.rng is not None
             order = deal(self.rng, setup.module.game.deck(setup.variant, setup.options))
         return setup.module.game.start(setup.variant, setup.options, order)
 

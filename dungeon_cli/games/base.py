@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Iterator, Mapping, Optional, Protocol, Sequence, Union
 
 from notation import Record, Tag, Token
 
@@ -25,8 +25,16 @@ Source = Union[Token, Mapping[Optional[str], Token]]
 Step = tuple[Source, Any]
 
 
-class Cursor:
-    """The state as replay stands, for readers that need context (a carried card)."""
+class Cursor(Protocol):
+    """Where replay stands, for readers that need context (a carried card): the
+    engine's ``Walk`` is one."""
+
+    @property
+    def state(self) -> State: ...
+
+
+class At:
+    """A state alone, as a cursor (a reader tried on one state, outside any walk)."""
 
     def __init__(self, state: State):
         self.state = state
@@ -148,9 +156,9 @@ class GameModule:
         self,
         game: Game,
         notation: Notation,
-        render: Callable[[State], str],
+        render: Callable[[Any], str],  # a board of the game's own states
         rules_text: str = "",
-        figures: Optional[Callable[[State], Mapping[str, Any]]] = None,
+        figures: Optional[Callable[[Any], Mapping[str, Any]]] = None,
         bots: Optional[Mapping[str, str]] = None,
         playouts: Optional[Mapping[str, str]] = None,
         solver: Optional[str] = None,

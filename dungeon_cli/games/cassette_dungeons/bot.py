@@ -86,6 +86,7 @@ class GreedyBot:
             effect = cards.heroes[state.hero].slots[index].effect
             return self._effect_score(state, effect, action.target) - 0.2
         foe = state.foe(action.card)
+        assert foe is not None and value is not None  # a legal placement: a rolled die, an enemy in play
         slot = cards.enemy(action.card).slots[index]
         score = penalty_weight(slot.effect)
         if len(foe.empty()) == 1:
@@ -102,10 +103,12 @@ class GreedyBot:
         if effect.kind == "strike" and target is not None:
             return penalty_weight(cards.enemy(target.card).slots[target.slot - 1].effect) + 0.3
         if effect.kind == "slay" and target is not None:
-            foe = state.foe(target.card)
-            return sum(penalty_weight(cards.enemy(foe.id).slots[i].effect) for i in foe.empty()) + 2.0
+            target_foe = state.foe(target.card)
+            assert target_foe is not None  # a legal target is in play
+            return sum(penalty_weight(cards.enemy(target_foe.id).slots[i].effect) for i in target_foe.empty()) + 2.0
         if effect.kind == "bump" and target is not None:
             value = state.die(target.die).value
+            assert value is not None  # only a rolled die is bumped
             for foe in state.foes:
                 for i in foe.empty():
                     if value < state.slot_min(foe.id, i) <= value + effect.amount:

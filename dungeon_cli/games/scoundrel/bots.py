@@ -34,7 +34,7 @@ from ...bots.base import Bot
 from ...bots.view import PlayerView
 from ...core import State
 from .rules import (
-    FRESH, RUN, Run, ScoundrelState, Strike, drink, fight, is_monster, is_potion, is_weapon, may_strike, value,
+    FRESH, RUN, Resolve, ScoundrelState, Strike, drink, fight, is_monster, is_potion, is_weapon, may_strike, value,
 )
 
 RUN_LOSS = 14
@@ -60,7 +60,7 @@ class End:
 def ways(state: ScoundrelState) -> Iterator[End]:
     """Every way to finish the room from ``state`` (a DECISION state), run excluded."""
     weapon = value(state.weapon) if state.weapon is not None else 0
-    cap = value(state.last_struck) if state.slain else FRESH
+    cap = value(state.slain[-1]) if state.slain else FRESH
     need = state.to_resolve - state.resolved
     yield from _ways(state.hp, weapon, cap, state.drank, state.room, need, state.strict, None)
 
@@ -98,7 +98,7 @@ def action_for(state: ScoundrelState, first: tuple) -> Any:
     """The legal action (the core's own object) that plays ``first``."""
     card, strike = first
     for action in state.legal_actions():
-        if not isinstance(action, Run) and action.card is card and isinstance(action, Strike) == strike:
+        if isinstance(action, (Resolve, Strike)) and action.card is card and isinstance(action, Strike) == strike:
             return action
     raise AssertionError(f"no legal action plays {first}")
 
@@ -172,7 +172,7 @@ class CountingBot(Bot):
         end = best_way(s, score)
         if s.can_run and unseen:
             weapon = value(s.weapon) if s.weapon is not None else 0
-            cap = value(s.last_struck) if s.slain else FRESH
+            cap = value(s.slain[-1]) if s.slain else FRESH
             average = sum(cost(c, s.hp, weapon, cap) for c in unseen) / len(unseen)
             facing_average = s.hp - 3 * average + weapon_worth(weapon, cap)
             if score(end) < facing_average - RUN_MARGIN:

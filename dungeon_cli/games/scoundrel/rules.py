@@ -85,7 +85,7 @@ class _Act:
         self.card = card
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.card is self.card  # type: ignore[attr-defined]
+        return isinstance(other, _Act) and type(other) is type(self) and other.card is self.card
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.card.text))
@@ -228,7 +228,7 @@ class ScoundrelState(State):
         if self.phase is Phase.OVER:
             raise Illegal("the game is over: no action may follow")
         if isinstance(action, Draw):
-            return self._deal(action.outcome)
+            return self._deal(action.outcome)  # type: ignore[arg-type]  # _deal refuses what is no card of the deck
         if self.phase is Phase.CHANCE:
             raise Illegal("the room is not complete yet: " + self.chance().what + " comes first")
         if isinstance(action, Run):

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Optional
 
-from ...core import Draw, Phase, State
+from ...core import Draw, State
 from ...core import known_steps
 from ...solver.objective import WIN
 from .rules import (
@@ -43,8 +43,8 @@ def bound(state: ScoundrelState) -> int:
 
 def priority(state: ScoundrelState) -> tuple:
     """Most health first, then the weapon that reaches furthest."""
-    if state.phase is Phase.OVER:
-        result = state.result()
+    result = state.result()
+    if result is not None:
         return (WIN if result.won else -WIN, result.score, 0)
     weapon = value(state.weapon) if state.weapon is not None else 0
     cap = value(state.slain[-1]) if state.slain else 15
@@ -99,16 +99,19 @@ class RoomModel:
     monotone = True
 
     def root(self, start: State) -> tuple[list, Any]:
-        steps, state = known_steps(start, [])
+        steps, dealt = known_steps(start, [])
+        assert isinstance(dealt, ScoundrelState)
+        state = dealt
         if state.dungeon.hidden:
             raise ValueError("the deal is not known: a solver needs every card in order")
         cap = value(state.slain[-1]) if state.slain else FRESH
-        node = (state.dungeon.known, state.room, state.hp, state.weapon, cap, state.ran_last, state.strict, None)
-        if state.phase is Phase.OVER:
+        over = None
+        result = state.result()
+        if result is not None:
             from ...solver.objective import objective
 
-            node = node[:7] + (objective(state.result()),)
-        return steps, node
+            over = objective(result)
+        return steps, (state.dungeon.known, state.room, state.hp, state.weapon, cap, state.ran_last, state.strict, over)
 
     def value(self, node) -> Optional[int]:
         return node[7]
