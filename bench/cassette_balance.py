@@ -77,7 +77,7 @@ def main(argv=None) -> None:
         options["cards"] = cards = loaded
     heroes, bosses = tally(module, cards, args.games, args.first_seed, options)
     n = args.games
-    print(f"| hero | games | won | win rate |\n| --- | --- | --- | --- |")
+    print("| hero | games | won | win rate |\n| --- | --- | --- | --- |")
     for hero, won in heroes.items():
         print(f"| {hero} | {n} | {won} | {won / n:.1%} |")
     total = sum(heroes.values())

@@ -13,11 +13,11 @@ from dungeon_cli.core import Draw, Illegal, Phase, Result
 from dungeon_cli.games.base import TagProblem
 from dungeon_cli.games.rpg_solitaire.grid import joined
 from dungeon_cli.games.rpg_solitaire.rules import (
+    AGAIN,
     CHOOSE,
     DROP,
     ENDINGS,
     KEEP,
-    AGAIN,
     PICK,
     RESIGN,
     STOP,
@@ -28,8 +28,8 @@ from dungeon_cli.games.rpg_solitaire.rules import (
     RpgState,
 )
 from dungeon_cli.piles import Pile
-from dungeon_cli.shuffle import deal, rng_for
 from dungeon_cli.referee import check
+from dungeon_cli.shuffle import deal, rng_for
 from notation import parse
 
 GAME = RpgSolitaire()

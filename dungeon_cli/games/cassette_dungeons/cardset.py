@@ -526,6 +526,23 @@ def _fillers(cards: CardSet) -> tuple[bool, bool]:
     return "strike" in kinds, "slay" in kinds
 
 
+def _winnable(side: MapSide, any_monster: bool, any_boss: bool) -> bool:
+    """Whether a way leads from the start to the boss room past no room that reveals an
+    enemy of a kind no card of which can be defeated."""
+    seen: set = set()
+
+    def way(number: int) -> bool:
+        if number in seen:
+            return False
+        seen.add(number)
+        room = side.rooms[number]
+        if ("monster" in room.reveal and not any_monster) or ("boss" in room.reveal and not any_boss):
+            return False
+        return number == side.boss or any(way(ex) for ex in room.exits)
+
+    return way(side.start)
+
+
 def fairness(cards: CardSet) -> list[Unfair]:
     """What makes a sound set unfair: an enemy with more slots than there are dice (dice
     alone can never fill it: only ``strike`` items and skills, and ``slay`` on a monster,
@@ -560,22 +577,7 @@ def fairness(cards: CardSet) -> list[Unfair]:
     any_boss = any(beatable[b] for b in cards.boss_sides)
     for i, card in enumerate(cards.maps):
         for side_name, side in zip(("front", "back"), card):
-
-            def passable(room: Room) -> bool:
-                return ("monster" not in room.reveal or any_monster) and ("boss" not in room.reveal or any_boss)
-
-            seen: set = set()
-
-            def way(number: int) -> bool:
-                if number in seen:
-                    return False
-                seen.add(number)
-                room = side.rooms[number]
-                if not passable(room):
-                    return False
-                return number == side.boss or any(way(ex) for ex in room.exits)
-
-            if not way(side.start):
+            if not _winnable(side, any_monster, any_boss):
                 out.append(Unfair(("map", i, side_name), f"map {side.id}: every way to the boss room meets an enemy "
                                                          "that can never be defeated: the map cannot be won", "error"))
     return out

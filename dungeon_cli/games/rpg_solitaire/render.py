@@ -114,7 +114,7 @@ def render(state: RpgState) -> str:  # type: ignore[override]
         if state.step[0] == CHOOSE:
             old = state.stat(state.gear.suit)  # type: ignore[union-attr]
             lines.append(f"drawn {state.gear}, higher than your {old or 'nothing'}: keep or drop")
-        elif state.step[0] == AGAIN:
+        elif state.step == (AGAIN,):
             lines.append(f"the lock held: pick again ({lockpicks_text(state.lockpicks)} left), stop, or resign")
         else:
             free = " ".join(free_doors(state.grid, state.pos)) if room.monster is None else ""

@@ -238,7 +238,7 @@ class RpgState(State):
             return []
         if self.step[0] == CHOOSE:
             return [KEEP, DROP, RESIGN]
-        if self.step[0] == AGAIN:
+        if self.step == (AGAIN,):
             return [PICK, STOP, RESIGN]
         actions: list = []
         if self.room.monster is None and self.hand is not None:
@@ -275,7 +275,7 @@ class RpgState(State):
         if self.step[0] == CHOOSE:
             raise Illegal(f"first keep or drop the {self.gear} just drawn")
         if isinstance(action, Stop):
-            if self.step[0] != AGAIN:
+            if self.step != (AGAIN,):
                 raise Illegal("stop ends your attempts at the lock after one failed; none has failed this turn")
             new = self._copy()
             new.steps = self.steps[1:]
@@ -284,7 +284,7 @@ class RpgState(State):
             return new
         if isinstance(action, Pick):
             return self._pick()
-        if self.step[0] == AGAIN:
+        if self.step == (AGAIN,):
             raise Illegal(
                 f"the lock held: pick again (you hold {lockpicks_text(self.lockpicks)}), or stop (your turn is spent)"
             )
@@ -322,7 +322,7 @@ class RpgState(State):
             return f"{_what(self.steps[0])} is missing"
         if self.step[0] == CHOOSE:
             return f"the gear card {self.gear} waits: keep it or drop it"
-        if self.step[0] == AGAIN:
+        if self.step == (AGAIN,):
             return f"the lock held: pick again ({lockpicks_text(self.lockpicks)} left) or stop"
         if self.hand is None:
             return "no room card was drawn (every room is placed): move, fight, pick the lock or resign"
