@@ -12,12 +12,12 @@ from __future__ import annotations
 import difflib
 import os
 import sys
-import tempfile
 
 import click
 
 from notation import read, write
 
+from .. import safe_write
 from ..referee import Referee
 from . import report
 from .inputs import STDIN, Unreadable, display_name, open_binary
@@ -32,17 +32,31 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
     """Write DGN files in canonical form (in place; '-' reads stdin, writes stdout).
 
     Exit status: 0 done (or nothing to change), 1 a file would change under --check or
-    has errors and was left alone, 2 a file could not be read.
+    has errors and was left alone, 2 a file could not be read or written (a symlink is
+    followed; a FIFO, a device, a file with several hard links or a read-only one is
+    never replaced, and neither is a file that changed while it was formatted).
     """
     status = 0
     changed = unchanged = 0
     for path in files:
         name = display_name(path)
+        in_place = path != STDIN and not (check or diff)
         try:
+            if in_place and not os.path.isdir(path):
+                safe_write.check_replaceable(path)  # before a FIFO is drained
             with open_binary(path) as stream:
+                read_stamp = safe_write.stamp_of(os.fstat(stream.fileno())) if in_place else None
                 original = stream.read()
         except Unreadable as exc:
             sys.stderr.write(f"dungeon fmt: error: {exc}\n")
+            status = 2
+            continue
+        except FileNotFoundError:
+            sys.stderr.write(f"dungeon fmt: error: {path}: no such file\n")
+            status = 2
+            continue
+        except OSError as exc:
+            sys.stderr.write(f"dungeon fmt: error: {path}: {exc.strerror}\n")
             status = 2
             continue
         formatted, problems = format_bytes(original, annotate, source=None if path == STDIN else path)
@@ -72,7 +86,13 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
             sys.stderr.write(f"would reformat {name}\n")
             status = max(status, 1)
         elif not diff:
-            _replace(path, new)
+            try:
+                safe_write.replace(path, new, expect=read_stamp)
+            except OSError as exc:
+                sys.stderr.write(f"dungeon fmt: error: cannot write {name}: {exc.strerror}; it was left as it was\n")
+                status = 2
+                changed -= 1
+                continue
             sys.stderr.write(f"reformatted {name}\n")
     if not (len(files) == 1 and files[0] == STDIN):
         verb = "would be reformatted" if check or diff else "reformatted"
@@ -114,20 +134,3 @@ def _lines(text: str) -> list[str]:
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += "\n"
     return lines
-
-
-def _replace(path: str, data: bytes) -> None:
-    directory = os.path.dirname(os.path.abspath(path))
-    mode = os.stat(path).st_mode & 0o7777
-    fd, tmp = tempfile.mkstemp(prefix=".dgn-fmt-", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise

@@ -11,7 +11,7 @@ from typing import Optional
 
 import click
 
-from .. import registry
+from .. import registry, safe_write
 
 
 @click.command()
@@ -108,9 +108,8 @@ def _check_records_dir(out_dir: Path, game: str, seeds: range) -> None:
 def _write_records(out_dir: Path, game: str, outcomes: list) -> None:
     for o in outcomes:
         path = out_dir / _record_name(game, o.seed)
-        try:
-            with open(path, "x", encoding="utf-8") as f:  # never over a file already there
-                f.write(o.record)
+        try:  # never over a file already there, and never a torn or empty one left behind
+            safe_write.write_new(str(path), o.record.encode("utf-8"))
         except OSError as exc:
             raise click.ClickException(f"{path}: {exc.strerror}; the records before it are written") from None
 

@@ -8,6 +8,8 @@ from typing import Optional
 
 import click
 
+from .. import safe_write
+
 _LIMIT = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(s|m|k|M|nodes)?")
 
 
@@ -30,8 +32,9 @@ def parse_limit(text: str) -> tuple[Optional[int], Optional[float]]:
 @click.option("--seed", type=click.IntRange(min=0), help="Solve the deal of this seed (the argument is then a game).")
 @click.option("--variant", help="A rule variant (with --seed).")
 @click.option("--limit", help="Stop after this long (30s, 2m) or this many positions (500k): best found, not proven.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the line's record here (default: standard output).")
-def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optional[str], output: Optional[str]) -> None:
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write the line's record to this new file ('-': standard output, the default).")
+@click.option("--force", is_flag=True, help="Let -o replace an existing file (atomically, keeping its mode and owner).")
+def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optional[str], output: Optional[str], force: bool) -> None:
     """The best result perfect play reaches on a deal known in full, and a line that
     reaches it, written as a DGN record (it verifies). Scoundrel and Clear the Dungeon.
 
@@ -47,6 +50,10 @@ def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optio
     from ..session import Session
 
     max_nodes, max_seconds = parse_limit(limit) if limit else (None, None)
+    if output == "-":
+        output = None
+    if output is not None and not force and safe_write.exists(output):  # before a search of minutes
+        raise click.UsageError(f"{output} exists already: choose another name with -o, or add --force to replace it")
     if seed is not None:
         game = target
         if game not in registry.names():
@@ -75,8 +82,12 @@ def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optio
         session.apply(action)
     text = session.text()
     if output:
-        with open(output, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        try:
+            safe_write.write(output, text.encode("utf-8"), force=force)
+        except FileExistsError:
+            raise click.UsageError(f"{output} exists already: choose another name with -o, or add --force to replace it") from None
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {output}: {exc.strerror}; nothing was written") from None
     else:
         sys.stdout.write(text)
     sys.stdout.flush()
