@@ -21,6 +21,7 @@ from .. import safe_write
 from ..referee import Referee
 from . import report
 from .inputs import STDIN, Unreadable, display_name, open_binary
+from .terminal_text import safe, safe_lines
 
 
 @click.command()
@@ -52,18 +53,18 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
             status = 2
             continue
         except FileNotFoundError:
-            sys.stderr.write(f"dungeon fmt: error: {path}: no such file\n")
+            sys.stderr.write(f"dungeon fmt: error: {safe(path)}: no such file\n")
             status = 2
             continue
         except OSError as exc:
-            sys.stderr.write(f"dungeon fmt: error: {path}: {exc.strerror}\n")
+            sys.stderr.write(f"dungeon fmt: error: {safe(path)}: {exc.strerror}\n")
             status = 2
             continue
         formatted, problems = format_bytes(original, annotate, source=None if path == STDIN else path)
         if problems:
             for diag in problems:
                 sys.stderr.write(report.text_line(name, diag) + "\n")
-            sys.stderr.write(f"error: cannot format {name}: it has errors; it was left as it was\n")
+            sys.stderr.write(f"error: cannot format {safe(name)}: it has errors; it was left as it was\n")
             status = max(status, 1)
             continue
         assert formatted is not None
@@ -79,21 +80,22 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
             old_text = original.decode("utf-8", "replace")
             sys.stdout.writelines(
                 difflib.unified_diff(
-                    _lines(old_text), _lines(formatted), fromfile=f"{name}\t(original)", tofile=f"{name}\t(formatted)"
+                    _lines(safe_lines(old_text)), _lines(safe_lines(formatted)),
+                    fromfile=f"{safe(name)}\t(original)", tofile=f"{safe(name)}\t(formatted)",
                 )
             )
         if check:
-            sys.stderr.write(f"would reformat {name}\n")
+            sys.stderr.write(f"would reformat {safe(name)}\n")
             status = max(status, 1)
         elif not diff:
             try:
                 safe_write.replace(path, new, expect=read_stamp)
             except OSError as exc:
-                sys.stderr.write(f"dungeon fmt: error: cannot write {name}: {exc.strerror}; it was left as it was\n")
+                sys.stderr.write(f"dungeon fmt: error: cannot write {safe(name)}: {exc.strerror}; it was left as it was\n")
                 status = 2
                 changed -= 1
                 continue
-            sys.stderr.write(f"reformatted {name}\n")
+            sys.stderr.write(f"reformatted {safe(name)}\n")
     if not (len(files) == 1 and files[0] == STDIN):
         verb = "would be reformatted" if check or diff else "reformatted"
         sys.stderr.write(f"{changed} file{'s' if changed != 1 else ''} {verb}, {unchanged} left unchanged\n")

@@ -8,6 +8,8 @@ import sys
 from contextlib import contextmanager
 from typing import BinaryIO, Iterator
 
+from notation.model import printable
+
 STDIN = "-"
 
 
@@ -24,15 +26,16 @@ def open_binary(path: str) -> Iterator[BinaryIO]:
     if path == STDIN:
         yield sys.stdin.buffer
         return
+    shown = printable(path)  # a name may hold a line end or an escape
     if os.path.isdir(path):
-        raise Unreadable(f"{path}: is a directory, not a DGN file")
+        raise Unreadable(f"{shown}: is a directory, not a DGN file")
     try:
         handle = open(path, "rb")
     except FileNotFoundError:
-        raise Unreadable(f"{path}: no such file") from None
+        raise Unreadable(f"{shown}: no such file") from None
     except PermissionError:
-        raise Unreadable(f"{path}: permission denied") from None
+        raise Unreadable(f"{shown}: permission denied") from None
     except OSError as exc:
-        raise Unreadable(f"{path}: cannot be read ({exc.strerror})") from None
+        raise Unreadable(f"{shown}: cannot be read ({exc.strerror})") from None
     with handle:
         yield handle

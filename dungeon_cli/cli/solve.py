@@ -9,6 +9,7 @@ from typing import Optional
 import click
 
 from .. import safe_write
+from .terminal_text import safe
 
 _LIMIT = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(s|m|k|M|nodes)?")
 
@@ -114,18 +115,18 @@ def _from_record(path: str):
     except Unreadable as exc:
         raise click.BadParameter(str(exc), param_hint="FILE") from None
     if not records:
-        raise click.ClickException(f"{path}: no record in this file")
+        raise click.ClickException(f"{safe(path)}: no record in this file")
     record = records[0]
     verdict = Referee(seed_check=True).check(record)
     seed_text = record.tag_value("Seed")
     if verdict.legal and seed_text is not None:
         module = verdict.module
         session = Session(module, variant=record.tag_value("Variant"), seed=int(seed_text), options=module.notation.options(record))
-        return session, session.start, f"{path} (seed {seed_text})"
+        return session, session.start, f"{safe(path)} (seed {seed_text})"
     unseeded = Referee().check(record)
     if not unseeded.legal:
         first = unseeded.diagnostics[0]
-        click.echo(f"{path}:{first.line}:{first.col}: error: {first.message}", err=True)
+        click.echo(f"{safe(path)}:{first.line}:{first.col}: error: {first.message}", err=True)
         sys.exit(1)
     module = unseeded.module
     if module.game.name not in solver.solvable():
@@ -134,10 +135,10 @@ def _from_record(path: str):
         replayed = Session.from_record(record, module, seeded=False)
         order = solver.hooks(module.game.name).deal(replayed.all_events)
     except ValueError as exc:
-        click.echo(f"{path}: {exc}; solve --seed N GAME instead, or a record that shows them all", err=True)
+        click.echo(f"{safe(path)}: {safe(exc)}; solve --seed N GAME instead, or a record that shows them all", err=True)
         sys.exit(1)
     variant = record.tag_value("Variant")
     options = module.notation.options(record)
     session = Session(module, variant=variant, options=options)
     start = module.game.start(variant, options, order)
-    return session, start, path
+    return session, start, safe(path)

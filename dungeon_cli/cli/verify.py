@@ -11,6 +11,7 @@ from notation import Diagnostic, read
 from ..referee import Referee
 from . import report
 from .inputs import Unreadable, display_name, open_binary
+from .terminal_text import safe
 
 
 @click.command()
@@ -98,5 +99,5 @@ def _result_line(name: str, line: int, summary: dict) -> str:
         outcome = "over"
     else:
         outcome = "unfinished"
-    variant = f" ({summary['variant']})" if summary["variant"] else ""
-    return f"{name}:{line}: {summary['game']}{variant}: {status}, {outcome}, {summary['moves']} move{'' if summary['moves'] == 1 else 's'}"
+    variant = f" ({safe(summary['variant'])})" if summary["variant"] else ""
+    return f"{safe(name)}:{line}: {safe(summary['game'])}{variant}: {status}, {outcome}, {summary['moves']} move{'' if summary['moves'] == 1 else 's'}"
