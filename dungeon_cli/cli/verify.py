@@ -23,11 +23,19 @@ from .terminal_text import safe
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print each record's result.")
-def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool) -> None:
+@click.option(
+    "--cards-path", "cards_path", multiple=True, type=click.Path(exists=True, file_okay=False),
+    help="Look up card sets that records name under this directory (repeatable; default: each record's own directory).",
+)
+def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool, cards_path: tuple[str, ...] = ()) -> None:
     """Check DGN records: notation, every deal and action, checkpoints and Result.
 
     Exit status: 0 every record is legal, 1 any is not, 2 a file could not be read.
     """
+    if cards_path:
+        from ..games.cassette_dungeons import loader
+
+        loader.search_path = cards_path
     referee = Referee(seed_check=seed_check)
     out = sys.stdout
     records_json: list[dict] = []

@@ -103,8 +103,8 @@ class CassetteNotation(Notation):
         if tag is None:
             return {}
         try:
-            base = os.path.dirname(os.path.abspath(record.source)) if record.source else None
-            cards, problems = loader.load(tag.value, base)
+            base = os.path.dirname(os.path.abspath(record.source)) if record.source else os.getcwd()
+            cards, problems = loader.load_for_record(tag.value, base)
         except loader.Unreadable as exc:  # a long path cut short: a record may name a 60 KB one
             raise TagProblem(tag, f"card set {str(exc).replace(tag.value, shown(tag.value, 200))}") from None
         if problems:
