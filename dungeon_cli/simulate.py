@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import random
 from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence
 
@@ -201,7 +202,9 @@ def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int) -> Iterator[list[
     todo.reverse()  # popped from the end: in seed order
     order = _InOrder()
     make = _outcome
-    with ProcessPoolExecutor(max_workers=jobs - 1) as pool:
+    from .workers import init_worker
+
+    with ProcessPoolExecutor(max_workers=jobs - 1, initializer=init_worker, initargs=(os.getpid(),)) as pool:
         pending: dict[Any, int] = {}
         while todo or pending:
             while todo and len(pending) < 4 * (jobs - 1):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -44,26 +45,64 @@ def sim(
         registry.get(game).game.check_variant(variant)
     except Illegal as exc:
         raise click.BadParameter(exc.message, param_hint="--variant") from None
+    from ..workers import usable_cpus
+
+    cpus = usable_cpus()
+    if jobs > cpus and cluster is None:  # more processes than CPUs only adds forking and switching
+        click.echo(f"--jobs {jobs}: this machine has {cpus} CPU{'s' if cpus != 1 else ''} for it: {cpus} processes play", err=True)
+        jobs = cpus
     seeds = range(seed, seed + count)
     out_dir = Path(records) if records is not None else None
     if out_dir is not None:
         _check_records_dir(out_dir, game, seeds)
     spec = simulate.Spec(game, bot, variant, records=out_dir is not None)
 
+    from concurrent.futures.process import BrokenProcessPool
+
     tally = sim_summary.Tally()
     bar = click.progressbar(length=count, file=sys.stderr, label="playing") if sys.stderr.isatty() else None
     start = time.perf_counter()
+    stopped: Optional[str] = None  # why the run ended before its last game
+    status = 0
+    # Ctrl-C is noted and obeyed between chunks: an exception raised inside the process
+    # pool's machinery can leave it waiting for ever. A second Ctrl-C stops at once.
+    interrupted: list = []
+
+    def note(signum, frame):
+        interrupted.append(signum)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    previous = signal.signal(signal.SIGINT, note)
     try:
+        parts = simulate.stream(spec, seeds, jobs=jobs, cluster=cluster)
         with bar if bar is not None else contextlib.nullcontext():
-            for part in simulate.stream(spec, seeds, jobs=jobs, cluster=cluster):
+            for part in parts:
                 if out_dir is not None:
                     _write_records(out_dir, game, part)
                 tally.add(part)
                 if bar is not None:
                     bar.update(len(part))
+                if interrupted:
+                    break
+        if interrupted:
+            stopped, status = "interrupted", 130
+            parts.close()  # the workers finish what they hold, and go
     except (simulate.ClusterUnavailable, simulate.EndlessGame) as exc:
         raise click.ClickException(str(exc)) from None
+    except KeyboardInterrupt:  # the games played so far are still worth their summary
+        stopped, status = "interrupted", 130
+    except BrokenProcessPool:
+        stopped, status = "a worker process died (killed, or out of memory)", 1
+    finally:
+        signal.signal(signal.SIGINT, previous)
     seconds = time.perf_counter() - start
+    played = tally.games
+    if stopped is not None:
+        if not played:
+            click.echo(f"dungeon sim: error: {stopped} before a game was finished", err=True)
+            sys.exit(status)
+        click.echo(f"dungeon sim: error: {stopped}: the first {played:,} games are summed up", err=True)
+        count = played
 
     s = tally.summary()
     row = [
@@ -79,6 +118,7 @@ def sim(
         click.echo("  " + line)
     if out_dir is not None:
         click.echo(f"\n{count} records written to {out_dir}/")
+    sys.exit(status)
 
 
 def _record_name(game: str, seed: int) -> str:

@@ -96,6 +96,8 @@ def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optio
         f"{game} {where}: {found.result} is the {verdict}; {found.nodes:,} positions, {found.seconds:.2f}s",
         err=True,
     )
+    if found.stopped == "interrupted":
+        sys.exit(130)
 
 
 def _from_record(path: str):
