@@ -7,13 +7,15 @@ from __future__ import annotations
 from typing import Any, TextIO
 
 from notation import Diagnostic
+from notation.model import printable
 
 
 def text_line(path: str, diag: Diagnostic) -> str:
-    return f"{path}:{diag.line}:{diag.col}: {diag.severity}: {diag.message}"
+    return f"{printable(path)}:{diag.line}:{diag.col}: {diag.severity}: {diag.message}"
 
 
 def _gh_data(value: str) -> str:
+    value = printable(value)
     return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
@@ -35,5 +37,5 @@ def diag_json(path: str, diag: Diagnostic) -> dict[str, Any]:
 def dump_json(data: Any, out: TextIO) -> None:
     import json
 
-    json.dump(data, out, indent=2, ensure_ascii=False)
+    json.dump(data, out, indent=2, ensure_ascii=True)  # no escape from a file reaches a terminal
     out.write("\n")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import random
 from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence
 
@@ -34,7 +35,7 @@ class Spec(NamedTuple):
     bot: str
     variant: Optional[str] = None
     records: bool = False  # keep each game's DGN text
-    rule_tags: tuple = ()  # a game's own rule tags given on the command line: (name, value read, value written)
+    rule_tags: tuple = ()  # a game's own rule tags given on the command line: (name, value read, its directory, value written)
 
 
 class Outcome(NamedTuple):
@@ -95,8 +96,10 @@ def _rule_tags(spec: Spec) -> tuple[dict, list]:
         return {}, []
     from .engine.tags import rule_options
 
-    options = rule_options(spec.game, [(name, read) for name, read, _ in spec.rule_tags])
-    return options, [(name, written) for name, _, written in spec.rule_tags]
+    options: dict = {}
+    for name, read, base, _ in spec.rule_tags:
+        options.update(rule_options(spec.game, [(name, read)], base))
+    return options, [(name, written) for name, _, _, written in spec.rule_tags]
 
 
 def play_many(spec: Spec, seeds: Sequence[int]) -> list[Outcome]:
@@ -203,7 +206,9 @@ def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int) -> Iterator[list[
     todo.reverse()  # popped from the end: in seed order
     order = _InOrder()
     make = _outcome
-    with ProcessPoolExecutor(max_workers=jobs - 1) as pool:
+    from .workers import init_worker
+
+    with ProcessPoolExecutor(max_workers=jobs - 1, initializer=init_worker, initargs=(os.getpid(),)) as pool:
         pending: dict[Any, int] = {}
         while todo or pending:
             while todo and len(pending) < 4 * (jobs - 1):

@@ -22,6 +22,17 @@ TOY = "toy=toy_game"
 os.environ["DUNGEON_GAMES"] = ",".join(filter(None, [os.environ.get("DUNGEON_GAMES"), TOY]))
 os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))
 SHARED = ROOT.parent / "shared"
+# Copies of the contract's example records, so that a clone without ../shared still runs
+# every test that merely needs a real game (test_smoke checks the copies are faithful).
+EXAMPLES = FIXTURES / "examples"
+NO_CONTRACT = f"the contract ({SHARED}) is not beside this clone"
+
+
+def contract_examples(pattern: str) -> list:
+    """The contract's own example records, or one skipped case saying why there are none:
+    its tests hold the contract itself, which a bare clone does not have."""
+    found = sorted((SHARED / "examples").glob(pattern))
+    return found or [pytest.param(None, marks=pytest.mark.skip(reason=NO_CONTRACT))]
 EXPECT = re.compile(r"^#\s*expect:\s*(.*)$")
 
 

@@ -216,6 +216,10 @@ def test_cards_export_writes_the_built_in_set_and_never_overwrites(run, tmp_path
 
 
 def test_play_and_sim_take_a_card_set_file_and_the_record_names_it(run, tmp_path: Path, monkeypatch):
+    """A set the user names on the command line is read where it lies; the record names
+    it so that its reader finds it: from the record's own directory when it lies there,
+    else by its file name, with a note naming the --cards-path that finds it (a record
+    never names a file outside the directories its reader allows)."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "sets").mkdir()
     (tmp_path / "games").mkdir()
@@ -224,17 +228,19 @@ def test_play_and_sim_take_a_card_set_file_and_the_record_names_it(run, tmp_path
     played = run(["play", "cassette-dungeons", "--seed", "3", "--cards", "sets/mine.toml", "-o", "games/g.dgn"],
                  input="@paladin >3\n")
     assert played.exit_code == 0, played.output
+    assert "note: the record names its card set 'mine.toml': verify it with --cards-path sets" in played.stderr
     record = (tmp_path / "games" / "g.dgn").read_text()
-    assert '[Cards "../sets/mine.toml"]' in record  # read from the record's own directory
-    assert run(["verify", "games/g.dgn"]).exit_code == 0
+    assert '[Cards "mine.toml"]' in record
+    assert run(["verify", "games/g.dgn"]).exit_code == 1  # not beside the record: not found
+    assert run(["verify", "--cards-path", "sets", "games/g.dgn"]).exit_code == 0
     piped = run(["play", "cassette-dungeons", "--seed", "3", "--cards", "sets/mine.toml"], input="@paladin >3\n")
-    assert '[Cards "sets/mine.toml"]' in piped.stdout
+    assert '[Cards "sets/mine.toml"]' in piped.stdout  # under the directory a piped record is read from
     own = run(["sim", "cassette-dungeons", "--bot", "greedy", "--games", "40", "--cards", "sets/mine.toml", "--records", "out"])
     assert own.exit_code == 0, own.output
     built_in = run(["sim", "cassette-dungeons", "--bot", "greedy", "--games", "40"])
     assert own.stdout.splitlines()[2] != built_in.stdout.splitlines()[2]  # 5 health, not 11: other results
-    assert '[Cards "../sets/mine.toml"]' in (tmp_path / "out" / "cassette-dungeons-0.dgn").read_text()
-    assert run(["verify", *map(str, (tmp_path / "out").glob("*.dgn"))]).exit_code == 0
+    assert '[Cards "mine.toml"]' in (tmp_path / "out" / "cassette-dungeons-0.dgn").read_text()
+    assert run(["verify", "--cards-path", "sets", *map(str, (tmp_path / "out").glob("*.dgn"))]).exit_code == 0
 
 
 def test_cards_is_refused_where_it_does_not_apply(run, tmp_path: Path):

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, SHARED
+from conftest import FIXTURES, contract_examples
 
 GAME = "clear-the-dungeon"
 HERE = FIXTURES / GAME
 LEGAL = sorted((HERE / "legal").glob("*.dgn"))
 ILLEGAL = sorted((HERE / "illegal").glob("*.dgn"))
 SEED_CHECK = sorted((HERE / "seed-check").glob("*.dgn"))
-EXAMPLES = sorted((SHARED / "examples").glob(f"{GAME}-*.dgn"))
+EXAMPLES = contract_examples(f"{GAME}-*.dgn")
 INPUT = re.compile(r"^# input: (.*)$")
 PLAYED = re.compile(r"^# `dungeon play clear-the-dungeon --seed ([0-9]+)(?: --variant ([a-z-]+))?`")
 
@@ -31,7 +31,7 @@ def test_every_kind_of_fixture_is_there():
     assert len(LEGAL) >= 6 and len(ILLEGAL) >= 15 and SEED_CHECK
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=ids)
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: getattr(p, "name", "contract"))
 def test_shared_example_verifies_with_its_stated_result(run, path: Path):
     result = run(["verify", "-v", str(path)])
     assert result.exit_code == 0, result.stdout

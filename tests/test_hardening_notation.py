@@ -187,20 +187,24 @@ def test_a_file_whose_first_line_cannot_be_read_is_not_also_missing_its_game_tag
 
 
 @pytest.mark.parametrize("kind", ["dev-zero", "fifo", "huge", "directory"])
-def test_a_card_set_path_that_is_no_card_set_file_is_refused_at_once(run, tmp_path, kind):
-    """A record names its card set by any path it likes: verify must neither read
-    /dev/zero until the memory is gone nor wait for ever on a FIFO. (Found by reading
-    the loader while hardening; both hung.)"""
+def test_a_card_set_path_that_is_no_card_set_file_is_refused_at_once(run, tmp_path, monkeypatch, kind):
+    """A record names its card set: verify must neither read /dev/zero until the memory
+    is gone nor wait for ever on a FIFO. (Found by reading the loader while hardening;
+    both hung.) A record on stdin looks under the working directory; /dev/zero can only
+    be reached through a symlink, which may not lead out of it."""
+    monkeypatch.chdir(tmp_path)
     if kind == "dev-zero":
-        path, why = "/dev/zero", "is not a regular file, so not a card-set file"
+        path, why = "zero.toml", f"leads outside {tmp_path} (a symlink): a record's card set stays under its directory"
+        os.symlink("/dev/zero", tmp_path / path)
     elif kind == "fifo":
-        path, why = str(tmp_path / "set.toml"), "is not a regular file, so not a card-set file"
+        path, why = "set.toml", "is not a regular file, so not a card-set file"
         os.mkfifo(path)
     elif kind == "huge":
-        path, why = str(tmp_path / "set.toml"), "is larger than 1 MB, so not a card-set file"
+        path, why = "set.toml", "is larger than 1 MB, so not a card-set file"
         Path(path).write_text("# x\n" * 300_000)
     else:
-        path, why = str(tmp_path), "is a directory, not a card-set file"
+        path, why = "sets", "is a directory, not a card-set file"
+        Path(path).mkdir()
     data = f'[Game "cassette-dungeons"]\n[Cards "{path}"]\n\n'.encode()
     result = run(["verify", "-"], input=data)
     assert (result.exit_code, result.stdout) == (1, f"<stdin>:2:8: error: card set {path}: {why}\n")

@@ -8,15 +8,15 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from conftest import SHARED
+from conftest import EXAMPLES
 from dungeon_cli import registry
 from dungeon_cli.shell.replay import Replay
 from dungeon_cli.shell.sample import sample_game
 from dungeon_cli.shell.stepper import Stepper
 from notation import parse
 
-WIN = (SHARED / "examples" / "scoundrel-win.dgn").read_text()
-LOSS = (SHARED / "examples" / "scoundrel-loss.dgn").read_text()
+WIN = (EXAMPLES / "scoundrel-win.dgn").read_text()
+LOSS = (EXAMPLES / "scoundrel-loss.dgn").read_text()
 # move 5 of the loss deals 4d, which move 5 itself already dealt (a second 4d)
 ILLEGAL = LOSS.replace("6. (3s) 3h Js Tc", "6. (3s) 3h Js 4d")
 

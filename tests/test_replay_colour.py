@@ -8,11 +8,11 @@ import os
 
 import pytest
 
-from conftest import SHARED, run_subprocess
+from conftest import EXAMPLES, run_subprocess
 from dungeon_cli.shell.colour import RED, RESET, YELLOW, Paint, wanted
 from test_play_pty import Terminal
 
-LOSS = SHARED / "examples" / "scoundrel-loss.dgn"
+LOSS = EXAMPLES / "scoundrel-loss.dgn"
 
 
 def test_paint_reddens_hearts_and_diamonds_only():

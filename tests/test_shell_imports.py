@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from conftest import SHARED
+from conftest import EXAMPLES
 
 PROBE = """
 import sys
@@ -22,7 +22,7 @@ print("dungeon_cli.shell" in sys.modules)
 
 def test_verify_imports_neither_prompt_toolkit_nor_tabulate_nor_the_shell():
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, str(SHARED / "examples" / "scoundrel-win.dgn")],
+        [sys.executable, "-c", PROBE, str(EXAMPLES / "scoundrel-win.dgn")],
         capture_output=True, text=True, timeout=60,
     )
     assert done.returncode == 0, done.stderr

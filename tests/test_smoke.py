@@ -1,20 +1,37 @@
-"""The shared example records verify with the Result they state (the contract's test)."""
+"""The contract's example records verify with the Result they state (the contract's
+test), and the copies in fixtures/examples that the rest of the suite uses are faithful."""
 
 from pathlib import Path
 
 import pytest
 
-from conftest import SHARED
+from conftest import EXAMPLES, contract_examples
 
-EXAMPLES = sorted((SHARED / "examples").glob("scoundrel-*.dgn"))
+CONTRACT = contract_examples("*.dgn")
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", CONTRACT, ids=lambda p: getattr(p, "name", "contract"))
 def test_shared_example_verifies(run, path: Path):
     result = run(["verify", "-v", str(path)])
     assert result.exit_code == 0, result.stdout
     stated = [l for l in path.read_text().splitlines() if l.startswith("[Result")][0].split('"')[1]
     assert f"legal, {stated}," in result.stdout
+
+
+@pytest.mark.parametrize("path", CONTRACT, ids=lambda p: getattr(p, "name", "contract"))
+def test_copy_of_the_contract_example_is_faithful(path: Path):
+    assert (EXAMPLES / path.name).read_bytes() == path.read_bytes()
+
+
+def test_copies_verify_without_the_contract(run):
+    """A bare clone still checks every example it carries, with the Result it states."""
+    copies = sorted(EXAMPLES.glob("*.dgn"))
+    assert len(copies) == 4
+    for path in copies:
+        result = run(["verify", "-v", str(path)])
+        assert result.exit_code == 0, result.stdout
+        stated = [l for l in path.read_text().splitlines() if l.startswith("[Result")][0].split('"')[1]
+        assert f"legal, {stated}," in result.stdout
 
 
 def test_snapshot_is_plain_text(snapshot_text, run):

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from conftest import SHARED
+from conftest import EXAMPLES
 from dungeon_cli import registry, simulate, solver
 from dungeon_cli.referee import check
 from dungeon_cli.shuffle import deal_piles
@@ -130,7 +130,7 @@ def test_record_without_seed_is_solved_from_the_cards_it_shows(run, tmp_path):
 
 
 def test_record_that_hides_cards_is_refused(run):
-    result = run(["solve", str(SHARED / "examples" / "scoundrel-loss.dgn")])
+    result = run(["solve", str(EXAMPLES / "scoundrel-loss.dgn")])
     assert result.exit_code == 1
     assert "never came up, so the deal is not known" in result.stderr
 

@@ -10,13 +10,12 @@ import shutil
 
 import pytest
 
-from conftest import SHARED
+from conftest import EXAMPLES
 from dungeon_cli import registry
 from dungeon_cli.referee import check
 from dungeon_cli.shell.sample import sample_game
 from notation import parse
 
-EXAMPLES = SHARED / "examples"
 
 
 @pytest.fixture

@@ -45,6 +45,19 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(COMMANDS) | set(game_commands()))
 
+    def invoke(self, ctx: click.Context):
+        """Ctrl-C is exit status 130, as documented and as shells expect: click's own
+        "Aborted!" exits 1, which here means "an illegal record"."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            try:
+                sys.stderr.write("\ninterrupted\n")
+                sys.stderr.flush()
+            except (OSError, ValueError):
+                pass
+            raise click.exceptions.Exit(130) from None
+
     def get_command(self, ctx: click.Context, name: str):
         path = COMMANDS.get(name) or game_commands().get(name)
         if path is not None:

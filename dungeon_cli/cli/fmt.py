@@ -12,15 +12,16 @@ from __future__ import annotations
 import difflib
 import os
 import sys
-import tempfile
 
 import click
 
 from notation import read, write
 
+from .. import safe_write
 from ..referee import Referee
 from .. import report
 from .inputs import STDIN, Unreadable, display_name, open_binary
+from ..terminal_text import safe, safe_lines
 
 
 @click.command()
@@ -32,24 +33,38 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
     """Write DGN files in canonical form (in place; '-' reads stdin, writes stdout).
 
     Exit status: 0 done (or nothing to change), 1 a file would change under --check or
-    has errors and was left alone, 2 a file could not be read.
+    has errors and was left alone, 2 a file could not be read or written (a symlink is
+    followed; a FIFO, a device, a file with several hard links or a read-only one is
+    never replaced, and neither is a file that changed while it was formatted).
     """
     status = 0
     changed = unchanged = 0
     for path in files:
         name = display_name(path)
+        in_place = path != STDIN and not (check or diff)
         try:
+            if in_place and not os.path.isdir(path):
+                safe_write.check_replaceable(path)  # before a FIFO is drained
             with open_binary(path) as stream:
+                read_stamp = safe_write.stamp_of(os.fstat(stream.fileno())) if in_place else None
                 original = stream.read()
         except Unreadable as exc:
             sys.stderr.write(f"dungeon fmt: error: {exc}\n")
+            status = 2
+            continue
+        except FileNotFoundError:
+            sys.stderr.write(f"dungeon fmt: error: {safe(path)}: no such file\n")
+            status = 2
+            continue
+        except OSError as exc:
+            sys.stderr.write(f"dungeon fmt: error: {safe(path)}: {exc.strerror}\n")
             status = 2
             continue
         formatted, problems = format_bytes(original, annotate, source=None if path == STDIN else path)
         if problems:
             for diag in problems:
                 sys.stderr.write(report.text_line(name, diag) + "\n")
-            sys.stderr.write(f"error: cannot format {name}: it has errors; it was left as it was\n")
+            sys.stderr.write(f"error: cannot format {safe(name)}: it has errors; it was left as it was\n")
             status = max(status, 1)
             continue
         assert formatted is not None
@@ -65,15 +80,22 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
             old_text = original.decode("utf-8", "replace")
             sys.stdout.writelines(
                 difflib.unified_diff(
-                    _lines(old_text), _lines(formatted), fromfile=f"{name}\t(original)", tofile=f"{name}\t(formatted)"
+                    _lines(safe_lines(old_text)), _lines(safe_lines(formatted)),
+                    fromfile=f"{safe(name)}\t(original)", tofile=f"{safe(name)}\t(formatted)",
                 )
             )
         if check:
-            sys.stderr.write(f"would reformat {name}\n")
+            sys.stderr.write(f"would reformat {safe(name)}\n")
             status = max(status, 1)
         elif not diff:
-            _replace(path, new)
-            sys.stderr.write(f"reformatted {name}\n")
+            try:
+                safe_write.replace(path, new, expect=read_stamp)
+            except OSError as exc:
+                sys.stderr.write(f"dungeon fmt: error: cannot write {safe(name)}: {exc.strerror}; it was left as it was\n")
+                status = 2
+                changed -= 1
+                continue
+            sys.stderr.write(f"reformatted {safe(name)}\n")
     if not (len(files) == 1 and files[0] == STDIN):
         verb = "would be reformatted" if check or diff else "reformatted"
         sys.stderr.write(f"{changed} file{'s' if changed != 1 else ''} {verb}, {unchanged} left unchanged\n")
@@ -114,20 +136,3 @@ def _lines(text: str) -> list[str]:
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += "\n"
     return lines
-
-
-def _replace(path: str, data: bytes) -> None:
-    directory = os.path.dirname(os.path.abspath(path))
-    mode = os.stat(path).st_mode & 0o7777
-    fd, tmp = tempfile.mkstemp(prefix=".dgn-fmt-", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise

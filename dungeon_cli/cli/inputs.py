@@ -6,7 +6,9 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
-from typing import BinaryIO, Iterator
+from typing import BinaryIO, Iterator, NamedTuple, Optional
+
+from notation.model import printable
 
 STDIN = "-"
 
@@ -24,38 +26,61 @@ def open_binary(path: str) -> Iterator[BinaryIO]:
     if path == STDIN:
         yield sys.stdin.buffer
         return
+    shown = printable(path)  # a name may hold a line end or an escape
     if os.path.isdir(path):
-        raise Unreadable(f"{path}: is a directory, not a DGN file")
+        raise Unreadable(f"{shown}: is a directory, not a DGN file")
     try:
         handle = open(path, "rb")
     except FileNotFoundError:
-        raise Unreadable(f"{path}: no such file") from None
+        raise Unreadable(f"{shown}: no such file") from None
     except PermissionError:
-        raise Unreadable(f"{path}: permission denied") from None
+        raise Unreadable(f"{shown}: permission denied") from None
     except OSError as exc:
-        raise Unreadable(f"{path}: cannot be read ({exc.strerror})") from None
+        raise Unreadable(f"{shown}: cannot be read ({exc.strerror})") from None
     with handle:
         yield handle
 
 
-def rule_tag_option(game, name: str, value, record_dir, hint: str) -> tuple[dict, list]:
+class RuleTag(NamedTuple):
+    """A game's rule tag given on the command line: ``value`` as it is read, from the
+    directory ``base`` (None: a built-in name), and as the record writes it."""
+
+    name: str
+    value: str
+    base: Optional[str]
+    written: str
+
+
+def rule_tag_option(game, name: str, value, record_dir, hint: str) -> tuple[dict, list, Optional[RuleTag]]:
     """A game's rule tag given on the command line (``--cards FILE`` is ``[Cards "FILE"]``):
-    the options it sets, and the tag for the record, a path written as seen from
-    ``record_dir`` (where a record's relative path is read from). A usage error (exit 2)
-    when the game has no such tag or the value is wrong."""
+    the options it sets, the tag for the record and the tag itself. A file the user names
+    is theirs to read: it is read from its own directory. The record names it as seen
+    from ``record_dir`` (where a record's file names are looked up) when it lies there or
+    below; else by its file name, and a note says which ``--cards-path`` finds it, since a
+    record never names a file outside the directories its reader allows. A usage error
+    (exit 2) when the game has no such tag or the value is wrong."""
     import click
 
     from ..engine.setup import SetupError
     from ..engine.tags import rule_options
 
     if value is None:
-        return {}, []
-    is_file = os.path.exists(value)
+        return {}, [], None
+    base: Optional[str] = None
+    read = value
+    written = value
+    if os.path.isfile(value):
+        path = os.path.abspath(value)
+        base, read = os.path.split(path)
+        written = os.path.relpath(path, os.path.abspath(record_dir or os.curdir))
+        if written.split(os.sep)[0] == os.pardir:
+            written = read
+            shown_dir = os.path.relpath(base)
+            click.echo(
+                f"note: the record names its card set '{read}': verify it with --cards-path {shown_dir}", err=True
+            )
     try:
-        options = rule_options(game, [(name, os.path.abspath(value) if is_file else value)])
+        options = rule_options(game, [(name, read)], base)
     except SetupError as exc:
         raise click.BadParameter(exc.message, param_hint=hint) from None
-    written = value
-    if is_file and record_dir is not None:
-        written = os.path.relpath(os.path.abspath(value), os.path.abspath(record_dir))
-    return options, [(name, written)]
+    return options, [(name, written)], RuleTag(name, read, base, written)

@@ -36,7 +36,7 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
 @click.argument("game", type=click.Choice(registry.names()), required=False, metavar="[GAME]")
 @click.option("--seed", type=click.IntRange(min=0), help="Deal from this seed (default: a random one, recorded).")
 @click.option("--variant", shell_complete=complete_variant, help="A rule variant (see `dungeon games`).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Record file (default GAME-YYYYMMDD-HHMMSS.dgn).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Record file (default GAME-YYYYMMDD-HHMMSS.dgn; '-': standard output, from a script).")
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False), help="Go on with the game recorded in this file.")
 @click.option("--table", is_flag=True, help="Played with a real deck: type the cards dealt and dice rolled too.")
 @click.option("--player", help="Your name, for the record's Player tag.")
@@ -72,9 +72,13 @@ def play(
     elif game is None:
         raise click.UsageError("name a GAME (see `dungeon games`), or --resume FILE")
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if output == "-":
+        if interactive:
+            raise click.UsageError("-o - (standard output) is for scripts: at a terminal the record needs a file")
+        output = None  # a script's record goes to standard output anyway
     from .inputs import rule_tag_option
 
-    options, tags = rule_tag_option(game, "Cards", cards_file, os.path.dirname(output) if output else None, "--cards")
+    options, tags, _ = rule_tag_option(game, "Cards", cards_file, os.path.dirname(output) if output else None, "--cards")
     try:
         ready = prepare(
             game, seed=seed, variant=variant, output=output, resume=resume, table=table, player=player,
@@ -89,7 +93,7 @@ def play(
     if not interactive:
         from ..shell.scripted import run_scripted
 
-        sys.exit(run_scripted(ready.session, sys.stdin, sys.stdout, sys.stderr, ready.record))
+        sys.exit(run_scripted(ready.session, sys.stdin.buffer, sys.stdout, sys.stderr, ready.record))
     from ..shell.interactive import PlayShell
     from ..shell.paths import history_file
 

@@ -8,6 +8,7 @@ from typing import Optional
 import click
 
 from .inputs import Unreadable, display_name, open_binary
+from ..terminal_text import safe, safe_lines
 
 
 @click.command()
@@ -38,7 +39,7 @@ def replay(file: str, number: Optional[int], step: bool) -> None:
         click.echo(f"dungeon replay: error: {exc}", err=True)
         sys.exit(2)
     if not replays:
-        click.echo(f'{name}:1:1: error: no record in this file: a record starts with [Game "..."]')
+        click.echo(f'{safe(name)}:1:1: error: no record in this file: a record starts with [Game "..."]')
         sys.exit(1)
     paint = Paint(wanted(sys.stdout))
     status = 0 if all(r.legal for r in replays) else 1
@@ -50,23 +51,23 @@ def replay(file: str, number: Optional[int], step: bool) -> None:
         sys.exit(status)
     out = []
     for rp in replays:
-        out.append(paint.strong(rp.title(name)))
+        out.append(paint.strong(safe(rp.title(name))))
         if number is not None:
             frame = rp.frame(number)
             if frame is not None:
-                out.append(paint.board(rp.frame_text(frame)))
+                out.append(paint.board(safe_lines(rp.frame_text(frame))))
                 if not rp.legal:  # the record is at fault further on: say where
                     out.append(_ending(rp, name, paint))
             elif rp.legal:
                 have = f"moves {rp.frames[0].number}-{rp.frames[-1].number}" if rp.frames else "no moves"
-                click.echo(f"dungeon replay: error: {name}:{rp.record.line}: the record has no move {number} ({have})", err=True)
+                click.echo(f"dungeon replay: error: {safe(name)}:{rp.record.line}: the record has no move {number} ({have})", err=True)
                 sys.exit(2)
             else:
                 out.append(_ending(rp, name, paint))
             out.append("")
             continue
         for frame in rp.frames:
-            out.append(paint.board(rp.frame_text(frame)))
+            out.append(paint.board(safe_lines(rp.frame_text(frame))))
             out.append("")
         out.append(_ending(rp, name, paint))
         out.append("")
@@ -75,7 +76,7 @@ def replay(file: str, number: Optional[int], step: bool) -> None:
 
 
 def _ending(rp, name: str, paint) -> str:
-    text = rp.ending_text(name)
+    text = safe_lines(rp.ending_text(name))
     return paint.warning(text) if not rp.legal else paint.strong(text)
 
 
@@ -83,9 +84,9 @@ def _pages(replays, name: str, paint) -> list[tuple[str, str]]:
     pages = []
     for index, rp in enumerate(replays, start=1):
         prefix = f"record {index}, " if len(replays) > 1 else ""
-        title = paint.strong(rp.title(name))
+        title = paint.strong(safe(rp.title(name)))
         for frame in rp.frames:
-            pages.append((prefix + frame.label, f"{title}\n{paint.board(rp.frame_text(frame))}"))
+            pages.append((prefix + frame.label, f"{title}\n{paint.board(safe_lines(rp.frame_text(frame)))}"))
         ending = _ending(rp, name, paint)
         if rp.legal and pages:
             label, text = pages[-1]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Optional
 
 import click
 
-from .. import registry
+from .. import registry, safe_write
 
 
 class ListsBots(click.Command):
@@ -55,6 +56,12 @@ def sim(
         Setup(game, variant)
     except SetupError as exc:
         raise click.BadParameter(exc.message, param_hint="--variant") from None
+    from ..workers import usable_cpus
+
+    cpus = usable_cpus()
+    if jobs > cpus and cluster is None:  # more processes than CPUs only adds forking and switching
+        click.echo(f"--jobs {jobs}: this machine has {cpus} CPU{'s' if cpus != 1 else ''} for it: {cpus} processes play", err=True)
+        jobs = cpus
     seeds = range(seed, seed + count)
     out_dir = Path(records) if records is not None else None
     if out_dir is not None:
@@ -63,26 +70,56 @@ def sim(
 
     rule_tags: tuple = ()
     if cards_file is not None:
-        rule_tag_option(game, "Cards", cards_file, records, "--cards")  # checked here: a usage error
-        read = os.path.abspath(cards_file) if os.path.exists(cards_file) else cards_file
-        written = rule_tag_option(game, "Cards", cards_file, records, "--cards")[1][0][1]
-        rule_tags = (("Cards", read, written),)
+        _, _, given = rule_tag_option(game, "Cards", cards_file, records, "--cards")  # a usage error here
+        rule_tags = (tuple(given),)
     spec = simulate.Spec(game, bot, variant, records=out_dir is not None, rule_tags=rule_tags)
+
+    from concurrent.futures.process import BrokenProcessPool
 
     tally = sim_summary.Tally()
     bar = click.progressbar(length=count, file=sys.stderr, label="playing") if sys.stderr.isatty() else None
     start = time.perf_counter()
+    stopped: Optional[str] = None  # why the run ended before its last game
+    status = 0
+    # Ctrl-C is noted and obeyed between chunks: an exception raised inside the process
+    # pool's machinery can leave it waiting for ever. A second Ctrl-C stops at once.
+    interrupted: list = []
+
+    def note(signum, frame):
+        interrupted.append(signum)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    previous = signal.signal(signal.SIGINT, note)
     try:
+        parts = simulate.stream(spec, seeds, jobs=jobs, cluster=cluster)
         with bar if bar is not None else contextlib.nullcontext():
-            for part in simulate.stream(spec, seeds, jobs=jobs, cluster=cluster):
+            for part in parts:
                 if out_dir is not None:
                     _write_records(out_dir, game, part)
                 tally.add(part)
                 if bar is not None:
                     bar.update(len(part))
+                if interrupted:
+                    break
+        if interrupted:
+            stopped, status = "interrupted", 130
+            parts.close()  # the workers finish what they hold, and go
     except (simulate.ClusterUnavailable, simulate.EndlessGame) as exc:
         raise click.ClickException(str(exc)) from None
+    except KeyboardInterrupt:  # the games played so far are still worth their summary
+        stopped, status = "interrupted", 130
+    except BrokenProcessPool:
+        stopped, status = "a worker process died (killed, or out of memory)", 1
+    finally:
+        signal.signal(signal.SIGINT, previous)
     seconds = time.perf_counter() - start
+    played = tally.games
+    if stopped is not None:
+        if not played:
+            click.echo(f"dungeon sim: error: {stopped} before a game was finished", err=True)
+            sys.exit(status)
+        click.echo(f"dungeon sim: error: {stopped}: the first {played:,} games are summed up", err=True)
+        count = played
 
     s = tally.summary()
     row = [
@@ -98,6 +135,7 @@ def sim(
         click.echo("  " + line)
     if out_dir is not None:
         click.echo(f"\n{count} records written to {out_dir}/")
+    sys.exit(status)
 
 
 def _record_name(game: str, seed: int) -> str:
@@ -127,9 +165,8 @@ def _check_records_dir(out_dir: Path, game: str, seeds: range) -> None:
 def _write_records(out_dir: Path, game: str, outcomes: list) -> None:
     for o in outcomes:
         path = out_dir / _record_name(game, o.seed)
-        try:
-            with open(path, "x", encoding="utf-8") as f:  # never over a file already there
-                f.write(o.record)
+        try:  # never over a file already there, and never a torn or empty one left behind
+            safe_write.write_new(str(path), o.record.encode("utf-8"))
         except OSError as exc:
             raise click.ClickException(f"{path}: {exc.strerror}; the records before it are written") from None
 

@@ -8,6 +8,9 @@ from typing import Optional
 
 import click
 
+from .. import safe_write
+from ..terminal_text import safe
+
 _LIMIT = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(s|m|k|M|nodes)?")
 
 
@@ -41,8 +44,9 @@ class ListsSolvable(click.Command):
 @click.option("--seed", type=click.IntRange(min=0), help="Solve the deal of this seed (the argument is then a game).")
 @click.option("--variant", help="A rule variant (with --seed).")
 @click.option("--limit", help="Stop after this long (30s, 2m) or this many positions (500k): best found, not proven.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the line's record here (default: standard output).")
-def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optional[str], output: Optional[str]) -> None:
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write the line's record to this new file ('-': standard output, the default).")
+@click.option("--force", is_flag=True, help="Let -o replace an existing file (atomically, keeping its mode and owner).")
+def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optional[str], output: Optional[str], force: bool) -> None:
     """The best result perfect play reaches on a deal known in full, and a line that
     reaches it, written as a DGN record (it verifies), for the games listed below.
 
@@ -58,6 +62,10 @@ def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optio
     from ..session import Session
 
     max_nodes, max_seconds = parse_limit(limit) if limit else (None, None)
+    if output == "-":
+        output = None
+    if output is not None and not force and safe_write.exists(output):  # before a search of minutes
+        raise click.UsageError(f"{output} exists already: choose another name with -o, or add --force to replace it")
     if seed is not None:
         game = target
         if game not in registry.names():
@@ -85,8 +93,12 @@ def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optio
         session.apply(action)
     text = session.text()
     if output:
-        with open(output, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        try:
+            safe_write.write(output, text.encode("utf-8"), force=force)
+        except FileExistsError:
+            raise click.UsageError(f"{output} exists already: choose another name with -o, or add --force to replace it") from None
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {output}: {exc.strerror}; nothing was written") from None
     else:
         sys.stdout.write(text)
     sys.stdout.flush()
@@ -94,6 +106,8 @@ def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optio
         f"{game} {where}: {found.result} is the {verdict}; {found.nodes:,} positions, {found.seconds:.2f}s",
         err=True,
     )
+    if found.stopped == "interrupted":
+        sys.exit(130)
 
 
 def _from_record(path: str):
@@ -115,18 +129,18 @@ def _from_record(path: str):
     except Unreadable as exc:
         raise click.BadParameter(str(exc), param_hint="FILE") from None
     if not records:
-        raise click.ClickException(f"{path}: no record in this file")
+        raise click.ClickException(f"{safe(path)}: no record in this file")
     record = records[0]
     verdict = Referee(seed_check=True).check(record)
     seed_text = record.tag_value("Seed")
     if verdict.legal and seed_text is not None:
         setup, _ = read_setup(record, seeded=True)
         session = Session(setup)
-        return session, session.start, f"{path} (seed {seed_text})"
+        return session, session.start, f"{safe(path)} (seed {seed_text})"
     unseeded = Referee().check(record)
     if not unseeded.legal:
         first = unseeded.diagnostics[0]
-        click.echo(f"{path}:{first.line}:{first.col}: error: {first.message}", err=True)
+        click.echo(f"{safe(path)}:{first.line}:{first.col}: error: {first.message}", err=True)
         sys.exit(1)
     module = unseeded.module
     if module.game.name not in solver.solvable():
@@ -135,7 +149,7 @@ def _from_record(path: str):
         replayed = Session.from_record(record, seeded=False)
         order = solver.hooks(module.game.name).deal(replayed.all_events)
     except ValueError as exc:
-        click.echo(f"{path}: {exc}; solve --seed N GAME instead, or a record that shows them all", err=True)
+        click.echo(f"{safe(path)}: {safe(exc)}; solve --seed N GAME instead, or a record that shows them all", err=True)
         sys.exit(1)
     session = Session(replayed.setup, dealer=OrderedDealer(order))
-    return session, session.start, path
+    return session, session.start, safe(path)

@@ -11,6 +11,7 @@ from notation import Diagnostic, read
 from ..referee import Referee
 from .. import report
 from .inputs import Unreadable, display_name, open_binary
+from ..terminal_text import safe
 
 
 @click.command()
@@ -22,11 +23,25 @@ from .inputs import Unreadable, display_name, open_binary
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print each record's result.")
-def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool) -> None:
+@click.option(
+    "--cards-path", "cards_path", multiple=True, type=click.Path(exists=True, file_okay=False),
+    help="Look up card sets that records name under this directory (repeatable; default: each record's own directory).",
+)
+def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool, cards_path: tuple[str, ...] = ()) -> None:
     """Check DGN records: notation, every deal and action, checkpoints and Result.
 
     Exit status: 0 every record is legal, 1 any is not, 2 a file could not be read.
     """
+    if cards_path:
+        from ..games.base import record_files_under
+
+        with record_files_under(cards_path):
+            _verify(files, seed_check, fmt, quiet, verbose)
+        return
+    _verify(files, seed_check, fmt, quiet, verbose)
+
+
+def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool) -> None:
     referee = Referee(seed_check=seed_check)
     out = sys.stdout
     records_json: list[dict] = []
@@ -98,5 +113,5 @@ def _result_line(name: str, line: int, summary: dict) -> str:
         outcome = "over"
     else:
         outcome = "unfinished"
-    variant = f" ({summary['variant']})" if summary["variant"] else ""
-    return f"{name}:{line}: {summary['game']}{variant}: {status}, {outcome}, {summary['moves']} move{'' if summary['moves'] == 1 else 's'}"
+    variant = f" ({safe(summary['variant'])})" if summary["variant"] else ""
+    return f"{safe(name)}:{line}: {safe(summary['game'])}{variant}: {status}, {outcome}, {summary['moves']} move{'' if summary['moves'] == 1 else 's'}"

@@ -72,17 +72,21 @@ def read_setup(record: Record, seeded: bool = False) -> tuple[Setup, list[Diagno
     return Setup(game_tag.value, variant, options, seed), found
 
 
-def rule_options(game: str, tags: "list[tuple[str, str]]") -> dict:
+def rule_options(game: str, tags: "list[tuple[str, str]]", base: Optional[str] = None) -> dict:
     """The options a game's own rule tags set, for a command that is handed them on its
     command line (``play --cards FILE`` is ``[Cards "FILE"]``), read by the game's notation
-    as a record holding them would be. SetupError (field "options") when a value is wrong,
+    as a record holding them would be, a record in directory ``base`` (a file a value
+    names is looked up from there). SetupError (field "options") when a value is wrong,
     or when the game has no such tag (its options do not change)."""
+    import os
+
     from notation import Tag
 
     module = registry.get(game)
     if not tags:
         return module.notation.options(Record(tags=[Tag("Game", game)]))
-    record = Record(tags=[Tag("Game", game)] + [Tag(name, value) for name, value in tags])
+    source = os.path.join(base, "(command line)") if base is not None else None
+    record = Record(tags=[Tag("Game", game)] + [Tag(name, value) for name, value in tags], source=source)
     try:
         options = module.notation.options(record)
     except TagProblem as exc:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
+from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Mapping, Optional, Protocol, Sequence, Union
 
 from notation import Record, Tag, Token
@@ -23,6 +24,27 @@ from ..core import Draw, Game, Illegal, State
 # wrote (``Illegal.where``), with the key None for the token to blame by default.
 Source = Union[Token, Mapping[Optional[str], Token]]
 Step = tuple[Source, Any]
+
+
+# Directories where a record's rule tags may name files (a card set), named on the
+# command line (``verify --cards-path DIR``) for the length of one command; None: each
+# record's own directory. A record is someone else's file: it never chooses what is read.
+_record_file_dirs: Optional[tuple[str, ...]] = None
+
+
+def record_file_dirs() -> Optional[tuple[str, ...]]:
+    return _record_file_dirs
+
+
+@contextmanager
+def record_files_under(dirs: Sequence[str]) -> Iterator[None]:
+    """Within, a file a record names is looked up under ``dirs`` only."""
+    global _record_file_dirs
+    before, _record_file_dirs = _record_file_dirs, tuple(dirs)
+    try:
+        yield
+    finally:
+        _record_file_dirs = before
 
 
 class Cursor(Protocol):

@@ -12,12 +12,16 @@ import datetime as _dt
 import os
 from typing import Optional
 
+from .. import safe_write
+
 
 class RecordFile:
     def __init__(self, path: str, text: Optional[str] = None):
         self.path = path
         self.text = text  # what is on disk now, as far as we know
         self.swept = False  # temporary files of killed writers of this record removed
+        # the file as we last read or wrote it: one changed by someone else is not written over
+        self.stamp = safe_write.stamp(os.path.realpath(path))
 
     @classmethod
     def create(cls, path: str, text: str = "") -> "RecordFile":
@@ -65,29 +69,44 @@ class RecordFile:
         """Write ``text`` unless it is on disk already; True when written."""
         if text == self.text:
             return False
-        directory = os.path.dirname(os.path.abspath(self.path))
-        mode = 0o644
-        try:
-            mode = os.stat(self.path).st_mode & 0o7777
-        except OSError:
-            pass
-        base = os.path.basename(self.path)
-        if not self.swept:
+        # The file behind a symlink is the record; its mode and owner stay its own, and
+        # what a rename would damage (a FIFO, hard links) or what changed since is refused.
+        real = os.path.realpath(self.path)
+        directory = os.path.dirname(real)
+        if not self.swept:  # first: a killed writer's temporary file is a second hard link
             self.swept = True
-            _sweep(directory, base)
+            _sweep(directory, os.path.basename(real))
+        mode, owner = 0o644, None
+        try:
+            current = os.stat(real)
+        except FileNotFoundError:
+            current = None
+        if current is not None:
+            safe_write.check_replaceable(real)
+            if self.stamp is not None and safe_write.stamp_of(current) != self.stamp:
+                raise safe_write.Refused(self.path, "changed on disk since it was read: it is not written over")
+            mode, owner = current.st_mode & 0o7777, (current.st_uid, current.st_gid)
+        base = os.path.basename(real)
         fd, tmp = _exclusive_temp(directory, base)
         try:
+            if owner is not None and owner != (os.geteuid(), os.getegid()):
+                try:
+                    os.fchown(fd, *owner)
+                except PermissionError:
+                    os.close(fd)
+                    raise safe_write.Refused(self.path, "belongs to another user: rewriting it would change its owner") from None
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
                 handle.write(text)
                 handle.flush()
                 os.fsync(handle.fileno())
             os.chmod(tmp, mode)
-            os.replace(tmp, self.path)
+            os.replace(tmp, real)
         except BaseException:
             if os.path.exists(tmp):
                 os.unlink(tmp)
             raise
         self.text = text
+        self.stamp = safe_write.stamp(real)
         return True
 
 

@@ -11,6 +11,9 @@ the end, the record goes to standard output instead, with exit status 1.
 
 from __future__ import annotations
 
+import signal
+import threading
+from contextlib import contextmanager
 from typing import Iterable, Optional, TextIO
 
 from ..session import Session
@@ -20,34 +23,105 @@ from .recordfile import RecordFile
 
 def run_scripted(
     session: Session,
-    lines: Iterable[str],
+    lines: Iterable,
     out: TextIO,
     err: TextIO,
     record: Optional[RecordFile] = None,
     source: str = "<stdin>",
 ) -> int:
+    """Play the lines; the status to exit with. Whatever stops the run (the input's end,
+    an illegal line, Ctrl-C, SIGTERM, SIGHUP, a line that breaks something) the finished
+    turns are written: to the record file as they finish, or to ``out`` on the way out,
+    or, when ``out`` cannot take them (a closed pipe, a full disk), to a new dated file."""
     session.deal()
     saver = _Saver(record, err)
     saver.save(session)
     status = 0
-    for lineno, line in enumerate(lines, start=1):
-        line = line.rstrip("\r\n").split("#", 1)[0]
-        if not line.strip():
-            continue
+    with _signals_raise() as caught:
         try:
-            apply_line(session, line, lineno)
-        except LineError as exc:
-            err.write(f"{source}:{lineno}:{exc.col}: error: {exc.message}\n")
-            status = 1
-            break
-        saver.save(session)
-    if record is None or not saver.saved:
-        if record is not None:  # the game is not lost: it goes where it can
-            err.write(f"dungeon play: error: the record could not be saved in {record.path}: it follows on standard output\n")
-            status = 1
-        out.write(session.text())
+            for lineno, line in enumerate(lines, start=1):
+                if isinstance(line, bytes):
+                    try:
+                        line = line.decode("utf-8")
+                    except UnicodeDecodeError as exc:
+                        err.write(f"{source}:{lineno}:{exc.start + 1}: error: not UTF-8 text\n")
+                        status = 1
+                        break
+                line = line.rstrip("\r\n").split("#", 1)[0]
+                if not line.strip():
+                    continue
+                if line.strip().lower() in QUIT:
+                    break  # as at the terminal: stop, keeping every finished turn
+                try:
+                    apply_line(session, line, lineno)
+                except LineError as exc:
+                    err.write(f"{source}:{lineno}:{exc.col}: error: {exc.message}\n")
+                    status = 1
+                    break
+                saver.save(session)
+        except Interrupted as exc:
+            err.write(f"\ndungeon play: stopped by {exc.name}: the record holds the finished turns\n")
+            status = 128 + exc.signum
+        finally:  # a crash too: the finished turns are written before the traceback
+            caught.pop("on", None)
+            delivered = _deliver(session, out, err, record, saver)
+    if "late" in caught:  # a signal while the record was being written: obeyed once it is
+        status = 128 + caught["late"]
+    return status if delivered else status or 1
+
+
+QUIT = {"quit", "q", "exit"}
+
+
+class Interrupted(Exception):
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+        self.name = signal.Signals(signum).name
+
+
+@contextmanager
+def _signals_raise():
+    """SIGINT, SIGTERM and SIGHUP become an exception in the main loop (whose cleanup
+    writes the record), instead of ending the process on the spot."""
+    caught: dict = {}
+
+    def handler(signum, frame):
+        if "on" in caught:  # still playing: stop there
+            raise Interrupted(signum)
+        caught["late"] = signum  # the record is being written: let it finish
+
+    if threading.current_thread() is not threading.main_thread():
+        yield caught
+        return
+    caught["on"] = True
+    previous = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield caught
+    finally:
+        for s, h in previous.items():
+            signal.signal(s, h)
+
+
+def _deliver(session: Session, out: TextIO, err: TextIO, record: Optional[RecordFile], saver: "_Saver") -> bool:
+    """Put the record where it belongs; False when it had to go elsewhere."""
+    if record is not None and saver.saved:
+        return True
+    if record is not None:  # the game is not lost: it goes where it can
+        err.write(f"dungeon play: error: the record could not be saved in {record.path}: it follows on standard output\n")
+    text = session.text()
+    try:
+        out.write(text)
         out.flush()
-    return status
+        return record is None
+    except (OSError, ValueError) as exc:  # ValueError: standard output closed
+        why = getattr(exc, "strerror", None) or str(exc)
+    try:
+        rescue = RecordFile.fresh(session.module.game.name, text=text)
+        err.write(f"dungeon play: error: standard output cannot take the record ({why}): it is saved in {rescue.path}\n")
+    except OSError as exc:
+        err.write(f"dungeon play: error: standard output cannot take the record ({why}), nor {exc.filename or 'a new file'} ({exc.strerror})\n")
+    return False
 
 
 class _Saver:

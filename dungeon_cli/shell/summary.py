@@ -14,6 +14,7 @@ from typing import Any, Iterable, Optional
 from notation import Diagnostic, Record
 
 from ..referee import Referee
+from ..terminal_text import csv_cell, safe, table_cell
 
 BY = ("game", "player", "variant")
 EXTRA_FORMATS = ("json", "csv")
@@ -58,7 +59,7 @@ class Row:
         d = self.diagnostics[0]
         more = len(self.diagnostics) - 1
         tail = f" (and {more} more: see dungeon verify)" if more else ""
-        return f"{self.name}:{d.line}:{d.col}: {d.severity}: {d.message}{tail}"
+        return f"{safe(self.name)}:{d.line}:{d.col}: {d.severity}: {d.message}{tail}"
 
 
 def unreadable(name: str, line: int, message: str) -> Row:
@@ -133,6 +134,7 @@ def group_table(rows: Iterable[Row], by: str) -> list[dict[str, Any]]:
     return out
 
 
+
 def formats() -> list[str]:
     from tabulate import tabulate_formats
 
@@ -144,7 +146,7 @@ def render(table: list[dict[str, Any]], fmt: str) -> str:
     if fmt == "json":
         import json
 
-        return json.dumps(table, indent=2, ensure_ascii=False)
+        return json.dumps(table, indent=2, ensure_ascii=True)  # escapes reach no terminal
     if fmt == "csv":
         import csv
         import io
@@ -153,12 +155,12 @@ def render(table: list[dict[str, Any]], fmt: str) -> str:
         if table:
             writer = csv.DictWriter(buffer, fieldnames=list(table[0]), lineterminator="\n")
             writer.writeheader()
-            writer.writerows({k: "" if v is None else v for k, v in item.items()} for item in table)
+            writer.writerows({k: "" if v is None else csv_cell(v) for k, v in item.items()} for item in table)
         return buffer.getvalue().rstrip("\n")
     from tabulate import tabulate
 
     empty = [k for k in OPTIONAL_COLUMNS if table and all(not item.get(k, "x") for item in table)]
-    shown = [{k: _cell(k, v) for k, v in item.items() if k not in empty} for item in table]
+    shown = [{k: table_cell(_cell(k, v), fmt) for k, v in item.items() if k not in empty} for item in table]
     return tabulate(shown, headers="keys", tablefmt=fmt, floatfmt=".1f")
 
 

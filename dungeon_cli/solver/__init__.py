@@ -161,7 +161,11 @@ class Search:
                     break
         except _Limit as exc:
             stopped = str(exc)
+        except KeyboardInterrupt:  # Ctrl-C: the best line so far, said not proven
+            stopped = "interrupted"
         seconds = time.perf_counter() - began
+        if not self.best_line and stopped == "interrupted":
+            raise KeyboardInterrupt  # nothing to show
         if not self.best_line:
             raise RuntimeError("the limit came before any line was finished: allow more")
         final = _replay(start, self.best_line)
@@ -266,6 +270,9 @@ def solve(
     except RuntimeError:  # the limit came before the second pass finished any line
         first.proven = False
         first.stopped = "node limit" if max_nodes is not None and left_nodes <= 1 else "time limit"
+        return first
+    except KeyboardInterrupt:  # likewise Ctrl-C
+        first.proven, first.stopped = False, "interrupted"
         return first
     second.nodes += first.nodes
     second.seconds += first.seconds

@@ -11,6 +11,7 @@ import click
 from notation import Diagnostic
 
 from ... import report
+from ...terminal_text import safe
 from . import loader
 
 
@@ -33,7 +34,7 @@ def check(files: tuple[str, ...], quiet: bool) -> None:
             text = loader.read_text(path)
         except loader.Unreadable as exc:
             if not quiet:
-                sys.stderr.write(f"dungeon cards check: error: {exc}\n")
+                sys.stderr.write(f"dungeon cards check: error: {safe(str(exc))}\n")
             status = 2
             continue
         found, problems = loader.parse_text(text, os.path.splitext(os.path.basename(path))[0])
@@ -58,7 +59,7 @@ def check(files: tuple[str, ...], quiet: bool) -> None:
                 (len(found.bosses), "boss"), (len(found.maps), "map"), (len(found.heroes), "hero"),
             )
             listed = ", ".join(_count(n, word) for n, word in counts)
-            click.echo(f"{path}: card set '{found.name}' is sound: {listed}, health {found.health}")
+            click.echo(f"{safe(path)}: card set '{safe(found.name)}' is sound: {listed}, health {found.health}")
     sys.exit(status)
 
 

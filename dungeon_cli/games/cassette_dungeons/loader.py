@@ -16,6 +16,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Optional
 
+from ..base import record_file_dirs
 from .cardset import CardSet, build, key_text
 from .tomlpos import key_positions, locate
 
@@ -108,6 +109,54 @@ def load(spec: str, base: Optional[str] = None) -> tuple[Optional[CardSet], list
         return _load_cached(os.path.abspath(path), stamp)
     except Unreadable as exc:
         raise Unreadable(str(exc).replace(os.path.abspath(path), spec, 1)) from None
+
+
+SECTIONS = {"set", "monster", "treasure", "trap", "boss", "map", "hero"}
+
+
+def load_for_record(spec: str, record_dir: str) -> tuple[Optional[CardSet], list[SetProblem]]:
+    """The set a record's ``[Cards "..."]`` names. A record is someone else's file, so it
+    does not get to choose what is read: a built-in set, or a file under the record's own
+    directory (or under the ``--cards-path`` directories the user named), never an
+    absolute path, ``..``, or a symlink leading out. And a file that is not a card set
+    (not TOML, or sections a set does not have) is said to be so without quoting it."""
+    if spec in BUILTIN:
+        return builtin(spec), []
+    parts = spec.replace("\\", "/").split("/")
+    if os.path.isabs(spec) or spec.startswith("~") or ".." in parts:
+        raise Unreadable(
+            f"{spec}: a record may name a built-in set ({', '.join(BUILTIN)}) or a file under its own directory "
+            "(or a --cards-path directory), never an absolute path or '..'"
+        )
+    roots = record_file_dirs() or (record_dir,)
+    for root in roots:
+        root = os.path.realpath(root)
+        path = os.path.join(root, spec)
+        if not os.path.lexists(path):
+            continue
+        real = os.path.realpath(path)
+        if os.path.commonpath([root, real]) != root:
+            raise Unreadable(f"{spec}: leads outside {root} (a symlink): a record's card set stays under its directory")
+        try:
+            stamp = os.stat(real).st_mtime_ns
+        except OSError:
+            stamp = 0
+        try:
+            cards, problems = _load_cached(real, stamp)
+        except Unreadable as exc:
+            raise Unreadable(str(exc).replace(real, spec, 1)) from None
+        if problems and not _looks_like_a_set(real):
+            raise Unreadable(f"{spec}: is not a card-set file (dungeon cards check {spec} says why)")
+        return cards, problems
+    raise Unreadable(f"{spec}: no such file")
+
+
+def _looks_like_a_set(path: str) -> bool:
+    try:
+        doc = tomllib.loads(read_text(path))
+    except (tomllib.TOMLDecodeError, Unreadable):
+        return False
+    return bool(doc) and set(doc) <= SECTIONS
 
 
 @lru_cache(maxsize=32)

@@ -28,6 +28,13 @@ from .rules import (
     REVEAL, ROLLING, CassetteState, ChooseHero, Discard, Go, Loot, Pick, Place, Suffer, Target, Use,
 )
 
+
+def _number(digits: str) -> int:
+    """A number written in a token. Past nine digits every number is out of range for
+    the rules, and int() refuses past 4,300 digits: such a number becomes 10**9, which
+    the rules then refuse with their own message."""
+    return int(digits) if len(digits) < 10 else 10**9
+
 _ID = r"[a-z][a-z0-9]*"
 _TARGET = rf"(?:/([wxyz]|{_ID}(?:\.[0-9]+)?))?"
 SHAPES = {
@@ -63,7 +70,7 @@ def parse_target(text: Optional[str]) -> Optional[Target]:
     if text in DICE:
         return Target(die=text)
     card, dot, slot = text.partition(".")
-    return Target(card=card, slot=int(slot)) if dot else Target(card=card)
+    return Target(card=card, slot=_number(slot)) if dot else Target(card=card)
 
 
 def target_text(target: Optional[Target]) -> str:
@@ -83,14 +90,14 @@ def decision(kind: str, groups: tuple) -> Any:
     if kind == "pick":
         return Pick(tuple(groups[0]))
     if kind == "place":
-        return Place(groups[0], groups[1], int(groups[2]), parse_target(groups[3]))
+        return Place(groups[0], groups[1], _number(groups[2]), parse_target(groups[3]))
     if kind == "suffer":
-        return Suffer(groups[0], int(groups[1]) if groups[1] is not None else None)
+        return Suffer(groups[0], _number(groups[1]) if groups[1] is not None else None)
     if kind == "loot":
         return Loot(groups[0])
     if kind == "discard":
         return Discard(groups[0])
-    return Go(None if groups[0] == "out" else int(groups[0]))
+    return Go(None if groups[0] == "out" else _number(groups[0]))
 
 
 class CassetteNotation(Notation):
@@ -99,8 +106,8 @@ class CassetteNotation(Notation):
         if tag is None:
             return {}
         try:
-            base = os.path.dirname(os.path.abspath(record.source)) if record.source else None
-            cards, problems = loader.load(tag.value, base)
+            base = os.path.dirname(os.path.abspath(record.source)) if record.source else os.getcwd()
+            cards, problems = loader.load_for_record(tag.value, base)
         except loader.Unreadable as exc:  # a long path cut short: a record may name a 60 KB one
             raise TagProblem(tag, f"card set {str(exc).replace(tag.value, shown(tag.value, 200))}") from None
         if problems:
@@ -144,7 +151,7 @@ class CassetteNotation(Notation):
                 # A dealer that rolls and reveals by itself (seeded play) got here first: a
                 # roll or reveal typed anyway is accepted when it names, in order, what it got.
                 got = state.dealt[seen]
-                typed = (groups[0], int(groups[1])) if kind == "roll" else groups[0]
+                typed = (groups[0], _number(groups[1])) if kind == "roll" else groups[0]
                 if got != typed:
                     shown_got = f"{got[0]}={got[1]}" if isinstance(got, tuple) else f"^{got}"
                     raise Misread(token, f"{token.text}: the seed gave {shown_got} here")
@@ -153,7 +160,7 @@ class CassetteNotation(Notation):
             else:
                 seen += 1
             if kind == "roll":
-                yield token, Draw(_roll(token, state, groups[0], int(groups[1])))
+                yield token, Draw(_roll(token, state, groups[0], _number(groups[1])))
             else:
                 if state.step == ROLLING:
                     raise Misread(token, f"{token.text}: die {state.rolling[0]} was picked up: its roll comes first")
@@ -166,9 +173,9 @@ class CassetteNotation(Notation):
         roll = SHAPES["roll"].fullmatch(text)
         face = roll.group(2) if roll else text if text.isascii() and text.isdigit() else None
         if face is not None:
-            if not 1 <= int(face) <= 6:
+            if not 1 <= _number(face) <= 6:
                 raise Misread(token, f"{text}: a die shows 1 to 6")
-            return int(face)
+            return _number(face)
         if ID.fullmatch(text):
             return text
         raise Misread(token, f"'{token.raw or text}' is not a card id of the set or a die's roll (w=5)")

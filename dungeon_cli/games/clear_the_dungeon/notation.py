@@ -18,6 +18,14 @@ from ...core import Draw, Phase, State
 from ..base import Cursor, Misread, Notation, Step, TurnLog
 from .rules import PASS, Attack, DungeonState, Pass, Use, column_name, power_of
 
+
+def _number(digits: str) -> int:
+    """A number written in a token. Past nine digits every number is out of range for
+    the rules, and int() refuses past 4,300 digits: such a number becomes 10**9, which
+    the rules then refuse with their own message."""
+    return int(digits) if len(digits) < 10 else 10**9
+
+
 # One card of an attack: r (from the damage pile), the card, =n (a joker's value).
 _USE = re.compile(r"(r?)(JK|[A2-9TJQK][shdc])(?:=([0-9]+))?")
 ACTION_HELP = "write TARGET P1+P2 TRIGGER (Kd 7c+6d 2d), then ^card for the card turned up, or - to pass"
@@ -69,7 +77,7 @@ def parse_use(token: Token, text: str, role: str) -> Use:
             raise Misread(token, "only a joker takes a value (JK=n)")
         if role == "trigger":
             raise Misread(token, "a joker as trigger matches any suit and takes no value: write JK")
-    return Use.of(card, int(value) if value is not None else None, reserve=bool(m.group(1)))
+    return Use.of(card, _number(value) if value is not None else None, reserve=bool(m.group(1)))
 
 
 def use_text(use: Use, as_power: bool) -> str:

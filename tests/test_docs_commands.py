@@ -1,0 +1,254 @@
+"""Every command README.md and docs/ show is run, as a reader would type it, and does
+what the text beside it says.
+
+Commands are taken from the ``sh`` blocks (and indented blocks) of README.md and every
+page under docs/; each must have an entry in CHECKS, so a command added to a page
+without a check fails here. Each runs in a fresh directory holding the files the pages
+name (``game.dgn``, ``more/``, ``records/`` ...) with the installed ``dungeon`` on PATH;
+commands the pages show at a terminal run in a real pseudo-terminal.
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Optional
+
+import pytest
+
+from conftest import EXAMPLES, ROOT
+
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("**/*.md"))]
+BIN = Path(sys.executable).parent
+# The seed-7 game perfect play finds (21 turns): a legal, seeded, won record.
+SEVEN = """[Game "scoundrel"]
+[Seed "7"]
+[Result "win 30"]
+
+1. 9c 7h 2c 3c : 2c 3c 7h
+2. (9c) Js 9d Qs : 9d xJs x9c
+3. (Qs) 4c Qc 8d : x4c 8d xQs
+4. (Qc) 4d 6d 2h : 4d 6d 2h
+5. (Qc) 9s As Td : run
+6. 7c Ks 3d Tc : xKs xTc x7c
+7. (3d) 3h 2d 6c : 3h x6c 2d
+8. (3d) 2s 5h 5c : run
+9. 4h 8s 5d 6h : 5d x8s 6h
+10. (4h) 9h 6s 3s : run
+11. Ac 8h 7d Jc : 8h 7d xJc
+12. (Ac) 7s Th 5s : run
+13. 4s Kc Ts 8c : xTs x8c x4s
+14. (Kc) Qc 9s As : run
+15. Td 3d 2s 5h : x2s 3d 5h
+16. (Td) 5c 4h 9h : x5c Td 4h
+17. (9h) 6s 3s Ac : 3s xAc 9h
+18. (6s) 7s Th 5s : run
+19. Kc Qc 9s As : xAs xKc xQc
+20. (9s) 6s 7s Th : x9s x7s x6s
+21. (Th) 5s : x5s Th
+"""
+UNFINISHED = '[Game "scoundrel"]\n[Seed "7"]\n\n1. 9c 7h 2c 3c : 2c 3c 7h\n'
+
+
+def doc_commands() -> list[tuple[str, str]]:
+    """(page, command) for every command line shown in a shell block."""
+    found = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        blocks = [m.group(1) for m in re.finditer(r"```(?:sh|bash|console)\n(.*?)```", text, re.S)]
+        blocks += [m.group(1) for m in re.finditer(r"(?:^|\n\n)((?:    [^\n]*\n)+)", text)]
+        for block in blocks:
+            for line in block.splitlines():
+                line = re.split(r"\s{2,}#", line.strip())[0]  # the page's comment says what to check
+                if line and not line.startswith("#") and re.search(r"\b(dungeon|make)\b", line):
+                    found.append((page.relative_to(ROOT).as_posix(), line))
+    return found
+
+
+def _setup(where: Path) -> None:
+    """The files the pages name, as a reader who has played a few games would have."""
+    shutil.copy(EXAMPLES / "scoundrel-win.dgn", where / "win.dgn")
+    # game.dgn: legal, seeded, and not in canonical form (fmt has something to do)
+    (where / "game.dgn").write_text(SEVEN.replace("1. 9c 7h 2c 3c : 2c 3c 7h", "1.  9c 7h 2c 3c :  2c 3c 7h"))
+    (where / "more").mkdir()
+    for example in EXAMPLES.glob("*.dgn"):
+        shutil.copy(example, where / "more" / example.name)
+    (where / "records").mkdir()
+    for example in EXAMPLES.glob("*.dgn"):
+        shutil.copy(example, where / "records" / example.name)
+    (where / "moves.dgn").write_text(SEVEN)
+    (where / "scoundrel-20261129-101500.dgn").write_text(UNFINISHED)
+    (where / "more-moves.txt").write_text("x4c 8d xQs\n")
+    shutil.copy(ROOT / "dungeon_cli" / "games" / "cassette_dungeons" / "sets" / "default.toml", where / "my-set.toml")
+
+
+def _env(where: Path) -> dict:
+    env = dict(os.environ)
+    env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+    env["HOME"] = str(where)
+    env["XDG_DATA_HOME"] = str(where / ".data")
+    env.pop("NO_COLOR", None)
+    return env
+
+
+def _shell(command: str, where: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        ["bash", "-c", command], cwd=where, env=_env(where), stdin=subprocess.DEVNULL,
+        capture_output=True, text=True, timeout=120,
+    )
+
+
+def _terminal(command: str, where: Path, keys: list[tuple[bytes, str]]) -> tuple[int, str]:
+    """Run the command in bash on a real pseudo-terminal; for each (wait_for, type) pair,
+    wait until the screen shows wait_for, then type. Returns (status, screen)."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        ["bash", "-c", command], cwd=where, env=_env(where), stdin=slave, stdout=slave, stderr=slave,
+        start_new_session=True,
+    )
+    os.close(slave)
+    screen = bytearray()
+
+    def read() -> None:
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            screen.extend(data)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        for wait_for, typed in keys:
+            end = time.monotonic() + 60
+            while wait_for not in screen:
+                assert time.monotonic() < end, f"{command}: waited for {wait_for!r}; the screen shows {bytes(screen[-1500:])!r}"
+                time.sleep(0.02)
+            os.write(master, typed.encode())
+        status = proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        reader.join(timeout=5)
+        os.close(master)
+    return status, screen.decode("utf-8", "replace")
+
+
+PROMPT = b"\x1b[?2004h"  # prompt-toolkit's prompt is up
+
+
+@dataclass
+class Check:
+    """What the page promises: the exit status, text the output holds, and anything the
+    command leaves behind (a predicate over the directory)."""
+
+    status: int = 0
+    says: tuple[str, ...] = ()
+    leaves: Optional[Callable[[Path], bool]] = None
+    keys: list = field(default_factory=list)  # typed at a terminal; empty: run in a pipe
+    substitute: tuple[str, str] = ("", "")  # (text, shorter) for a run too long for the suite
+    before: str = ""  # the command the page shows just before, whose output this one reads
+
+
+def _verifies(path: str) -> Callable[[Path], bool]:
+    def check(where: Path) -> bool:
+        return _shell(f"dungeon verify {path}", where).returncode == 0
+
+    return check
+
+
+QUIT = [(PROMPT, "quit\r")]
+
+CHECKS: dict[str, Check] = {
+    # README.md
+    "make play": Check(),  # tests/test_make.py runs it
+    "make test": Check(),  # CI (.ci/run) runs it
+    "dungeon verify game.dgn more/*.dgn": Check(),
+    "cat moves.dgn | dungeon verify -": Check(),
+    "dungeon verify --format github *.dgn": Check(),
+    "dungeon verify --seed-check game.dgn": Check(),
+    "dungeon verify -v game.dgn": Check(says=("game.dgn:1: scoundrel: legal, win 30, 21 moves",)),
+    "dungeon fmt game.dgn": Check(says=("reformatted game.dgn",), leaves=lambda w: "1. 9c 7h 2c 3c : 2c 3c 7h" in (w / "game.dgn").read_text()),
+    "dungeon fmt --check *.dgn": Check(status=1, says=("would reformat game.dgn",)),
+    "dungeon fmt --diff game.dgn": Check(says=("-1.  9c 7h 2c 3c :  2c 3c 7h", "+1. 9c 7h 2c 3c : 2c 3c 7h")),
+    "dungeon fmt --annotate game.dgn": Check(says=("reformatted game.dgn",), leaves=lambda w: "{hp=" in (w / "game.dgn").read_text()),
+    "dungeon play scoundrel --seed 7": Check(keys=[(PROMPT, "2c 3c 7h\r"), (PROMPT, "quit\r")], says=("9c",), leaves=lambda w: any("2c 3c 7h" in p.read_text() for p in w.glob("scoundrel-*-*.dgn"))),
+    "dungeon play clear-the-dungeon --table": Check(keys=[(b"deal>", "quit\r")], leaves=lambda w: any(w.glob("clear-the-dungeon-*.dgn"))),
+    "dungeon play scoundrel --resume scoundrel-20261129-101500.dgn": Check(keys=[(PROMPT, "9d xJs x9c\r"), (PROMPT, "quit\r")], leaves=lambda w: "2. (9c) Js 9d Qs : 9d xJs x9c" in (w / "scoundrel-20261129-101500.dgn").read_text()),
+    "printf '2c 3c 7h\\n9d xJs x9c\\n' | dungeon play scoundrel --seed 7": Check(says=("1. 9c 7h 2c 3c : 2c 3c 7h", "2. (9c) Js 9d Qs : 9d xJs x9c")),
+    "dungeon games": Check(says=("scoundrel", "clear-the-dungeon", "rpg-solitaire", "cassette-dungeons")),
+    "dungeon rules scoundrel": Check(says=("weapon",)),
+    "dungeon replay game.dgn": Check(says=("21.",)),
+    "dungeon replay game.dgn --move 7": Check(says=("7.",)),
+    "dungeon replay game.dgn --step": Check(keys=[(b"1.", "n"), (b"2.", "q")]),
+    "dungeon summary records/*.dgn --by game --format github": Check(says=("| scoundrel", "| clear-the-dungeon")),
+    "dungeon sim scoundrel --bot counting --games 10000 --jobs 2": Check(says=("95% CI", "counting"), substitute=("--games 10000", "--games 300")),
+    "dungeon sim clear-the-dungeon --bot greedy --records out/": Check(says=("1000 records written to out/",), leaves=_verifies("out/clear-the-dungeon-0.dgn out/clear-the-dungeon-999.dgn")),
+    "dungeon solve --seed 7 scoundrel -o best.dgn": Check(says=("win 30 is the optimum (proven)",), leaves=_verifies("best.dgn")),
+    # docs/shell.md
+    "dungeon play scoundrel": Check(keys=QUIT, leaves=lambda w: any(w.glob("scoundrel-*-*.dgn"))),
+    "dungeon play scoundrel --variant strict-weapon --player Ann": Check(keys=QUIT, leaves=lambda w: any('[Player "Ann"]' in p.read_text() for p in w.glob("scoundrel-2*.dgn"))),
+    "dungeon play scoundrel -o tonight.dgn": Check(keys=QUIT, leaves=lambda w: (w / "tonight.dgn").exists()),
+    "dungeon play --resume tonight.dgn": Check(keys=[(PROMPT, "9d xJs x9c\r"), (PROMPT, "quit\r")], leaves=lambda w: "2. (9c)" in (w / "tonight.dgn").read_text(), before="printf '2c 3c 7h\\n' | dungeon play scoundrel --seed 7 -o tonight.dgn"),
+    "dungeon play scoundrel --table": Check(keys=[(b"deal>", "quit\r")]),
+    "printf '2c 3c 7h\\n9d xJs x9c\\n' | dungeon play scoundrel --seed 7 > game.dgn": Check(leaves=lambda w: "2. (9c) Js 9d Qs : 9d xJs x9c" in (w / "game.dgn").read_text()),
+    "dungeon play --resume game.dgn < more-moves.txt > longer.dgn": Check(leaves=lambda w: "3. (Qs) 4c Qc 8d : x4c 8d xQs" in (w / "longer.dgn").read_text(), before="printf '2c 3c 7h\\n9d xJs x9c\\n' | dungeon play scoundrel --seed 7 > game.dgn"),
+    'eval "$(_DUNGEON_COMPLETE=bash_source dungeon)"': Check(),
+    'eval "$(_DUNGEON_COMPLETE=zsh_source dungeon)"': Check(substitute=("eval ", "echo ")),  # zsh may not be here
+    "_DUNGEON_COMPLETE=fish_source dungeon | source": Check(substitute=("| source", "| grep -q complete")),
+    # docs/card-sets.md
+    "dungeon cards check my-set.toml": Check(),
+    "dungeon cards export my-set.toml": Check(status=2, says=("my-set.toml exists already: not overwritten",)),  # never overwrites
+    "dungeon cards export mine.toml": Check(leaves=lambda w: "[[hero]]" in (w / "mine.toml").read_text()),
+    "dungeon play cassette-dungeons --cards mine.toml": Check(
+        keys=[(PROMPT, "quit\r")], before="dungeon cards export mine.toml",
+        leaves=lambda w: any('[Cards "mine.toml"]' in p.read_text() for p in w.glob("cassette-dungeons-*.dgn")),
+    ),
+    "dungeon sim cassette-dungeons --bot greedy --cards mine.toml --records out/": Check(
+        before="dungeon cards export mine.toml",
+        leaves=lambda w: '[Cards "../mine.toml"]' not in (w / "out" / "cassette-dungeons-0.dgn").read_text()
+        and _shell("dungeon verify --cards-path . out/*.dgn", w).returncode == 0,
+    ),
+    # docs/simulation.md
+    "for s in $(seq 0 999); do dungeon solve --seed $s clear-the-dungeon --limit 60s -o /dev/null; done 2>&1 | grep -c ': win '": Check(says=("3",), substitute=("seq 0 999", "seq 0 29")),  # seeds 16, 26, 28
+}
+
+
+def test_every_command_shown_has_a_check():
+    shown = {command for _, command in doc_commands()}
+    missing = sorted(shown - set(CHECKS))
+    assert not missing, f"commands shown in the docs without a check here: {missing}"
+    stale = sorted(set(CHECKS) - shown)
+    assert not stale, f"checks for commands no page shows any more: {stale}"
+
+
+@pytest.mark.parametrize("command", sorted({c for _, c in doc_commands()} - {"make play", "make test"}))
+def test_command_does_what_the_page_says(command, tmp_path):
+    check = CHECKS[command]
+    _setup(tmp_path)
+    line = command.replace(*check.substitute) if check.substitute[0] else command
+    if check.before:
+        assert _shell(check.before, tmp_path).returncode == 0
+    if check.keys:
+        status, output = _terminal(line, tmp_path, check.keys)
+    else:
+        done = _shell(line, tmp_path)
+        status, output = done.returncode, done.stdout + done.stderr
+    assert status == check.status, f"{command}: exit {status}\n{output}"
+    assert "Traceback" not in output
+    for text in check.says:
+        assert text in output, f"{command}: {text!r} not in\n{output}"
+    if check.leaves is not None:
+        assert check.leaves(tmp_path), f"{command}: not as the page says; the directory holds {sorted(os.listdir(tmp_path))}"

@@ -1,0 +1,117 @@
+"""Ctrl-C is exit status 130 in every command (never click's "Aborted!" with status 1,
+which here means an illegal record); an interrupted ``solve`` prints the best line it
+had, marked not proven; an interrupted ``sim`` prints the summary of the games played;
+``sim --jobs`` never runs more processes than CPUs, its workers die with their parent,
+and a worker lost is a one-line error with the games played summed up. Real processes
+and real signals, sent to the whole process group as a terminal's Ctrl-C is."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import EXAMPLES
+from test_faults_dataloss import _blocked_reading
+
+EXE = str(Path(sys.executable).with_name("dungeon"))
+
+
+def start(args, cwd, stdin=subprocess.DEVNULL):
+    return subprocess.Popen(
+        [EXE, *args], stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, start_new_session=True,
+    )
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            found += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return found
+
+
+@pytest.mark.parametrize("args", [["verify", "-"], ["fmt", "-"], ["summary", "-"], ["replay", "-"]], ids=lambda a: a[0])
+def test_ctrl_c_while_reading_is_status_130(tmp_path, args):
+    proc = start(args, tmp_path, stdin=subprocess.PIPE)
+    proc.stdin.write((EXAMPLES / "scoundrel-win.dgn").read_bytes())
+    proc.stdin.flush()
+    _blocked_reading(proc, proc.stdin.fileno())
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert b"Aborted" not in err and b"Traceback" not in err
+
+
+def test_ctrl_c_in_solve_prints_the_best_line_not_proven(tmp_path):
+    proc = start(["solve", "--seed", "1", "scoundrel"], tmp_path)
+    time.sleep(3)  # seed 1 takes far longer than this to prove
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert b"not proven (interrupted)" in err and b"Traceback" not in err
+    assert b'[Solve "best found, not proven (interrupted)"]' in out
+
+
+def test_ctrl_c_in_sim_sums_up_the_games_played(tmp_path):
+    proc = start(["sim", "scoundrel", "--bot", "counting", "--games", "1000000", "--jobs", "2"], tmp_path)
+    time.sleep(4)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err and b"interrupted: the first " in err
+    assert b"95% CI" in out and b"scores (seeds 0.." in out
+
+
+def test_jobs_are_capped_at_the_cpus(tmp_path):
+    done = subprocess.run([EXE, "sim", "scoundrel", "--games", "20", "--jobs", "5000"], capture_output=True, cwd=tmp_path, timeout=60)
+    cpus = len(os.sched_getaffinity(0))
+    assert done.returncode == 0
+    assert f"--jobs 5000: this machine has {cpus} CPU".encode() in done.stderr
+
+
+def _workers(proc, want: int = 1) -> list[int]:
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        found = children(proc.pid)
+        if len(found) >= want:
+            return found
+        time.sleep(0.1)
+    raise AssertionError("no worker process started")
+
+
+def test_a_worker_killed_is_one_line_and_the_games_played_are_summed_up(tmp_path):
+    out_dir = tmp_path / "out"
+    proc = start(["sim", "scoundrel", "--bot", "counting", "--games", "1000000", "--jobs", "2", "--records", str(out_dir)], tmp_path)
+    (worker, *_) = _workers(proc)
+    end = time.monotonic() + 60
+    while not any(out_dir.iterdir()):  # games come in seed order: the first chunk is in
+        assert time.monotonic() < end
+        time.sleep(0.1)
+    os.kill(worker, signal.SIGKILL)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1, err
+    assert b"Traceback" not in err
+    assert b"dungeon sim: error: a worker process died" in err
+    assert b"95% CI" in out
+
+
+def test_workers_die_with_their_parent(tmp_path):
+    proc = start(["sim", "scoundrel", "--bot", "counting", "--games", "1000000", "--jobs", "2"], tmp_path)
+    workers = _workers(proc)
+    proc.kill()
+    proc.communicate(timeout=60)
+    end = time.monotonic() + 20
+    while time.monotonic() < end and any(Path(f"/proc/{w}").exists() and "Z" not in Path(f"/proc/{w}/stat").read_text().split()[2] for w in workers):
+        time.sleep(0.1)
+    alive = [w for w in workers if Path(f"/proc/{w}").exists() and Path(f"/proc/{w}/stat").read_text().split()[2] != "Z"]
+    for w in alive:
+        os.kill(w, signal.SIGKILL)
+    assert alive == [], "workers outlived their parent"
