@@ -146,7 +146,7 @@ def test_seeded_piped_play_stops_at_an_illegal_choice(run):
 
 def test_seeded_piped_play_accepts_typed_draws_that_match_the_seed(run):
     path = FIXTURES / "rpg-solitaire" / "legal" / "seeded-escape.dgn"
-    typed = "@n ^5s ^2c ^Ts ^6h ^9c ^2d ^9h ^9s ^8c\n@e ^6s ^5c\npick ^7d ^6d pick\n"
+    typed = "@n ^5s ^2c ^Ts ^6h ^9c ^2d ^9h ^9s ^8c\n@e ^6s ^5c\npick ^7d ^6d pick ^6d ^Td\n"
     result = run(["play", "rpg-solitaire", "--seed", "110"], input=typed)
     assert result.exit_code == 0, result.stderr
     expected = "\n".join(line for line in path.read_text().splitlines() if not line.startswith("#")) + "\n"
@@ -157,6 +157,11 @@ def test_seeded_piped_play_refuses_a_typed_draw_the_seed_did_not_deal(run):
     result = run(["play", "rpg-solitaire", "--seed", "110"], input="@n ^5s ^3c\n")
     assert result.exit_code == 1
     assert "<stdin>:1:8: error: '^3c': the card drawn here is 2c, not 3c" in result.stderr
+    # after the escape too: the last gamble's cards are checked, and nothing may follow them
+    late = run(["play", "rpg-solitaire", "--seed", "110"], input="@n\n@e\npick ^7d ^6d pick ^6d ^5d\n")
+    assert "<stdin>:3:23: error: '^5d': the card drawn here is Td, not 5d" in late.stderr
+    more = run(["play", "rpg-solitaire", "--seed", "110"], input="@n\n@e\npick ^7d ^6d pick ^6d ^Td resign\n")
+    assert "<stdin>:3:27: error: resign: the game is over: no action may follow" in more.stderr
 
 
 def test_rules_text_names_the_stand_off_the_lock_retries_and_every_ending(run):

@@ -106,8 +106,8 @@ def _decisions(session: Session, notation, tokens: Sequence[Token], start: int, 
     used = start
     while True:
         state = session.state
-        if state.phase is Phase.CHANCE or state.is_over:
-            return used  # the rest (if any) is an outcome, or too much
+        if state.phase is Phase.CHANCE:
+            return used  # the rest (if any) is an outcome
         try:
             source, action = next(reader)
         except StopIteration:
@@ -118,6 +118,10 @@ def _decisions(session: Session, notation, tokens: Sequence[Token], start: int, 
             col = exc.token.col if exc.token is not None else end_col
             raise LineError(col, exc.message) from None
         parts = [source] if isinstance(source, Token) else [t for t in source.values() if t is not None]
+        if state.is_over:
+            # The reader took as said the draws the dealer made before the end (the lock
+            # gamble that escapes, typed anyway); what it gives now is too much.
+            return min(_index(tokens, t) for t in parts)
         last = max(_index(tokens, t) for t in parts)
         try:
             session.step(action, source)

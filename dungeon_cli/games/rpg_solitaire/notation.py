@@ -105,7 +105,7 @@ class RpgNotation(Notation):
                 yield token, action
                 seen = 0  # after a choice, what is drawn is counted afresh
                 continue
-            if not state.is_over and state.phase is not Phase.CHANCE and seen < len(state.dealt):
+            if state.phase is not Phase.CHANCE and seen < len(state.dealt):
                 drawn = state.dealt[seen]
                 if drawn != action.outcome:
                     raise Misread(token, f"'{_shown(token)}': the card drawn here is {drawn}, not {action.outcome}")
