@@ -24,6 +24,9 @@ COMMANDS = {
     "cards": "dungeon_cli.cli.cards:cards",
     "replay": "dungeon_cli.cli.replay:replay",
     "summary": "dungeon_cli.cli.summary:summary",
+    "diff": "dungeon_cli.cli.diff:diff",
+    "textconv": "dungeon_cli.cli.textconv:textconv",
+    "git-setup": "dungeon_cli.cli.gitsetup:git_setup",
 }
 
 
