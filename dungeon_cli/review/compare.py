@@ -191,6 +191,6 @@ def _notes(a: Side, b: Side) -> list[str]:
         notes.append("their comments differ")
     if [m.checkpoint for m in a.record.moves] != [m.checkpoint for m in b.record.moves]:
         notes.append("their written checkpoints differ")
-    if a.record.tags != b.record.tags and not _tags(a, b):
+    if [(t.name, t.value) for t in a.record.tags] != [(t.name, t.value) for t in b.record.tags] and not _tags(a, b):
         notes.append("their tags are in another order")
     return notes

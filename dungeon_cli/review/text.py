@@ -13,7 +13,9 @@ from notation.model import printable
 from notation.tokens import shown
 
 from .compare import Comparison, Row
-from .facts import cost, heading, line, outcome, score_change, summary
+from notation import checkpoint_text
+
+from .facts import checkpoint, cost, heading, line, outcome, score_change, summary
 
 INDENT = "  "
 
@@ -63,7 +65,12 @@ def _row(cmp: Comparison, row: Row) -> Iterator[str]:
     a, b = cmp.a, cmp.b
     assert a is not None and b is not None
     if row.same:
-        yield f"{INDENT}{line(a, row.a, row.turn_a)}"
+        # Alike move lines after the parting may still leave the games apart.
+        mine, theirs = checkpoint(a, row.turn_a), checkpoint(b, row.turn_b)
+        said = line(a, row.a, row.turn_a)
+        if mine is not None and theirs is not None and mine != theirs:
+            said += f" -> {checkpoint_text(theirs)}"
+        yield f"{INDENT}{said}"
         return
     if row.a is not None:
         yield f"- {line(a, row.a, row.turn_a)}"

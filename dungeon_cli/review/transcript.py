@@ -58,7 +58,7 @@ class Transcript(Visitor):
         self.module: Optional[GameModule] = None
         self.start: Optional[State] = None
         self.turns: list[Turn] = []
-        self.fault: Optional[Fault] = None
+        self.stopped: Optional[Fault] = None  # the fault the walk stopped at
         self._events: list[tuple[State, Any]] = []
         self._walk = None
 
@@ -75,7 +75,7 @@ class Transcript(Visitor):
         self._events = []
 
     def fault(self, fault: Fault) -> None:
-        self.fault = fault
+        self.stopped = fault
         if self._events:
             move = _move_at(self.record, fault.line)
             if move is not None:
