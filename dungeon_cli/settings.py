@@ -10,7 +10,6 @@ ignored: a misspelt ``exlcude`` silently checking every file would be worse than
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any, Optional
 
 FORMATS = ("text", "json", "github")
@@ -27,37 +26,41 @@ class SettingsError(ValueError):
     """A settings file that cannot be used: the message names the file and key."""
 
 
-def find(start: Optional[Path] = None) -> Optional[Path]:
-    """The nearest pyproject.toml that has a [tool.dungeon] table."""
-    here = (start or Path.cwd()).resolve()
-    for directory in (here, *here.parents):
-        candidate = directory / "pyproject.toml"
-        if candidate.is_file() and b"[tool.dungeon]" in _bytes(candidate):
+def find(start: Optional[str] = None) -> Optional[str]:
+    """The nearest pyproject.toml that has a [tool.dungeon] table. (os.path, not
+    pathlib: every ``dungeon verify`` pays for this search's imports.)"""
+    directory = os.path.abspath(start or os.getcwd())
+    while True:
+        candidate = os.path.join(directory, "pyproject.toml")
+        if b"[tool.dungeon]" in _bytes(candidate):
             return candidate
-    return None
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
 
 
-def _bytes(path: Path) -> bytes:
+def _bytes(path: str) -> bytes:
     try:
-        return path.read_bytes()
-    except OSError:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError:  # none here (or a directory of that name, or unreadable)
         return b""
 
 
-def load(start: Optional[Path] = None) -> dict[str, Any]:
+def load(start: Optional[str] = None) -> dict[str, Any]:
     """The checked settings (keys as in the file); {} when there are none."""
-    if os.environ.get("DUNGEON_NO_SETTINGS"):
-        return {}
     path = find(start)
     if path is None:
         return {}
     import tomllib
 
     try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8"))
+        data = tomllib.loads(_bytes(path).decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise SettingsError(f"{path}: not valid TOML: {exc}") from None
-    table = data.get("tool", {}).get("dungeon", {})
+    tool = data.get("tool", {})
+    table = tool.get("dungeon", {}) if isinstance(tool, dict) else {}
     if not isinstance(table, dict):
         raise SettingsError(f"{path}: [tool.dungeon] is a table")
     return check(table, str(path))
@@ -92,7 +95,8 @@ def _problem(key: str, value: Any) -> Optional[str]:
 
 def expand(paths: tuple[str, ...], settings: dict[str, Any]) -> list[str]:
     """Paths with each directory replaced by the files under it that ``include``
-    names and ``exclude`` does not, in a stable order."""
+    names and ``exclude`` does not, in a stable order. A directory with none stays, to
+    be reported as the directory it is."""
     import fnmatch
 
     include = settings.get("include", ["*.dgn"])
@@ -107,6 +111,7 @@ def expand(paths: tuple[str, ...], settings: dict[str, Any]) -> list[str]:
         if path == "-" or not os.path.isdir(path):
             out.append(path)
             continue
+        found = len(out)
         for root, dirs, names in os.walk(path):
             dirs[:] = sorted(d for d in dirs if not excluded(os.path.relpath(os.path.join(root, d), path)) and not d.startswith("."))
             for name in sorted(names):
@@ -114,4 +119,6 @@ def expand(paths: tuple[str, ...], settings: dict[str, Any]) -> list[str]:
                 rel = os.path.relpath(full, path)
                 if any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p) for p in include) and not excluded(rel):
                     out.append(full)
+        if len(out) == found:
+            out.append(path)
     return out

@@ -21,6 +21,7 @@ from notation import read, write
 from ..referee import Referee
 from . import report
 from .inputs import STDIN, Unreadable, display_name, open_binary
+from .project import project_defaults
 
 
 @click.command()
@@ -34,6 +35,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
     Exit status: 0 done (or nothing to change), 1 a file would change under --check or
     has errors and was left alone, 2 a file could not be read.
     """
+    files, _, _ = project_defaults("fmt", files)  # [tool.dungeon]: a directory is its records
     status = 0
     changed = unchanged = 0
     for path in files:

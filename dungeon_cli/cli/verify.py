@@ -11,14 +11,15 @@ from notation import Diagnostic, read
 from ..referee import Referee
 from . import report
 from .inputs import Unreadable, display_name, open_binary
+from .project import project_defaults
 
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
-@click.option("--seed-check", is_flag=True, help="Deals must be exactly what the record's Seed deals.")
+@click.option("--seed-check/--no-seed-check", default=None, help="Deals must be exactly what the record's Seed deals.")
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,
-    help="text: file:line:col: error: message; json; github: workflow annotations.",
+    "--format", "fmt", type=click.Choice(["text", "json", "github"]), default=None,
+    help="text (the default): file:line:col: error: message; json; github: workflow annotations.",
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print each record's result.")
@@ -27,6 +28,7 @@ def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verb
 
     Exit status: 0 every record is legal, 1 any is not, 2 a file could not be read.
     """
+    files, fmt, seed_check = project_defaults("verify", files, fmt=fmt, seed_check=seed_check)  # [tool.dungeon]
     referee = Referee(seed_check=seed_check)
     out = sys.stdout
     records_json: list[dict] = []
