@@ -6,7 +6,6 @@ order or Seed; text, json and github; exit 0/1/2; git's seven arguments."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings

@@ -34,9 +34,10 @@ def diff(files: tuple[str, ...], every: bool, context: int, by: str, fmt) -> Non
 
     try:
         settings = load()
-        fmt = fmt or settings.get("format", "text")
-        by = by or settings.get("diff-by", "order")
         ops = operands(files)
+        # Run by git, the diff is read at a terminal whatever format CI wants by default.
+        fmt = fmt or ("text" if ops.git else settings.get("format", "text"))
+        by = by or settings.get("diff-by", "order")
         status = diff_files(ops, sys.stdout, fmt=fmt, every=every, context=context, by=by)
     except Trouble as exc:
         sys.stdout.flush()

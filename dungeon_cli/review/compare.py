@@ -186,11 +186,17 @@ def _board(turn_a: Optional[Turn], turn_b: Optional[Turn], shared: int, a: Side,
 
 def _notes(a: Side, b: Side) -> list[str]:
     notes = []
-    comments = lambda r: ([t.comments + [t.trailing or ""] for t in r.tags], [(m.comments, [c for _, c in m.segments]) for m in r.moves], r.end_comments)  # noqa: E731
-    if comments(a.record) != comments(b.record):
+    if _comments(a.record) != _comments(b.record):
         notes.append("their comments differ")
     if [m.checkpoint for m in a.record.moves] != [m.checkpoint for m in b.record.moves]:
         notes.append("their written checkpoints differ")
     if [(t.name, t.value) for t in a.record.tags] != [(t.name, t.value) for t in b.record.tags] and not _tags(a, b):
         notes.append("their tags are in another order")
     return notes
+
+
+def _comments(record) -> tuple:
+    """Every comment of a record, where it stands."""
+    tags = [(t.comments, t.trailing) for t in record.tags]
+    moves = [(m.comments, [comment for _, comment in m.segments]) for m in record.moves]
+    return tags, moves, record.end_comments

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from notation import Record, checkpoint_text
+from notation import checkpoint_text
 from notation.tokens import shown
 
 from ..core import Result
@@ -50,15 +50,16 @@ def cost(a: Side, b: Side, turn_a: Optional[Turn], turn_b: Optional[Turn]) -> Op
     values_a, values_b = checkpoint(a, turn_a), checkpoint(b, turn_b)
     if values_a is None or values_b is None:
         return None
-    bits = []
+    changed, alike = [], []
     for key in list(values_a) + [k for k in values_b if k not in values_a]:
         va, vb = values_a.get(key, "-"), values_b.get(key, "-")
         if va == vb:
-            bits.append(f"{key} {va} both")
+            alike.append(f"{key} {va}")
             continue
         delta = _delta(va, vb)
-        bits.append(f"{key} {va} -> {vb}" + (f" ({delta})" if delta else ""))
-    return ", ".join(bits)
+        changed.append(f"{key} {va} -> {vb}" + (f" ({delta})" if delta else ""))
+    said = ", ".join(changed) if changed else "the same checkpoint"
+    return f"{said}; alike: {', '.join(alike)}" if changed and alike else said
 
 
 def _delta(va: str, vb: str) -> Optional[str]:
@@ -120,7 +121,3 @@ def summary(cmp: Comparison) -> str:
     if not alike:
         return f"the same deal{seed}; they part at {row.label}, the first move line"
     return f"the same deal{seed}; they part at {row.label}, after {alike} move line{'s' if alike != 1 else ''} alike"
-
-
-def display(record: Optional[Record]) -> str:
-    return "" if record is None else str(record.line)

@@ -60,12 +60,10 @@ class Transcript(Visitor):
         self.turns: list[Turn] = []
         self.stopped: Optional[Fault] = None  # the fault the walk stopped at
         self._events: list[tuple[State, Any]] = []
-        self._walk = None
 
     def begin(self, walk) -> None:
         self.module = walk.module
         self.start = walk.state
-        self._walk = walk
 
     def event(self, before: State, action: Any, after: State) -> None:
         self._events.append((before, action))
@@ -93,13 +91,6 @@ class Transcript(Visitor):
 
     def keys(self, turn: Turn) -> list[tuple[str, str]]:
         return [self.key(before, action) for before, action in turn.events]
-
-    @property
-    def last(self) -> Optional[State]:
-        """The state the walk reached (after the last move, or where it stopped)."""
-        if self._walk is not None:
-            return self._walk.state
-        return self.start
 
 
 class Side:
