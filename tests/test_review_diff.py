@@ -114,7 +114,7 @@ def test_different_deals_are_different_games(run, tmp_path):
     assert result.exit_code == 1
     out = result.stdout
     assert "different games (the deals differ at turn 2: a.dgn deals 8h, b.dgn deals 9h)" in out.replace(str(tmp_path) + "/", "")
-    assert '  Player  "Ada" -> "Bob"' in out
+    assert 'tags:\n  Game    "scoundrel"\n  Player  "Ada" -> "Bob"\n' in out  # tag by tag, alike ones too
     assert "- 2. (Kc) 7c 2s 8h : run {hp=20 weapon=5d/9s left=41}" in out
     assert "+ 2. (Kc) 7c 2s 9h : run {hp=20 weapon=5d/9s left=41}" in out
 

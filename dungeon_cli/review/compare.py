@@ -99,11 +99,18 @@ def compare(a: Optional[Side], b: Optional[Side]) -> Comparison:
     return out
 
 
-def _tags(a: Side, b: Side) -> list[tuple[str, Optional[str], Optional[str]]]:
+def _tags(a: Side, b: Side, every: bool = False) -> list[tuple[str, Optional[str], Optional[str]]]:
+    """Each tag's value on either side (None: not there): those that differ, or all."""
     values_a = {t.name: t.value for t in a.record.tags}
     values_b = {t.name: t.value for t in b.record.tags}
     names = list(values_a) + [n for n in values_b if n not in values_a]
-    return [(n, values_a.get(n), values_b.get(n)) for n in names if values_a.get(n) != values_b.get(n)]
+    return [(n, values_a.get(n), values_b.get(n)) for n in names if every or values_a.get(n) != values_b.get(n)]
+
+
+def all_tags(cmp: "Comparison") -> list[tuple[str, Optional[str], Optional[str]]]:
+    """Tag by tag, alike ones too: what different games are compared by first."""
+    assert cmp.a is not None and cmp.b is not None
+    return _tags(cmp.a, cmp.b, every=True)
 
 
 def _rows(a: Side, b: Side) -> list[Row]:

@@ -12,7 +12,7 @@ from typing import Iterator
 from notation.model import printable
 from notation.tokens import shown
 
-from .compare import Comparison, Row
+from .compare import Comparison, Row, all_tags
 from notation import checkpoint_text
 
 from .facts import checkpoint, cost, heading, line, outcome, score_change, summary
@@ -34,12 +34,13 @@ def _lines(cmp: Comparison, every: bool, context: int) -> Iterator[str]:
     yield summary(cmp)
     if cmp.kind in ("equal", "only"):
         return
-    if cmp.tags:
-        yield "tags:"
-        width = max(len(name) for name, _, _ in cmp.tags)
-        for name, va, vb in cmp.tags:
-            yield f"{INDENT}{name:<{width}}  {_tag(va)} -> {_tag(vb)}"
     assert a is not None and b is not None
+    tags = all_tags(cmp) if cmp.kind == "different-games" else cmp.tags
+    if tags:
+        yield "tags:"
+        width = max(len(name) for name, _, _ in tags)
+        for name, va, vb in tags:
+            yield f"{INDENT}{name:<{width}}  {_tag(va)}" + ("" if va == vb else f" -> {_tag(vb)}")
     differing = [row.index for row in cmp.differing]
     if cmp.kind == "same-deal" and not every:
         assert cmp.parting is not None
