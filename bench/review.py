@@ -37,11 +37,10 @@ def _cut(text: str, turns: int) -> str:
 
 def records(exe: str, tmp: str) -> tuple[str, str]:
     """Two records of one deal, TURNS move lines each, parting at turn 30."""
-    from notation import parse
-
     from dungeon_cli import bots
     from dungeon_cli.core import Phase
     from dungeon_cli.session import Session
+    from notation import parse
 
     out = os.path.join(tmp, "games")
     subprocess.run([exe, "sim", GAME, "--bot", "greedy", "--games", "100", "--records", out], capture_output=True, check=True)

@@ -8,10 +8,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import FIXTURES, run_subprocess
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from conftest import FIXTURES, run_subprocess
 from review_games import pair
 
 LEGAL = sorted(FIXTURES.glob("*/legal/*.dgn"))

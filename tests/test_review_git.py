@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from review_games import pair
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")

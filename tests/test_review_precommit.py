@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES, ROOT
 
 PRE_COMMIT = Path(sys.executable).with_name("pre-commit")

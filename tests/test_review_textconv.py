@@ -5,7 +5,6 @@ textconv that fails); every line printable."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import FIXTURES, run_subprocess
 
 LEGAL = sorted(FIXTURES.glob("*/legal/*.dgn"))

@@ -7,7 +7,6 @@ from __future__ import annotations
 import shutil
 
 import pytest
-
 from conftest import FIXTURES
 
 SEEDED_ILLEGAL = FIXTURES / "scoundrel" / "seed-check"

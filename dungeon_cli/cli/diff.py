@@ -28,9 +28,9 @@ def diff(files: tuple[str, ...], every: bool, context: int, by: str, fmt) -> Non
 
     Exit status: 0 the same games, 1 different, 2 trouble (a file could not be read).
     """
-    from ..review.files import Trouble, operands
-    from ..review.run import diff_files
+    from ..review.run import comparisons, write
     from ..settings import SettingsError, load
+    from .diffargs import Trouble, operands
 
     try:
         settings = load()
@@ -38,7 +38,13 @@ def diff(files: tuple[str, ...], every: bool, context: int, by: str, fmt) -> Non
         # Run by git, the diff is read at a terminal whatever format CI wants by default.
         fmt = fmt or ("text" if ops.git else settings.get("format", "text"))
         by = by or settings.get("diff-by", "order")
-        status = diff_files(ops, sys.stdout, fmt=fmt, every=every, context=context, by=by)
+        if ops.unmerged is not None:  # git names a path in conflict: nothing to compare
+            from notation.model import printable
+
+            sys.stdout.write(f"* Unmerged path {printable(ops.unmerged)}\n")
+            sys.exit(0)
+        found = comparisons(ops.a.name, ops.a.records(), ops.b.name, ops.b.records(), by)
+        status = write(found, sys.stdout, fmt, every, context, names=(ops.a.name, ops.b.name), annotated=ops.annotated)
     except Trouble as exc:
         sys.stdout.flush()
         sys.stderr.write(f"{exc}\n")

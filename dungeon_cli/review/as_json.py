@@ -7,7 +7,6 @@ from typing import Any, Optional, TextIO
 
 from .compare import Comparison, Row
 from .facts import checkpoint, outcome, result, summary
-from .files import Operands
 from .transcript import Side, move_text
 
 
@@ -64,10 +63,10 @@ def pair(cmp: Comparison, every: bool) -> dict[str, Any]:
     }
 
 
-def dump(ops: Operands, found: list[Comparison], out: TextIO, every: bool) -> None:
+def dump(names: tuple[str, str], found: list[Comparison], out: TextIO, every: bool) -> None:
     document = {
-        "a": ops.a.name,
-        "b": ops.b.name,
+        "a": names[0],
+        "b": names[1],
         "pairs": [pair(cmp, every) for cmp in found],
         "summary": {"pairs": len(found), "equal": sum(1 for c in found if c.equal)},
     }

@@ -16,7 +16,7 @@ and move by move.
 from __future__ import annotations
 
 from itertools import zip_longest
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from ..core import State
 from .transcript import Side, Turn, move_text
@@ -42,16 +42,13 @@ class Row:
         return "the deal" if move.is_deal else f"turn {move.number}"
 
 
-class Parting:
+class Parting(NamedTuple):
     """Where two games of one deal part: the row, the board just before the first
     decision they disagree on, and how many events of that turn they shared."""
 
-    __slots__ = ("row", "board", "shared")
-
-    def __init__(self, row: Row, board: Optional[State], shared: int):
-        self.row = row
-        self.board = board
-        self.shared = shared
+    row: Row
+    board: Optional[State]
+    shared: int
 
 
 class Comparison:

@@ -29,7 +29,7 @@ def command(kind: str, message: str, **properties) -> str:
     return f"::{kind} {props}::{escape_data(message)}" if props else f"::{kind}::{escape_data(message)}"
 
 
-def annotations(cmp: Comparison, path: str, every: bool = False) -> Iterator[str]:
+def notices(cmp: Comparison, path: str, every: bool = False) -> Iterator[str]:
     """A notice on the new side's record for each difference a reviewer should see.
     Messages are made printable first: the annotation's text is shown as it is."""
     a, b = cmp.a, cmp.b

@@ -1,43 +1,42 @@
-"""``dungeon diff`` from operands to output: read both sides, pair their records, walk
-and compare each pair, and write the answer in the format asked for."""
+"""``dungeon diff`` from records to output: pair the records of two files, walk and
+compare each pair, and write the answer in the format asked for. Which files, and how
+git names them, is the command line's business (``cli/diffargs.py``)."""
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import Sequence, TextIO
+
+from notation import Record
 
 from .compare import Comparison, compare
-from .files import Operands
 from .pairing import pair
 from .transcript import Side
 
 
-def comparisons(ops: Operands, by: str = "order") -> list[Comparison]:
-    records_a, records_b = ops.a.records(), ops.b.records()
+def comparisons(name_a: str, records_a: Sequence[Record], name_b: str, records_b: Sequence[Record], by: str = "order") -> list[Comparison]:
     out = []
     for ra, rb in pair(records_a, records_b, by):
-        side_a = Side(ops.a.name, ra) if ra is not None else None
-        side_b = Side(ops.b.name, rb) if rb is not None else None
+        side_a = Side(name_a, ra) if ra is not None else None
+        side_b = Side(name_b, rb) if rb is not None else None
         out.append(compare(side_a, side_b))
     return out
 
 
-def diff_files(ops: Operands, out: TextIO, fmt: str = "text", every: bool = False, context: int = 0, by: str = "order") -> int:
-    """Write the comparison of two files; 0 when every pair is the same game, else 1."""
-    if ops.unmerged is not None:
-        from notation.model import printable
-
-        out.write(f"* Unmerged path {printable(ops.unmerged)}\n")
-        return 0
-    found = comparisons(ops, by)
+def write(
+    found: list[Comparison], out: TextIO, fmt: str = "text", every: bool = False, context: int = 0,
+    names: tuple[str, str] = ("", ""), annotated: str = "",
+) -> int:
+    """Write the comparisons; 0 when every pair is the same game, else 1. ``annotated``:
+    the path GitHub annotations point at (the new side as the repository names it)."""
     if fmt == "json":
         from . import as_json
 
-        as_json.dump(ops, found, out, every)
+        as_json.dump(names, found, out, every)
     elif fmt == "github":
         from . import github
 
         for cmp in found:
-            for line in github.annotations(cmp, ops.annotated, every):
+            for line in github.notices(cmp, annotated, every):
                 out.write(line + "\n")
     else:
         from .text import lines

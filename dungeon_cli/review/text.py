@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from notation import checkpoint_text
 from notation.model import printable
 from notation.tokens import shown
 
 from .compare import Comparison, Row, all_tags
-from notation import checkpoint_text
-
 from .facts import checkpoint, cost, heading, line, outcome, score_change, summary
 
 INDENT = "  "
@@ -78,9 +77,9 @@ def _row(cmp: Comparison, row: Row) -> Iterator[str]:
     if row.b is not None:
         yield f"+ {line(b, row.b, row.turn_b)}"
     if cmp.parting is not None and row is cmp.parting.row:
-        said = cost(a, b, row.turn_a, row.turn_b)
-        if said is not None:
-            yield f"{INDENT}after it: {said}"
+        cost_said = cost(a, b, row.turn_a, row.turn_b)
+        if cost_said is not None:
+            yield f"{INDENT}after it: {cost_said}"
 
 
 def _hunks(indices: list[int], context: int, size: int) -> list[tuple[int, int]]:

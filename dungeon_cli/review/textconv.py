@@ -12,7 +12,7 @@ made printable: this text goes to a terminal.
 from __future__ import annotations
 
 import io
-from typing import Optional
+from typing import Mapping, Optional
 
 from notation import read, write
 from notation.model import printable
@@ -30,11 +30,11 @@ def textconv(data: bytes, source: Optional[str] = None) -> str:
         text = data.decode("utf-8", "replace")
         return _printable("\n".join(said) + "\n" + text)
     referee = Referee(keep_states=True)
-    checkpoints = []
+    checkpoints: list[Mapping[int, Mapping[str, str]]] = []
     for record in records:
         verdict = referee.check(record)
         module = verdict.module
-        cps = {}
+        cps: dict[int, Mapping[str, str]] = {}
         if module is not None:
             checkpoint = module.notation.checkpoint
             moves = record.moves

@@ -12,7 +12,7 @@ from typing import Optional
 
 from notation import Record, read
 
-from ..cli.inputs import STDIN, Unreadable, display_name, open_binary
+from .inputs import STDIN, Unreadable, display_name, open_binary
 
 ABSENT = "/dev/null"
 
