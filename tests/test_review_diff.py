@@ -225,3 +225,19 @@ def test_a_pair_parts_where_it_was_made_to(run, tmp_path, seed, turn):
     else:
         assert only["kind"] == "same-deal"
         assert only["parting"]["a"] is None or only["parting"]["a"]["move"].startswith(f"{turn}.") or only["parting"]["b"]["move"].startswith(f"{turn}.")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_spelling_of_a_record_is_the_same_game(run, tmp_path, data):
+    """A record typed as a person might (any card spelling, blanks, blank lines, CRLF)
+    is the same game as the record."""
+    from notation import parse
+    from strategies import awkward_text, sample_records
+
+    original = data.draw(st.sampled_from(sample_records(seeds=range(2), max_turns=12)))
+    records = parse(original.decode("utf-8"))
+    (tmp_path / "a.dgn").write_bytes(original)
+    (tmp_path / "b.dgn").write_text(data.draw(awkward_text(records)), newline="")
+    result = run(["diff", str(tmp_path / "a.dgn"), str(tmp_path / "b.dgn")])
+    assert result.exit_code == 0, result.stdout
