@@ -232,8 +232,9 @@ def test_a_pair_parts_where_it_was_made_to(run, tmp_path, seed, turn):
 def test_any_spelling_of_a_record_is_the_same_game(run, tmp_path, data):
     """A record typed as a person might (any card spelling, blanks, blank lines, CRLF)
     is the same game as the record."""
-    from notation import parse
     from strategies import awkward_text, sample_records
+
+    from notation import parse
 
     original = data.draw(st.sampled_from(sample_records(seeds=range(2), max_turns=12)))
     records = parse(original.decode("utf-8"))
