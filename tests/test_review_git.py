@@ -153,3 +153,52 @@ def test_difftool(repo):
     done = sh(["git", "difftool", "-y", "-t", "dungeon"], repo)
     assert done.returncode == 0, done.stderr
     assert "they part at turn 3" in done.stdout
+
+
+def _at_a_terminal(args: list[str], cwd: Path, answers: list[tuple[bytes, bytes]]) -> tuple[int, str]:
+    """Run at a real pseudo-terminal; for each (question, answer), wait for the
+    question on the screen, then type the answer."""
+    import pty
+    import time
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(args, cwd=cwd, env=_env(cwd.parent), stdin=slave, stdout=slave, stderr=slave, start_new_session=True)
+    os.close(slave)
+    screen = b""
+    try:
+        for question, answer in answers:
+            end = time.monotonic() + 60
+            while question not in screen:
+                assert time.monotonic() < end, f"waited for {question!r}; the screen shows {screen[-800:]!r}"
+                screen += os.read(master, 65536)
+            os.write(master, answer)
+        status = proc.wait(timeout=60)
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            screen += data
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    return status, screen.decode("utf-8", "replace")
+
+
+def test_git_setup_asks_at_a_terminal(repo):
+    sh(["git", "config", "diff.dgn.textconv", "cat"], repo)
+    sh(["git", "config", "diff.dgn.command", "mydiff"], repo)
+    status, screen = _at_a_terminal(
+        ["dungeon", "git-setup"], repo,
+        [(b"diff.dgn.textconv is 'cat'; replace it with 'dungeon textconv'? [y/N]", b"y\r"),
+         (b"diff.dgn.command is 'mydiff'; replace it with 'dungeon diff'? [y/N]", b"\r")],
+    )
+    assert status == 1, screen
+    assert "replaced  diff.dgn.textconv = dungeon textconv" in screen
+    assert "left      diff.dgn.command = mydiff" in screen
+    assert sh(["git", "config", "diff.dgn.textconv"], repo).stdout == "dungeon textconv\n"
+    assert sh(["git", "config", "diff.dgn.command"], repo).stdout == "mydiff\n"
