@@ -19,6 +19,7 @@ KEYS = {
     "format": "the default output format of verify and diff: " + ", ".join(FORMATS),
     "seed-check": "verify checks every deal against its Seed, as --seed-check",
     "diff-by": "how dungeon diff pairs the records of two files: order or seed",
+    "card-sets": "directories where a [Cards] path not found beside its record is looked for",
 }
 
 
@@ -63,7 +64,11 @@ def load(start: Optional[str] = None) -> dict[str, Any]:
     table = tool.get("dungeon", {}) if isinstance(tool, dict) else {}
     if not isinstance(table, dict):
         raise SettingsError(f"{path}: [tool.dungeon] is a table")
-    return check(table, str(path))
+    settings = check(table, str(path))
+    if "card-sets" in settings:  # relative to the file that names them, as ruff's paths are
+        home = os.path.dirname(path)
+        settings["card-sets"] = [os.path.join(home, d) for d in settings["card-sets"]]
+    return settings
 
 
 def check(table: dict[str, Any], where: str) -> dict[str, Any]:
@@ -78,9 +83,9 @@ def check(table: dict[str, Any], where: str) -> dict[str, Any]:
 
 
 def _problem(key: str, value: Any) -> Optional[str]:
-    if key in ("include", "exclude"):
+    if key in ("include", "exclude", "card-sets"):
         if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            return "a list of glob patterns, like [\"*.dgn\"]"
+            return "a list of directories, like [\"card-sets\"]" if key == "card-sets" else "a list of glob patterns, like [\"*.dgn\"]"
     elif key == "format":
         if value not in FORMATS:
             return f"one of {', '.join(FORMATS)}, not {value!r}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from conftest import FIXTURES
+from conftest import FIXTURES, ROOT
 
 SEEDED_ILLEGAL = FIXTURES / "scoundrel" / "seed-check"
 WIN = FIXTURES / "scoundrel" / "legal" / "runs.dgn"
@@ -75,7 +75,7 @@ def test_the_nearest_table_counts(run, project):
 @pytest.mark.parametrize(
     "text, said",
     [
-        ('exlcude = ["x"]\n', "unknown key 'exlcude' in [tool.dungeon] (keys: include, exclude, format, seed-check, diff-by)"),
+        ('exlcude = ["x"]\n', "unknown key 'exlcude' in [tool.dungeon] (keys: include, exclude, format, seed-check, diff-by, card-sets)"),
         ('format = "xml"\n', "[tool.dungeon] format: one of text, json, github, not 'xml'"),
         ('include = "*.dgn"\n', "[tool.dungeon] include: a list of glob patterns"),
         ("seed-check = 1\n", "[tool.dungeon] seed-check: true or false"),
@@ -89,3 +89,23 @@ def test_a_bad_setting_is_a_clear_error(run, project, text, said):
         assert result.exit_code == 2, command
         assert said in result.stderr and str(project / "pyproject.toml") in result.stderr
         assert result.stderr.count("\n") == 1 and result.stdout == ""
+
+
+def test_card_sets_are_found_where_the_project_keeps_them(run, project):
+    sets = ROOT / "dungeon_cli" / "games" / "cassette_dungeons" / "sets" / "default.toml"
+    (project / "card-sets").mkdir()
+    shutil.copy(sets, project / "card-sets" / "ours.toml")
+    record = project / "records" / "crypt.dgn"
+    record.write_text('[Game "cassette-dungeons"]\n[Cards "ours.toml"]\n\ndeal: crypt\n')
+    missing = run(["verify", str(record)])
+    assert missing.exit_code == 1 and "card set ours.toml: no such file" in missing.stdout, missing.stdout
+    settings(project, 'card-sets = ["card-sets"]\n')  # relative to the pyproject.toml
+    assert run(["verify", str(record)]).exit_code == 0
+    shown = run(["textconv", str(record)])
+    assert shown.exit_code == 0 and shown.stdout.endswith("\ndeal: crypt\n"), shown.stdout
+    beside = project / "records" / "ours.toml"  # a set beside the record still comes first
+    beside.write_text("not toml [")
+    assert run(["verify", str(record)]).exit_code == 1
+    settings(project, 'format = "text"\n')  # and a project without card-sets finds none
+    beside.unlink()
+    assert run(["verify", str(record)]).exit_code == 1

@@ -31,9 +31,11 @@ def diff(files: tuple[str, ...], every: bool, context: int, by: str, fmt) -> Non
     from ..review.run import comparisons, write
     from ..settings import SettingsError, load
     from .diffargs import Trouble, operands
+    from .project import use
 
     try:
         settings = load()
+        use(settings)
         ops = operands(files)
         # Run by git, the diff is read at a terminal whatever format CI wants by default.
         fmt = fmt or ("text" if ops.git else settings.get("format", "text"))

@@ -18,6 +18,19 @@ def project_defaults(command: str, files: tuple[str, ...], fmt: Optional[str] = 
     except SettingsError as exc:
         sys.stderr.write(f"dungeon {command}: error: {exc}\n")
         sys.exit(2)
+    use(settings)
     fmt = fmt or settings.get("format", "text")
     seed_check = settings.get("seed-check", False) if seed_check is None else seed_check
     return tuple(expand(files, settings)), fmt, seed_check
+
+
+def use(settings: dict) -> None:
+    """What the settings change below the command line: where card sets are found.
+    (The loader is imported only when a project names card sets: verify of a
+    Scoundrel record does not pay for it.)"""
+    dirs = settings.get("card-sets") or []
+    loader = sys.modules.get("dungeon_cli.games.cassette_dungeons.loader")
+    if dirs and loader is None:
+        from ..games.cassette_dungeons import loader
+    if loader is not None:
+        loader.SEARCH[:] = dirs

@@ -18,7 +18,14 @@ def textconv(file: str) -> None:
     Exit status: 0 printed, 2 the file could not be read.
     """
     from ..review.textconv import textconv as convert
+    from ..settings import SettingsError, load
     from .inputs import STDIN, Unreadable, open_binary
+    from .project import use
+
+    try:
+        use(load())
+    except SettingsError as exc:  # git stops the whole diff at a textconv that fails: say it, go on
+        sys.stderr.write(f"dungeon textconv: warning: {exc}\n")
 
     try:
         with open_binary(file) as stream:
