@@ -23,6 +23,12 @@ KEYS = {
 }
 
 
+# Where a file a record names by a relative path (a card set) is looked for when it is
+# not beside the record: the project's `card-sets`, set by the command line. A game reads
+# this list, never the settings file: what a record means is not the game's to look up.
+SEARCH: list[str] = []
+
+
 class SettingsError(ValueError):
     """A settings file that cannot be used: the message names the file and key."""
 

@@ -25,12 +25,8 @@ def project_defaults(command: str, files: tuple[str, ...], fmt: Optional[str] = 
 
 
 def use(settings: dict) -> None:
-    """What the settings change below the command line: where card sets are found.
-    (The loader is imported only when a project names card sets: verify of a
-    Scoundrel record does not pay for it.)"""
-    dirs = settings.get("card-sets") or []
-    loader = sys.modules.get("dungeon_cli.games.cassette_dungeons.loader")
-    if dirs and loader is None:
-        from ..games.cassette_dungeons import loader
-    if loader is not None:
-        loader.SEARCH[:] = dirs
+    """What the settings change below the command line: where a file a record names
+    (a card set) is looked for when it is not beside the record."""
+    from .. import settings as project
+
+    project.SEARCH[:] = settings.get("card-sets") or []

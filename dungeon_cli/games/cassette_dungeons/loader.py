@@ -20,9 +20,6 @@ from .cardset import CardSet, build, key_text
 from .tomlpos import key_positions, locate
 
 BUILTIN = ("default",)
-# Where a relative [Cards] path not found beside its record is looked for next: the
-# project's `card-sets` setting, set by the command line (the loader reads no settings).
-SEARCH: list[str] = []
 _AT = re.compile(r"^(.*) \(at line (\d+), column (\d+)\)$")
 _AT_END = re.compile(r"^(.*) \(at end of document\)$")
 
@@ -105,6 +102,8 @@ def load(spec: str, base: Optional[str] = None) -> tuple[Optional[CardSet], list
     path = spec if base is None or os.path.isabs(spec) else os.path.join(base, spec)
     if not os.path.isabs(spec) and not os.path.exists(path):
         # Not beside the record: the project's card-set directories ([tool.dungeon]).
+        from ...settings import SEARCH
+
         path = next((p for p in (os.path.join(d, spec) for d in SEARCH) if os.path.exists(p)), path)
     try:
         stamp = os.stat(path).st_mtime_ns
