@@ -26,6 +26,9 @@ def diff(files: tuple[str, ...], every: bool, context: int, by: str, fmt) -> Non
     deal, the turn where they part, the board there, each side's move and its
     consequence, and each side's outcome.
 
+    Also git's external diff driver (the seven arguments git passes; see dungeon
+    git-setup), which exits 0 on a difference, as git requires.
+
     Exit status: 0 the same games, 1 different, 2 trouble (a file could not be read).
     """
     from ..review.run import comparisons, write
