@@ -8,7 +8,7 @@ them costs a reference each.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from notation import Move, Record
 
@@ -19,33 +19,18 @@ from ..games.base import GameModule
 from ..referee import Referee, Verdict
 
 
-class Turn:
+class Turn(NamedTuple):
     """One move line as walked: its events ``(state before, action)`` and the state
     after it (None when the walk stopped inside it)."""
 
-    __slots__ = ("move", "events", "after")
-
-    def __init__(self, move: Move, events: list, after: Optional[State]):
-        self.move = move
-        self.events = events
-        self.after = after
-
-    @property
-    def number(self) -> int:
-        return self.move.number or 0  # 0: the deal: line
-
-    @property
-    def label(self) -> str:
-        return "the deal" if self.move.is_deal else f"turn {self.number}"
-
-    @property
-    def text(self) -> str:
-        """The line as ``fmt`` writes it, without its checkpoint and comments (what was
-        dealt and done, nothing said about it)."""
-        return move_text(self.move)
+    move: Move
+    events: list
+    after: Optional[State]
 
 
 def move_text(move: Move) -> str:
+    """The line as ``fmt`` writes it, without its checkpoint and comments: what was
+    dealt and done, nothing said about it."""
     dealt, _, actions, _ = move.split()
     if move.is_deal:
         return " ".join(["deal:", *(t.text for t in dealt)])
@@ -53,6 +38,8 @@ def move_text(move: Move) -> str:
 
 
 class Transcript(Visitor):
+    """The turns of one walk, each with its events and the state after it."""
+
     def __init__(self, record: Record) -> None:
         self.record = record
         self.module: Optional[GameModule] = None
