@@ -10,7 +10,7 @@ change it). The walk is the engine's; the referee is its ``Verdict`` visitor.
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Optional, Sequence
 
 from notation import Checkpoint, Diagnostic, Record, Token
 from notation.tokens import shown
@@ -116,13 +116,14 @@ class Referee:
         self.seed_check = seed_check
         self.keep_states = keep_states
 
-    def check(self, record: Record) -> Verdict:
+    def check(self, record: Record, watchers: Sequence[Visitor] = ()) -> Verdict:
+        """``watchers``: more visitors of the same walk (a review's transcript)."""
         verdict = Verdict(record, diagnostics=list(record.errors), keep_states=self.keep_states)
-        self._check(record, verdict)
+        self._check(record, verdict, watchers)
         verdict.diagnostics.sort(key=Diagnostic.sort_key)
         return verdict
 
-    def _check(self, record: Record, verdict: Verdict) -> None:
+    def _check(self, record: Record, verdict: Verdict, watchers: Sequence[Visitor] = ()) -> None:
         diags = verdict.diagnostics
         try:
             setup, found = read_setup(record, seeded=self.seed_check)
@@ -139,7 +140,7 @@ class Referee:
         first_move = record.moves[0].line if record.moves else max(t.line for t in record.tags) + 1
         stop_line = min((d.line for d in diags if d.line >= first_move), default=None)
         dealer = SeededDealer(setup.seed) if setup.seed is not None else Dealer()
-        walk = Walk(setup, dealer, [verdict], history=False, turns=False)
+        walk = Walk(setup, dealer, [verdict, *watchers], history=False, turns=False)
         if replay(walk, record, stop_line, parts):
             verdict.judge_result()
 

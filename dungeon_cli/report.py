@@ -15,8 +15,11 @@ def text_line(path: str, diag: Diagnostic) -> str:
 
 
 def _gh_data(value: str) -> str:
-    value = printable(value)
-    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """GitHub's own escapes for ``%``, CR and LF (the runner turns them back), then any
+    other control character shown escaped, as in every output: a log is read in a
+    terminal too."""
+    value = value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return printable(value)
 
 
 def _gh_property(value: str) -> str:

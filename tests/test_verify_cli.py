@@ -154,12 +154,14 @@ def test_exit_statuses(run):
 def test_real_process_exit_statuses_and_no_traceback(tmp_path):
     binary = tmp_path / "binary.dgn"
     binary.write_bytes(b"\x00\x01\x02")
+    (empty := tmp_path / "empty").mkdir()
     for args, status in [
         (["verify", str(WIN)], 0),
         (["verify", str(ILLEGAL)], 1),
         (["verify", str(binary)], 1),
         (["verify", str(tmp_path / "missing.dgn")], 2),
-        (["verify", str(tmp_path)], 2),
+        (["verify", str(tmp_path)], 1),  # a directory stands for its records: binary.dgn
+        (["verify", str(empty)], 2),  # a directory holding none is not a DGN file
         (["verify", "--bogus"], 2),
     ]:
         proc = run_subprocess(args)

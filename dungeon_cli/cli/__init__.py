@@ -23,6 +23,9 @@ COMMANDS = {
     "solve": "dungeon_cli.cli.solve:solve",
     "replay": "dungeon_cli.cli.replay:replay",
     "summary": "dungeon_cli.cli.summary:summary",
+    "diff": "dungeon_cli.cli.diff:diff",
+    "textconv": "dungeon_cli.cli.textconv:textconv",
+    "git-setup": "dungeon_cli.cli.gitsetup:git_setup",
 }
 
 

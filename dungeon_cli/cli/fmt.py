@@ -22,6 +22,7 @@ from ..referee import Referee
 from .. import report
 from .inputs import STDIN, Unreadable, display_name, open_binary
 from ..terminal_text import safe, safe_lines
+from .project import project_defaults
 
 
 @click.command()
@@ -37,6 +38,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
     followed; a FIFO, a device, a file with several hard links or a read-only one is
     never replaced, and neither is a file that changed while it was formatted).
     """
+    files, _, _ = project_defaults("fmt", files)  # [tool.dungeon]: a directory is its records
     status = 0
     changed = unchanged = 0
     for path in files:

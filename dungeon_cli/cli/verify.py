@@ -12,14 +12,15 @@ from ..referee import Referee
 from .. import report
 from .inputs import Unreadable, display_name, open_binary
 from ..terminal_text import safe
+from .project import project_defaults
 
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
-@click.option("--seed-check", is_flag=True, help="Deals must be exactly what the record's Seed deals.")
+@click.option("--seed-check/--no-seed-check", default=None, help="Deals must be exactly what the record's Seed deals.")
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,
-    help="text: file:line:col: error: message; json; github: workflow annotations.",
+    "--format", "fmt", type=click.Choice(["text", "json", "github"]), default=None,
+    help="text (the default): file:line:col: error: message; json; github: workflow annotations.",
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print each record's result.")
@@ -32,6 +33,7 @@ def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verb
 
     Exit status: 0 every record is legal, 1 any is not, 2 a file could not be read.
     """
+    files, fmt, seed_check = project_defaults("verify", files, fmt=fmt, seed_check=seed_check)  # [tool.dungeon]
     if cards_path:
         from ..games.base import record_files_under
 

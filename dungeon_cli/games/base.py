@@ -26,14 +26,25 @@ Source = Union[Token, Mapping[Optional[str], Token]]
 Step = tuple[Source, Any]
 
 
-# Directories where a record's rule tags may name files (a card set), named on the
-# command line (``verify --cards-path DIR``) for the length of one command; None: each
-# record's own directory. A record is someone else's file: it never chooses what is read.
+# Directories where a record's rule tags may name files (a card set). A record is
+# someone else's file: it never chooses what is read. By default, each record's own
+# directory and the project's ``card-sets`` ([tool.dungeon]); the command line's
+# ``--cards-path DIR`` names them instead, for the length of one command.
 _record_file_dirs: Optional[tuple[str, ...]] = None
+_project_file_dirs: tuple[str, ...] = ()
 
 
-def record_file_dirs() -> Optional[tuple[str, ...]]:
-    return _record_file_dirs
+def record_file_roots(record_dir: str) -> tuple[str, ...]:
+    """Where a file named by a record read from ``record_dir`` may be looked up."""
+    if _record_file_dirs is not None:
+        return _record_file_dirs
+    return (record_dir, *_project_file_dirs)
+
+
+def use_project_file_dirs(dirs: Sequence[str]) -> None:
+    """The project's card-set directories, from its settings."""
+    global _project_file_dirs
+    _project_file_dirs = tuple(dirs)
 
 
 @contextmanager

@@ -16,7 +16,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Optional
 
-from ..base import record_file_dirs
+from ..base import record_file_roots
 from .cardset import CardSet, build, key_text
 from .tomlpos import key_positions, locate
 
@@ -128,7 +128,7 @@ def load_for_record(spec: str, record_dir: str) -> tuple[Optional[CardSet], list
             f"{spec}: a record may name a built-in set ({', '.join(BUILTIN)}) or a file under its own directory "
             "(or a --cards-path directory), never an absolute path or '..'"
         )
-    roots = record_file_dirs() or (record_dir,)
+    roots = record_file_roots(record_dir)
     for root in roots:
         root = os.path.realpath(root)
         path = os.path.join(root, spec)
