@@ -112,9 +112,10 @@ class Verdict(Visitor):
 
 
 class Referee:
-    def __init__(self, seed_check: bool = False, keep_states: bool = False):
+    def __init__(self, seed_check: bool = False, keep_states: bool = False, visitors: tuple = ()):
         self.seed_check = seed_check
         self.keep_states = keep_states
+        self.visitors = visitors  # more visitors of each walk (a web page's frames), after the verdict
 
     def check(self, record: Record) -> Verdict:
         verdict = Verdict(record, diagnostics=list(record.errors), keep_states=self.keep_states)
@@ -138,7 +139,7 @@ class Referee:
         first_move = record.moves[0].line if record.moves else max(t.line for t in record.tags) + 1
         stop_line = min((d.line for d in diags if d.line >= first_move), default=None)
         dealer = SeededDealer(setup.seed) if setup.seed is not None else Dealer()
-        walk = Walk(setup, dealer, [verdict], history=False, turns=False)
+        walk = Walk(setup, dealer, [verdict, *self.visitors], history=False, turns=False)
         if replay(walk, record, stop_line):
             verdict.judge_result()
 
