@@ -40,8 +40,10 @@ def scoundrel(state: Any) -> str:
     if state.weapon is None:
         weapon = '<span class="none">no weapon</span>'
     else:
-        weapon = card(state.weapon, "weapon") + "".join(card(c, "struck") for c in state.slain)
-    out.append(row("weapon", f'<span class="stack">{weapon}</span>'))
+        weapon = card(state.weapon, "weapon")
+        if state.slain:
+            weapon += f'<span class="stack">{"".join(card(c, "struck") for c in state.slain)}</span>'
+    out.append(row("weapon", weapon))
     if state.phase is Phase.DECISION:
         notes = [f"resolve {state.to_resolve - state.resolved} more"]
         if state.drank:
@@ -93,7 +95,7 @@ def _room_walls(doors: frozenset) -> str:
     """One room's four walls, drawn clockwise from its top-left corner, each a line or
     a line with a gap where a door is."""
     half = (_CELL - _GAP) // 2
-    path = ["M0 0"]
+    path = []
     for side, move in (("n", "h"), ("e", "v"), ("s", "h"), ("w", "v")):
         sign = "" if side in "ne" else "-"
         if side in doors:
@@ -104,44 +106,64 @@ def _room_walls(doors: frozenset) -> str:
     return "".join(path)
 
 
+def _rpg_map(state: Any) -> str:
+    """The rooms as one SVG: every floor one path, every wall one path, a letter per
+    room, a mark where a monster stands (M) or was slain, and you. Few elements, so
+    that a long game's page stays small (a frame per move, each with its map)."""
+    grid = state.grid
+    xs = [p[0] for p in grid]
+    ys = [p[1] for p in grid]
+    x0, y1 = min(xs), max(ys)
+    width = (max(xs) - x0 + 1) * _CELL
+    height = (y1 - min(ys) + 1) * _CELL
+    floors, exits, walls = [], [], []
+    letters: tuple[list, list, list] = ([], [], [])  # text, x, y: one text element for all
+    monsters: tuple[list, list, list] = ([], [], [])
+    slain = []
+    for (x, y), room in sorted(grid.items()):
+        tx, ty = (x - x0) * _CELL, (y1 - y) * _CELL
+        (exits if room.is_exit else floors).append(f"M{tx} {ty}h{_CELL}v{_CELL}h-{_CELL}z")
+        walls.append(f"M{tx} {ty}{_room_walls(room.doors)}")
+        letter = "E" if room.entrance else "X" if room.is_exit else room.card.letter[0]
+        for into, value in zip(letters, (letter, tx + 4, ty + 14)):
+            into.append(str(value))
+        if room.monster is not None:
+            for into, value in zip(monsters, ("M", tx + 27, ty + 14)):
+                into.append(str(value))
+        elif room.cleared:
+            slain.append(f"M{tx + 29} {ty + 6}l6 6m0-6l-6 6")
+    marks = _glyphs(letters, "") + _glyphs(monsters, "m")
+    if slain:
+        marks += f'<path class="sl" d="{"".join(slain)}"/>'
+    px, py = (state.pos[0] - x0) * _CELL + 20, (y1 - state.pos[1]) * _CELL + 27
+    here = state.room
+    where = "the exit" if here.is_exit else "the entrance" if here.entrance else f"room {here.card}"
+    label = f"the map: {len(grid)} rooms; you are in {where} at {state.pos[0]},{state.pos[1]}"
+    if here.monster is not None:
+        label += ", with a monster"
+    return (
+        f'<svg class="map" viewBox="-3 -3 {width + 6} {height + 6}" width="{min(2 * (width + 6), 520)}" role="img" '
+        f'aria-label="{esc(label)}"><path class="fl" d="{"".join(floors)}"/>'
+        + (f'<path class="ex" d="{"".join(exits)}"/>' if exits else "")
+        + f'<path class="wl" d="{"".join(walls)}"/>{"".join(marks)}<circle class="you" cx="{px}" cy="{py}" r="6"/></svg>'
+    )
+
+
+def _glyphs(glyphs: tuple[list, list, list], cls: str) -> str:
+    """Single characters at their own places, as one text element (SVG lets each
+    character of a text have its own x and y)."""
+    text, xs, ys = glyphs
+    if not text:
+        return ""
+    attr = f' class="{cls}"' if cls else ""
+    return f'<text{attr} x="{" ".join(xs)}" y="{" ".join(ys)}">{esc("".join(text))}</text>'
+
+
 def rpg_solitaire(state: Any) -> str:
     from ..games.rpg_solitaire.rules import ENDINGS, ROOMS
 
     grid = state.grid
-    parts = []
-    if grid:
-        xs = [p[0] for p in grid]
-        ys = [p[1] for p in grid]
-        x0, y1 = min(xs), max(ys)
-        width = (max(xs) - x0 + 1) * _CELL
-        height = (y1 - min(ys) + 1) * _CELL
-        rooms = []
-        for (x, y), room in sorted(grid.items()):
-            kind = "entrance" if room.entrance else "exit" if room.is_exit else "room"
-            letter = "E" if room.entrance else "X" if room.is_exit else room.card.letter
-            cls = "rm" + (" here" if (x, y) == state.pos else "") + (" ex" if room.is_exit else "")
-            words = [kind if kind != "room" else f"room {room.card}", f"at {x},{y}", "doors " + ("".join(sorted(room.doors)) or "none")]
-            mark = ""
-            if room.monster is not None:
-                mark = '<text class="m" x="30" y="14">M</text>'
-                words.append("a monster stands here")
-            elif room.cleared:
-                mark = '<text class="m" x="30" y="14">&#183;</text>'
-                words.append("monster slain")
-            you = ""
-            if (x, y) == state.pos:
-                you = '<circle class="you" cx="20" cy="27" r="6"/>'
-                words.append("you are here")
-            tx, ty = (x - x0) * _CELL, (y1 - y) * _CELL
-            rooms.append(
-                f'<g class="{cls}" transform="translate({tx} {ty})"><title>{esc(", ".join(words))}</title>'
-                f'<rect width="{_CELL}" height="{_CELL}"/><path d="{_room_walls(room.doors)}"/>'
-                f'<text x="4" y="14">{esc(letter)}</text>{mark}{you}</g>'
-            )
-        parts.append(
-            f'<svg class="map" viewBox="-3 -3 {width + 6} {height + 6}" width="{min(2 * (width + 6), 520)}" role="img" '
-            f'aria-label="the map: {len(grid)} rooms">{"".join(rooms)}</svg>'
-        )
+    parts = [_rpg_map(state)] if grid else []
     gear = "".join(
         f'<span class="gear"><i>{name}</i>{card(c)}</span>'
         for name, c in (("armor", state.armor), ("health", state.health), ("attack", state.attack))

@@ -18,13 +18,14 @@
     games.forEach(function (other) { other.hidden = other !== g; });
     current = g;
     Array.prototype.forEach.call(frames, function (f, i) { f.hidden = i !== index; });
-    var items = g.querySelectorAll(".moves li");
+    var list = g.querySelector(".moves");
+    var items = list.querySelectorAll("li");
     Array.prototype.forEach.call(items, function (li, i) {
       var on = i === index;
       li.classList.toggle("on", on);
       var a = li.querySelector("a");
       if (on) { a.setAttribute("aria-current", "step"); } else { a.removeAttribute("aria-current"); }
-      if (on && write) li.scrollIntoView({block: "nearest"});
+      if (on) list.scrollTop = li.offsetTop - list.clientHeight / 2;
     });
     var slider = g.querySelector("input[type=range]");
     slider.value = String(index);

@@ -11,6 +11,7 @@ markup, a script there would not run.
 from __future__ import annotations
 
 import base64
+import os
 import hashlib
 from importlib import resources
 from typing import Sequence
@@ -137,6 +138,6 @@ def build(records: Sequence[Record], name: str) -> tuple[str, list[Replayed]]:
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
         f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
         '<meta name="color-scheme" content="light dark">'
-        f"<title>{esc(name)}: a dungeon replay</title><style>{style}</style></head><body>{SYMBOLS}"
-        f"<header><h1>{esc(name)}</h1>{listing}</header>{games}<script>{script}</script></body></html>\n"
+        f"<title>{esc(os.path.basename(name))}: a dungeon replay</title><style>{style}</style></head><body>{SYMBOLS}"
+        f"<header><h1>{esc(os.path.basename(name))}</h1>{listing}</header>{games}<script>{script}</script></body></html>\n"
     ), replays
