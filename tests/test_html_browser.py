@@ -113,6 +113,17 @@ def _shown(driver) -> tuple[str, dict[str, str], str]:
     )
 
 
+def _becomes(driver, script: str, value) -> None:
+    """Wait (up to 5 s) until ``script`` returns ``value``: a click is handled by the
+    page a moment after Selenium returns."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        WebDriverWait(driver, 5, poll_frequency=0.05).until(lambda d: d.execute_script(script) == value)
+    except Exception:
+        assert driver.execute_script(script) == value
+
+
 def _errors(driver) -> list:
     return [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
 
@@ -207,11 +218,11 @@ def test_a_file_of_several_records_lists_them_and_links_into_each(browser, run, 
     links = browser.find_elements(By.CSS_SELECTOR, "nav a")
     assert len(links) == 3
     links[1].click()
-    assert browser.execute_script("return location.hash") == "#game-2-move-0"
-    visible = browser.execute_script("return Array.prototype.filter.call(document.querySelectorAll('article'), a => !a.hidden).map(a => a.id)")
-    assert visible == ["game-2"]
+    _becomes(browser, "return location.hash", "#game-2-move-0")
+    visible = "return Array.prototype.filter.call(document.querySelectorAll('article'), a => !a.hidden).map(a => a.id)"
+    _becomes(browser, visible, ["game-2"])
     browser.find_element(By.CSS_SELECTOR, "#game-2 button[data-go=next]").click()
-    assert browser.execute_script("return location.hash") == "#game-2-move-1"
+    _becomes(browser, "return location.hash", "#game-2-move-1")
     assert _errors(browser) == []
 
 
