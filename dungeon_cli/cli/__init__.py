@@ -24,6 +24,7 @@ COMMANDS = {
     "cards": "dungeon_cli.cli.cards:cards",
     "replay": "dungeon_cli.cli.replay:replay",
     "summary": "dungeon_cli.cli.summary:summary",
+    "daily": "dungeon_cli.cli.daily:daily",
 }
 
 

@@ -39,6 +39,7 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False), help="Go on with the game recorded in this file.")
 @click.option("--table", is_flag=True, help="Played with a real deck: type the cards dealt and dice rolled too.")
 @click.option("--player", help="Your name, for the record's Player tag.")
+@click.option("--daily", is_flag=True, help="Today's deal (UTC), the same for every player: see `dungeon daily`.")
 def play(
     game: Optional[str],
     seed: Optional[int],
@@ -47,6 +48,7 @@ def play(
     resume: Optional[str],
     table: bool,
     player: Optional[str],
+    daily: bool,
 ) -> None:
     """Play GAME. At a terminal: the board and a prompt that completes your moves, the
     record saved after every turn. From a pipe: one or more actions per line, the record
@@ -67,10 +69,22 @@ def play(
     elif game is None:
         raise click.UsageError("name a GAME (see `dungeon games`), or --resume FILE")
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    date = None
+    if daily:
+        if seed is not None or table or resume is not None:
+            raise click.UsageError("--daily deals today's seed: it cannot take --seed, --table or --resume")
+        from .. import daily as rule
+
+        day = rule.today()
+        seed, date = rule.seed_for(game, day), f"{day:%Y-%m-%d}"
+        if output is None and interactive:  # kept where `dungeon daily` finds it
+            path = rule.record_path(game, day)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            output = str(path)
     try:
         ready = prepare(
             game, seed=seed, variant=variant, output=output, resume=resume, table=table, player=player,
-            interactive=interactive,
+            interactive=interactive, date=date,
         )
     except SetupError as exc:
         if exc.status == 2:

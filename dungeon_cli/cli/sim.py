@@ -23,8 +23,11 @@ from .. import registry
 @click.option("--records", type=click.Path(file_okay=False), help="Write every game as a DGN record in this directory.")
 @click.option("--variant", help="A rule variant (see `dungeon games`).")
 @click.option("--cluster", metavar="ADDRESS", help="Run on this Dask scheduler instead (needs the [cluster] extra).")
+@click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the win rate and the scores as an SVG picture.")
+@click.option("--force", is_flag=True, help="With --plot: replace the file if it exists.")
 def sim(
-    game: str, count: int, bot: str, seed: int, jobs: int, records: Optional[str], variant: Optional[str], cluster: Optional[str]
+    game: str, count: int, bot: str, seed: int, jobs: int, records: Optional[str], variant: Optional[str], cluster: Optional[str],
+    plot: Optional[str] = None, force: bool = False,
 ) -> None:
     """Play GAME from seeds SEED..SEED+N-1 with a bot: win rate with its 95% interval,
     mean moves, speed, and the scores as a histogram. The same seeds give the same
@@ -44,6 +47,8 @@ def sim(
         Setup(game, variant)
     except SetupError as exc:
         raise click.BadParameter(exc.message, param_hint="--variant") from None
+    if plot is not None and not force and os.path.lexists(plot):  # before the games, not after them
+        raise click.BadParameter(f"{plot} exists already: choose another name, or --force to replace it", param_hint="--plot")
     seeds = range(seed, seed + count)
     out_dir = Path(records) if records is not None else None
     if out_dir is not None:
@@ -79,6 +84,10 @@ def sim(
         click.echo("  " + line)
     if out_dir is not None:
         click.echo(f"\n{count} records written to {out_dir}/")
+    if plot is not None:
+        from ..share.plot import sim_picture
+
+        sim_picture(plot, force, game, bot, variant, seed, count, tally)
 
 
 def _record_name(game: str, seed: int) -> str:
