@@ -56,7 +56,7 @@ def play(
 
     Exit status: 0 played (or stopped), 1 an illegal action or record, 2 a usage error.
     """
-    from ..shell.colour import Paint, wanted
+    from ..shell.colour import Paint
     from ..shell.setup import SetupError, prepare
 
     if table and seed is not None:
@@ -103,6 +103,6 @@ def play(
         click.echo(f"{resume} has no Seed: type the cards dealt and dice rolled")
     history = history_file(ready.session.module.game.name)
     shell = PlayShell(
-        ready.session, ready.record, sys.stdout, paint=Paint(wanted(sys.stdout)), history=str(history) if history else None
+        ready.session, ready.record, sys.stdout, paint=Paint.for_stream(sys.stdout), history=str(history) if history else None
     )
     sys.exit(shell.run())

@@ -25,7 +25,7 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
     """
     from notation import read
 
-    from ..shell.colour import Paint, wanted
+    from ..shell.colour import Paint
     from ..shell.replay import Replay
 
     name = display_name(file)
@@ -50,7 +50,7 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
     if not replays:
         click.echo(f'{name}:1:1: error: no record in this file: a record starts with [Game "..."]')
         sys.exit(1)
-    paint = Paint(wanted(sys.stdout))
+    paint = Paint.for_stream(sys.stdout)
     status = 0 if all(r.legal for r in replays) else 1
     if step:
         from ..shell.stepper import Stepper
