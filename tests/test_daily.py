@@ -100,3 +100,45 @@ def test_a_bad_date_is_one_line_and_exit_2(run, value):
     result = run(["daily", "scoundrel", "--date", value])
     assert result.exit_code == 2
     assert f"'{value}' is not a date: YYYY-MM-DD" in result.output
+
+
+def test_at_a_terminal_the_days_game_is_kept_where_daily_finds_it(run, tmp_path, monkeypatch):
+    """A real terminal: the record goes to the data directory, named by game and day."""
+    import os
+    import select
+    import subprocess
+    import sys
+    import time
+
+    from test_terminal_board import _env
+
+    data = tmp_path / "data"
+    env = _env(XDG_DATA_HOME=str(data))
+    master, slave = os.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "dungeon_cli", "play", "scoundrel", "--daily"],
+        stdin=slave, stdout=slave, stderr=slave, cwd=tmp_path, env=env,
+    )
+    os.close(slave)
+    shown = bytearray()
+    try:
+        end = time.monotonic() + 30
+        while b"\x1b[?2004h" not in shown:  # the prompt is up
+            assert time.monotonic() < end, shown[-2000:]
+            if select.select([master], [], [], 0.5)[0]:
+                shown.extend(os.read(master, 65536))
+        os.write(master, b"quit\r")
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    day = daily.today()
+    path = data / "dungeon" / "daily" / f"scoundrel-{day:%Y-%m-%d}.dgn"
+    assert path.exists(), bytes(shown[-2000:]).decode(errors="replace")
+    text = path.read_text()
+    assert f'[Seed "{daily.seed_for("scoundrel", day)}"]\n[Date "{day:%Y-%m-%d}"]\n' in text
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    monkeypatch.setattr(daily, "today", lambda: day)
+    assert run(["daily", "scoundrel"]).stdout.splitlines()[1] == f"record: {path}: in progress (dungeon play --resume {path})"

@@ -241,3 +241,18 @@ def test_a_hostile_record_is_shown_as_text_and_runs_nothing(browser, run, tmp_pa
     assert "<img src=x onerror=alert(1)>" in browser.execute_script("return document.querySelector('.tags').textContent")
     assert "</code><script>alert(2)</script>" in browser.execute_script("return document.querySelector('.moves p').textContent")
     assert _errors(browser) == []
+
+
+def test_a_record_that_cannot_be_replayed_is_listed_without_errors(browser, run, tmp_path):
+    source = tmp_path / "mixed.dgn"
+    source.write_text('[Game "chess"]\n\n1. e4 : e5\n\n[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : 5d x9s 4h\n2. Ks : run\n')
+    out = tmp_path / "mixed.html"
+    result = run(["replay", str(source), "--html", str(out)])
+    assert result.exit_code == 1
+    browser.get(out.as_uri() + "#game-2-move-1")
+    assert _shown(browser)[0] == "1"
+    assert browser.execute_script("return document.querySelectorAll('nav li').length") == 2
+    assert "replay stopped here" in browser.execute_script("return document.querySelector('#game-2 li.no').textContent")
+    browser.get(out.as_uri() + "#game-1-move-0")
+    assert "unknown game 'chess'" in browser.execute_script("return document.querySelector('#game-1 .fault').textContent")
+    assert _errors(browser) == []

@@ -10,10 +10,12 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import select
 import struct
 import subprocess
 import sys
 import termios
+import time
 
 import pyte
 import pytest
@@ -44,7 +46,12 @@ def _screen(args: list[str], env: dict, cwd) -> pyte.Screen:
     proc = subprocess.Popen([sys.executable, "-m", "dungeon_cli", *args], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env)
     os.close(slave)
     data = bytearray()
-    while True:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if not select.select([master], [], [], 1.0)[0]:
+            if proc.poll() is not None:
+                break
+            continue
         try:
             chunk = os.read(master, 65536)
         except OSError:  # EIO: the child closed the terminal
@@ -52,6 +59,8 @@ def _screen(args: list[str], env: dict, cwd) -> pyte.Screen:
         if not chunk:
             break
         data.extend(chunk)
+    if proc.poll() is None:
+        proc.kill()
     proc.wait(timeout=60)
     os.close(master)
     screen = pyte.Screen(COLS, ROWS)
@@ -142,8 +151,6 @@ def test_play_draws_the_same_picture(tmp_path):
     os.close(slave)
     data = bytearray()
     try:
-        import time
-
         end = time.monotonic() + 30
         while b"health 20/20" not in data or b"\x1b[?2004h" not in data:
             if time.monotonic() > end:

@@ -19,7 +19,7 @@
     current = g;
     Array.prototype.forEach.call(frames, function (f, i) { f.hidden = i !== index; });
     var list = g.querySelector(".moves");
-    var items = list.querySelectorAll("li");
+    var items = list.querySelectorAll("li:not(.no)");
     Array.prototype.forEach.call(items, function (li, i) {
       var on = i === index;
       li.classList.toggle("on", on);

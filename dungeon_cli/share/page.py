@@ -66,6 +66,20 @@ def _move_item(frame: Frame, index: int, href: str) -> str:
     return f'<li><a href="#{href}" data-i="{index}"><code>{esc(text)}</code></a>{notes}</li>'
 
 
+def _unplayed(rp: Replayed) -> str:
+    """The moves past a fault, listed without a board: the first is where replay stopped."""
+    shown = {id(f.move) for f in rp.frames if f.move is not None}
+    last = max((f.move.line for f in rp.frames if f.move is not None), default=0)
+    rest = [m for m in rp.record.moves if id(m) not in shown and m.line > last]
+    if rp.verdict.legal or not rest:
+        return ""
+    out = []
+    for index, move in enumerate(rest):
+        note = "replay stopped here" if index == 0 else "not replayed"
+        out.append(f'<li class="no"><code>{esc(move_dgn(move))}</code><p>{note}</p></li>')
+    return "".join(out)
+
+
 def _title(record: Record, rp: Replayed) -> str:
     game = rp.module.game.title if rp.module is not None else (record.game or "a record with no game")
     return game
@@ -90,6 +104,7 @@ def _game(rp: Replayed, number: int, many: bool, name: str) -> str:
     frames = rp.frames if rp.module is not None else []
     sections = "".join(_frame(rp, f, i != 0) for i, f in enumerate(frames))
     items = "".join(_move_item(f, i, f"{prefix}move-{f.number}") for i, f in enumerate(frames))
+    items += _unplayed(rp)
     last = max(0, len(frames) - 1)
     controls = (
         '<div class="ctl" role="group" aria-label="step through the moves">'
@@ -118,7 +133,7 @@ def build(records: Sequence[Record], name: str) -> tuple[str, list[Replayed]]:
     replays = [Replayed(r) for r in records]
     many = len(replays) > 1
     style, script = _asset("page.css"), _asset("page.js")
-    csp = f"default-src 'none'; style-src {_hash(style)}; script-src {_hash(script)}; img-src data:"
+    csp = f"default-src 'none'; style-src {_hash(style)}; script-src {_hash(script)}"
     games = "".join(_game(rp, i, many, name) for i, rp in enumerate(replays, start=1))
     listing = ""
     if many:
