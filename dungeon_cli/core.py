@@ -161,7 +161,8 @@ class State(ABC):
         ``__slots__``; a game may spell it out where it is the hot path."""
         cls = type(self)
         new = cls.__new__(cls)
-        for name in cls.__slots__:  # type: ignore[attr-defined]
+        names: tuple[str, ...] = cls.__slots__
+        for name in names:
             setattr(new, name, getattr(self, name))
         return new
 
@@ -196,3 +197,16 @@ class Game(ABC):
         """The state before anything is dealt. With ``order`` (pile name -> cards, top
         first) every pile's order is known and each draw must be the next card; without
         it a draw may be any card still in the pile."""
+
+
+def known_steps(state: State, steps: list) -> tuple[list, State]:
+    """Deal every draw whose outcome is known, appending each ``Draw`` to ``steps``:
+    the bare-state form of ``Dealer.outcome`` for searches that keep no walk."""
+    while state.phase is Phase.CHANCE:
+        known = state.chance().known
+        if known is None:
+            raise ValueError("the deal is not known: a solver needs every card in order")
+        draw = Draw(known)
+        steps.append(draw)
+        state = state.apply(draw)
+    return steps, state

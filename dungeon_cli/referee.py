@@ -154,7 +154,7 @@ class Referee:
             return any(token.col <= col < token.end_col for col in misspelt.get(token.line, ()))
 
         for move in record.moves:
-            dealt, colon, actions, _ = move._split()
+            dealt, colon, actions, _ = move.split()
             if colon is None and not move.is_deal:
                 continue  # without its ':' a move cannot be split into DEALT and ACTIONS
             section = "deal" if move.is_deal else "dealt"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from notation import Colon, Move, Record, Tag, Token, write
+from notation.model import Item
 
 from .engine import Dealer, Setup, Visitor, Walk
 from .engine.dealer import SeededDealer
@@ -87,14 +88,16 @@ class Session(Walk):
             tags.append(Tag("Result", str(result)))
         notation = self.module.notation
         moves: list[Move] = []
+        line: list[Item]
         for log in self.turns:
             if log.start.turn == 0:
                 words = notation.write_deal(log)
-                moves.append(Move(None, [([Token(w) for w in words], None)]))
+                line = [Token(w) for w in words]
+                moves.append(Move(None, [(line, None)]))
                 continue
             dealt, actions = notation.write_turn(log)
-            items = [Token(w) for w in dealt] + [Colon()] + [Token(w) for w in actions]
-            moves.append(Move(log.start.turn, [(items, None)]))
+            line = [*(Token(w) for w in dealt), Colon(), *(Token(w) for w in actions)]
+            moves.append(Move(log.start.turn, [(line, None)]))
         return Record(tags=tags, moves=moves)
 
     def text(self) -> str:

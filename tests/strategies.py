@@ -17,24 +17,32 @@ from __future__ import annotations
 import functools
 import random
 import re
-from pathlib import Path
 from typing import Optional
 
 from hypothesis import strategies as st
 
+from dungeon_cli import registry
+from game_fixtures import every_fixture
 from notation import Checkpoint, Colon, Move, Record, Tag, Token, canonical_token
 from notation.tokens import _CARD, _MARKED, _RUN, MARKS, RANKS, SUITS
-
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "fixtures"
 
 # -- the vocabulary -------------------------------------------------------------------------
 
 CARDS = [r + s for r in RANKS for s in SUITS] + ["JK"]
-GAMES = ["scoundrel", "clear-the-dungeon", "rpg-solitaire", "cassette-dungeons"]
-KNOWN_TAGS = ["Game", "Variant", "Seed", "Date", "Player", "Result", "Cards", "Decks"]
-# Words the four games use (and a few they do not), so random moves reach past the
-# vocabulary check into the rules now and then.
+GAMES = registry.names()
+
+
+def _fixture_tags() -> list[str]:
+    """The tag names the registered games' fixtures use (Cards, Decks, ...)."""
+    found = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*) "', re.M)
+    return [m.group(1) for path in every_fixture() for m in found.finditer(path.read_text("utf-8", "replace"))]
+
+
+# The tags every record may hold, then those of the games' own.
+KNOWN_TAGS = list(dict.fromkeys(["Game", "Variant", "Seed", "Date", "Player", "Result", *_fixture_tags()]))
+# Words the games use (and a few they do not), so random moves reach past the
+# vocabulary check into the rules now and then; the seeded games of ``corpus`` bring
+# every registered game's own words.
 WORDS = [
     "run", "-", "pick", "drop", "keep", "n", "s", "e", "w", "out", "x", "y", "z",
     "@n", "@w/n", "@e/es", "@n/n", "@knight", "@mage", ">3", ">out", "^bat", "~bat.1",
@@ -300,15 +308,13 @@ def awkward_bytes(text: str, bom: bool) -> bytes:
 
 @functools.lru_cache(maxsize=None)
 def corpus() -> tuple[bytes, ...]:
-    """Every fixture of every game, and a few seeded games of each registered game."""
-    items = [p.read_bytes() for p in sorted(FIXTURES.glob("*/*/*.dgn"))]
+    """Every fixture and a few seeded games of each registered game."""
+    items = [p.read_bytes() for p in every_fixture()]
     items.extend(sample_records(seeds=range(3), max_turns=30))
     return tuple(items)
 
 
 def sample_records(seeds=range(3), max_turns: Optional[int] = None) -> list[bytes]:
-    from dungeon_cli import registry
-
     out = []
     for name in registry.names():
         for seed in seeds:
@@ -323,7 +329,6 @@ def sample_records(seeds=range(3), max_turns: Optional[int] = None) -> list[byte
 def game_text(name: str, seed: int, max_turns: Optional[int] = None, policy_seed: int = 0) -> str:
     """A seeded game played by random legal choices, as its record; cut after
     ``max_turns`` turns (an unfinished record, without Result) when given."""
-    from dungeon_cli import registry
     from dungeon_cli.shell.sample import sample_game
     from notation import write
 
@@ -469,7 +474,6 @@ def table_lines(record_text: str) -> list[str]:
 def play_inputs(draw):
     """``(game, args, typed)``: a seeded game's decisions, or at a table its cards and
     decisions, as a player types them, often mutated."""
-    from dungeon_cli import registry
     from dungeon_cli.shell.sample import sample_game
 
     game = draw(st.sampled_from(registry.names()))

@@ -1,4 +1,5 @@
-"""Cassette Dungeons! records end to end: fixtures through verify, fmt and piped play."""
+"""Cassette Dungeons! records end to end: what is special to its fixtures (tests/test_fixtures.py
+holds every game's to the common rules), fmt, piped and table play."""
 
 from __future__ import annotations
 
@@ -6,10 +7,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from cassette_play import play
+from conftest import FIXTURES, ROOT
 
-from conftest import FIXTURES, ROOT, expected_diagnostics
 from dungeon_cli import registry
-from dungeon_cli.games.cassette_dungeons.bot import play as bot_play
 from dungeon_cli.referee import check
 from notation import parse
 
@@ -30,23 +31,6 @@ def test_the_fixtures_cover_what_the_issue_asks_for():
     assert {"below-minimum", "roll-not-picked", "proceed-with-enemy", "fifth-item", "no-such-path"} <= illegal
 
 
-@pytest.mark.parametrize("path", LEGAL, ids=lambda p: p.stem)
-def test_legal_fixture_verifies_against_its_seed(run, path):
-    result = run(["verify", "--seed-check", "-v", str(path)])
-    assert result.exit_code == 0, result.stdout
-    stated = [l for l in path.read_text().splitlines() if l.startswith("[Result")][0].split('"')[1]
-    assert f"legal, {stated}," in result.stdout
-
-
-@pytest.mark.parametrize("path", ILLEGAL, ids=lambda p: p.stem)
-def test_illegal_fixture_reports_exactly_what_it_expects(run, path):
-    expected = expected_diagnostics(path)
-    assert expected, "an illegal fixture states its diagnostics"
-    result = run(["verify", str(path)])
-    assert result.exit_code == 1
-    assert [line.split(":", 1)[1] for line in result.stdout.splitlines()] == expected
-
-
 def test_verify_output_of_every_illegal_fixture(run, snapshot_text, monkeypatch):
     monkeypatch.chdir(ROOT)
     result = run(["verify", *[str(p.relative_to(ROOT)) for p in ILLEGAL]])
@@ -62,7 +46,7 @@ def test_board_render_through_the_win(snapshot_text):
 
 
 def test_the_board_mid_turn_shows_rolled_dice_and_what_is_next(snapshot_text):
-    session = bot_play(MODULE, 258, "knight", limit=12)
+    session = play(258, "knight", limit=12)
     assert MODULE.render(session.state) + "\n" == snapshot_text
 
 
@@ -95,7 +79,7 @@ def test_a_wrong_checkpoint_is_reported_at_its_value(run, tmp_path):
 
 
 def test_piped_play_writes_the_same_record_as_the_game_it_replays(run):
-    session = bot_play(MODULE, 110, "knight")
+    session = play(110, "knight")
     notation = MODULE.notation
     lines = []
     for log in session.turns[1:]:

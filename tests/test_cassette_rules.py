@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from dungeon_cli.core import Illegal, Phase
-from dungeon_cli.games.base import Cursor
+from dungeon_cli.games.base import At
 from dungeon_cli.games.cassette_dungeons import loader
 from dungeon_cli.games.cassette_dungeons.notation import CassetteNotation
 from dungeon_cli.games.cassette_dungeons.rules import CassetteDungeons, Discard, Go
@@ -90,13 +90,13 @@ slots = [{ min = 5, effect = "strike" }]
 CARDS, _problems = loader.parse_text(SET, "test")
 assert CARDS is not None, _problems
 GAME = CassetteDungeons(CARDS)
-NOTATION = CassetteNotation(GAME)
+NOTATION = CassetteNotation()
 
 
 def play(state, words: str):
     """The state after the tokens of ``words`` (a piece of a record's actions)."""
     tokens = [Token(canonical_token(w), 1, i + 1, w) for i, w in enumerate(words.split())]
-    cursor = Cursor(state)
+    cursor = At(state)
     for _, action in NOTATION.read_actions(cursor, tokens):
         cursor.state = cursor.state.apply(action)
     return cursor.state

@@ -19,9 +19,10 @@ from dungeon_cli.core import Phase
 from dungeon_cli.referee import check
 from dungeon_cli.engine import Setup
 from dungeon_cli.session import Session
+from game_fixtures import every_fixture
 from notation import parse, read, write
 
-ALL_FIXTURES = sorted(FIXTURES.glob("*/*/*.dgn"))
+ALL_FIXTURES = every_fixture()
 SCOUNDREL_LEGAL = sorted((FIXTURES / "scoundrel" / "legal").glob("*.dgn"))
 
 

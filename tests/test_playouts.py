@@ -15,8 +15,8 @@ SEEDS = 2000
 
 
 def _cases():
-    for game, table in playouts.PLAYOUTS.items():
-        for bot in table:
+    for game in registry.names():
+        for bot in registry.get(game).playouts:
             for variant in [None, *registry.get(game).game.variants]:
                 yield pytest.param(game, bot, variant, id=f"{game}-{bot}-{variant or 'base'}")
 

@@ -21,20 +21,35 @@ COMMANDS = {
     "rules": "dungeon_cli.cli.info:rules",
     "sim": "dungeon_cli.cli.sim:sim",
     "solve": "dungeon_cli.cli.solve:solve",
-    "cards": "dungeon_cli.cli.cards:cards",
     "replay": "dungeon_cli.cli.replay:replay",
     "summary": "dungeon_cli.cli.summary:summary",
     "daily": "dungeon_cli.cli.daily:daily",
 }
 
 
+def game_commands() -> dict[str, str]:
+    """Commands the games add (Cassette Dungeons' ``cards``), found through the registry.
+    Loading every game costs a few milliseconds, so only ``dungeon --help`` and a name
+    that is not one of the tool's own commands pay for it."""
+    from .. import registry
+
+    found: dict[str, str] = {}
+    for module in registry.modules():
+        for name, path in module.commands.items():
+            if name in COMMANDS or name in found:
+                raise RuntimeError(f"{module.game.name} adds a command '{name}' that another command has")
+            found[name] = path
+    return found
+
+
 class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(super().list_commands(ctx)) | set(COMMANDS))
+        return sorted(set(super().list_commands(ctx)) | set(COMMANDS) | set(game_commands()))
 
     def get_command(self, ctx: click.Context, name: str):
-        if name in COMMANDS:
-            module, attr = COMMANDS[name].split(":")
+        path = COMMANDS.get(name) or game_commands().get(name)
+        if path is not None:
+            module, attr = path.split(":")
             return getattr(importlib.import_module(module), attr)
         return super().get_command(ctx, name)
 

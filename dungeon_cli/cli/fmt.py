@@ -19,7 +19,7 @@ import click
 from notation import read, write
 
 from ..referee import Referee
-from . import report
+from .. import report
 from .inputs import STDIN, Unreadable, display_name, open_binary
 
 

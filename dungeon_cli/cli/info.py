@@ -9,12 +9,19 @@ from .. import registry
 
 @click.command()
 def games() -> None:
-    """List the games and their variants."""
+    """List the games, their variants, and what else each brings: bots, a solver, commands."""
+    from ..bots import names as bot_names
+
     for name in registry.names():
         module = registry.get(name)
         click.echo(f"{name}: {module.game.title}")
         for variant, text in module.game.variants.items():
             click.echo(f"  [Variant \"{variant}\"]  {text}")
+        click.echo(f"  bots (dungeon sim --bot): {', '.join(bot_names(name))}")
+        if module.solver is not None:
+            click.echo("  solver: dungeon solve")
+        for command in module.commands:
+            click.echo(f"  command: dungeon {command}")
 
 
 @click.command()

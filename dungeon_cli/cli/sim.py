@@ -14,7 +14,19 @@ import click
 from .. import registry
 
 
-@click.command()
+class ListsBots(click.Command):
+    """Help that ends with every game's bots, as the games name them (read when the help
+    is shown, so that a game added to the registry is listed with its bots)."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from .. import bots
+
+        with formatter.section("Bots"):
+            formatter.write_dl([(game, ", ".join(bots.names(game))) for game in registry.names()])
+        super().format_epilog(ctx, formatter)
+
+
+@click.command(cls=ListsBots)
 @click.argument("game", type=click.Choice(registry.names()))
 @click.option("--games", "count", type=click.IntRange(min=1), default=1000, show_default=True, help="How many games.")
 @click.option("--bot", default="random", show_default=True, help="Who plays (see the list below).")
@@ -32,9 +44,6 @@ def sim(
     """Play GAME from seeds SEED..SEED+N-1 with a bot: win rate with its 95% interval,
     mean moves, speed, and the scores as a histogram. The same seeds give the same
     games whatever --jobs or --cluster.
-
-    \b
-    Bots: random (every game), greedy (every game), counting (Scoundrel).
     """
     from tabulate import tabulate
 

@@ -25,7 +25,18 @@ def parse_limit(text: str) -> tuple[Optional[int], Optional[float]]:
     return max(1, int(number * scale)), None
 
 
-@click.command()
+class ListsSolvable(click.Command):
+    """Help that ends with the games that can be solved, as the registry's games say."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from .. import solver
+
+        with formatter.section("Games"):
+            formatter.write_text(", ".join(solver.solvable()))
+        super().format_epilog(ctx, formatter)
+
+
+@click.command(cls=ListsSolvable)
 @click.argument("target", metavar="FILE | GAME")
 @click.option("--seed", type=click.IntRange(min=0), help="Solve the deal of this seed (the argument is then a game).")
 @click.option("--variant", help="A rule variant (with --seed).")
@@ -33,7 +44,7 @@ def parse_limit(text: str) -> tuple[Optional[int], Optional[float]]:
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the line's record here (default: standard output).")
 def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optional[str], output: Optional[str]) -> None:
     """The best result perfect play reaches on a deal known in full, and a line that
-    reaches it, written as a DGN record (it verifies). Scoundrel and Clear the Dungeon.
+    reaches it, written as a DGN record (it verifies), for the games listed below.
 
     \b
     dungeon solve --seed 7 scoundrel       the deal of seed 7

@@ -9,7 +9,7 @@ import click
 from notation import Diagnostic, read
 
 from ..referee import Referee
-from . import report
+from .. import report
 from .inputs import Unreadable, display_name, open_binary
 
 

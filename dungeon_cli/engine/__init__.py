@@ -6,7 +6,8 @@ input, ``Walk.run`` for a bot) and tells its ``Visitor``s. docs/architecture.md 
 it.
 """
 
-from .dealer import Dealer, SeededDealer, dealer_for, known_steps
+from ..core import known_steps
+from .dealer import Dealer, SeededDealer, dealer_for
 from .setup import Setup, SetupError
 from .visitor import Visitor
 from .walk import MAX_EVENTS, Fault, Runaway, Walk

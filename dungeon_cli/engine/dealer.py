@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Hashable, Optional
 
-from ..core import Chance, Draw, Illegal, Phase, State
+from ..core import Chance, Illegal, State
 from .setup import Setup
 
 if TYPE_CHECKING:  # random is imported by the seeded dealer only: verify never pays for it
@@ -67,7 +67,7 @@ class SeededDealer(Dealer):
 
         self.seed = seed
         self.order = order  # the setup's shuffled piles, when the caller has dealt them already
-        self.rng = rng if rng is not None else rng_for(seed)
+        self.rng: "random.Random" = rng if rng is not None else rng_for(seed)
         self.chance_rng: Optional["random.Random"] = None  # made at the first draw that needs it
         self.drawn: list[Hashable] = []  # outcomes drawn as they came (dice, rebuilt decks)
         self.position = 0
@@ -77,6 +77,7 @@ class SeededDealer(Dealer):
 
         order = self.order
         if order is None:
+            assert self.rng is not None
             order = deal(self.rng, setup.module.game.deck(setup.variant, setup.options))
         return setup.module.game.start(setup.variant, setup.options, order)
 
@@ -129,19 +130,6 @@ def pick(rng: "random.Random", chance: Chance) -> Hashable:
             return outcome
         value -= weight
     raise AssertionError("weights and outcomes disagree")
-
-
-def known_steps(state: State, steps: list) -> tuple[list, State]:
-    """Deal every draw whose outcome is known, appending each ``Draw`` to ``steps``:
-    the bare-state form of ``Dealer.outcome`` for searches that keep no walk."""
-    while state.phase is Phase.CHANCE:
-        known = state.chance().known
-        if known is None:
-            raise ValueError("the deal is not known: a solver needs every card in order")
-        draw = Draw(known)
-        steps.append(draw)
-        state = state.apply(draw)
-    return steps, state
 
 
 def dealer_for(setup: Setup, **kwargs: Any) -> Dealer:

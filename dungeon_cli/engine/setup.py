@@ -70,7 +70,7 @@ class Setup:
 
     def replace(self, **changes: Any) -> "Setup":
         """The same setup with some fields changed (validated again)."""
-        fields = {"game": self.game, "variant": self.variant, "options": self.options, "seed": self.seed}
+        fields: dict[str, Any] = {"game": self.game, "variant": self.variant, "options": self.options, "seed": self.seed}
         fields.update(changes)
         return Setup(**fields)
 

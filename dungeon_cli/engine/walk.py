@@ -92,8 +92,10 @@ class Walk:
         """Who watches from now on. Only the hooks a visitor overrides are called: a
         verdict that needs no word of each event costs the walk nothing per event."""
         self._visitors = visitors
-        self._on_event = [v.event for v in visitors if type(v).event is not Visitor.event]
-        self._on_turn = [v.turn for v in visitors if type(v).turn is not Visitor.turn]
+        self._on_event: list[Callable[[State, Any, State], None]] = [
+            v.event for v in visitors if type(v).event is not Visitor.event
+        ]
+        self._on_turn: list[Callable[[TurnLog, State], None]] = [v.turn for v in visitors if type(v).turn is not Visitor.turn]
         # Whether events are kept or told at all: a bare walk (verify, a sim without
         # records) pays for none of it.
         self._keeps = bool(self.keep_history or self.keep_turns or self._on_event or self._on_turn)
@@ -188,8 +190,8 @@ class Walk:
                 log = TurnLog(self.turn_start, tuple(self.events))
                 if self.keep_turns:
                     self.turns.append(log)
-                for hook in self._on_turn:
-                    hook(log, after)
+                for tell in self._on_turn:
+                    tell(log, after)
             self.turn_start = after
             self.events = []
 

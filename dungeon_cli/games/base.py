@@ -1,15 +1,18 @@
-"""What a game brings besides its rules: how its moves are written, and how it looks.
+"""What a game brings besides its rules: how its moves are written, how it looks, and
+the plug-ins that play, solve and check it.
 
 A game module is three parts that never mix: ``rules`` (a ``core.Game``, pure), the
-``Notation`` below (DGN tokens <-> actions of that game, and its checkpoint keys), and a
-renderer (a state as text for a terminal). ``GameModule`` bundles them for the registry;
-a fifth game is one more module of this shape plus its fixtures.
+``Notation`` below (DGN tokens <-> actions of that game, and its checkpoint values), and
+a renderer (a state as text for a terminal). ``GameModule`` bundles them with the game's
+plug-ins (bots, playouts, solver hooks, extra commands), so that the registry's one line
+per game is all any other part of the tool needs to find them.
 """
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
-from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Iterator, Mapping, Optional, Protocol, Sequence, Union
 
 from notation import Record, Tag, Token
 
@@ -22,8 +25,16 @@ Source = Union[Token, Mapping[Optional[str], Token]]
 Step = tuple[Source, Any]
 
 
-class Cursor:
-    """The state as replay stands, for readers that need context (a carried card)."""
+class Cursor(Protocol):
+    """Where replay stands, for readers that need context (a carried card): the
+    engine's ``Walk`` is one."""
+
+    @property
+    def state(self) -> State: ...
+
+
+class At:
+    """A state alone, as a cursor (a reader tried on one state, outside any walk)."""
 
     def __init__(self, state: State):
         self.state = state
@@ -58,9 +69,6 @@ class TurnLog:
 
 class Notation(ABC):
     """The game's words: reading tokens into actions and writing actions as tokens."""
-
-    game: Game
-    checkpoint_keys: tuple[str, ...] = ()
 
     def options(self, record: Record) -> dict[str, Any]:
         """Options the record's tags set (e.g. a number of decks); TagProblem if bad."""
@@ -126,26 +134,52 @@ def format_value(value: Any) -> str:
 
 
 class GameModule:
-    """A game as the tool uses it: rules core, DGN words, board render, rules summary.
+    """A game as the tool uses it: rules core, DGN words, board render, rules summary,
+    and the plug-ins the tool finds through the registry.
 
-    Optional hooks are keyword arguments with defaults, so adding one never touches the
-    games that do not need it.
+    Plug-ins are named as ``"module:attribute"`` paths, not imported objects: a game's
+    bots, solver and commands load only when a command asks for them, so ``dungeon
+    verify`` never pays for a search or a bot. Optional hooks are keyword arguments with
+    defaults, so adding one never touches the games that do not need it.
+
+    - ``bots``: bot name -> ``"module:Class"`` (a ``bots.Bot``); ``random`` plays every
+      game and is not listed here.
+    - ``playouts``: bot name -> ``"module:function"`` (see ``dungeon_cli.playouts``).
+    - ``solver``: the module of the game's solver hooks (see ``dungeon_cli.solver``).
+    - ``commands``: command name -> ``"module:command"``, a click command the game adds
+      to ``dungeon`` (Cassette Dungeons' ``cards``).
+    - ``data``: glob patterns, relative to the game's package, of the files it reads at
+      run time; they must be shipped as package data (a test holds pyproject.toml to it).
     """
 
     def __init__(
         self,
         game: Game,
         notation: Notation,
-        render: Callable[[State], str],
+        render: Callable[[Any], str],  # a board of the game's own states
         rules_text: str = "",
-        extra_tags: tuple[str, ...] = (),
-        figures: Optional[Callable[[State], Mapping[str, Any]]] = None,
+        figures: Optional[Callable[[Any], Mapping[str, Any]]] = None,
+        bots: Optional[Mapping[str, str]] = None,
+        playouts: Optional[Mapping[str, str]] = None,
+        solver: Optional[str] = None,
+        commands: Optional[Mapping[str, str]] = None,
+        data: tuple[str, ...] = (),
     ):
         self.game = game
         self.notation = notation
         self.render = render
         self.rules_text = rules_text
-        self.extra_tags = extra_tags
         # The few numbers that tell how a game went (health left, monsters slain...), by
         # name in display order, for ``dungeon summary``; None: the game names none.
         self.figures = figures
+        self.bots: Mapping[str, str] = dict(bots or {})
+        self.playouts: Mapping[str, str] = dict(playouts or {})
+        self.solver = solver
+        self.commands: Mapping[str, str] = dict(commands or {})
+        self.data = data
+
+
+def load(path: str) -> Any:
+    """The object a ``"module:attribute"`` plug-in path names (imported now)."""
+    module, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)

@@ -51,7 +51,7 @@ class PlayShell:
         self.unsaved = False  # the last save failed: the file is behind the game
         module = session.module
         completer = ActionCompleter(module.notation, lambda: self.session.state, COMMANDS, colour=self.paint.on)
-        self.prompt = PromptSession(
+        self.prompt: PromptSession[str] = PromptSession(
             completer=completer,
             complete_while_typing=True,
             history=FileHistory(history) if history else InMemoryHistory(),

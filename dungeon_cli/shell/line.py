@@ -33,7 +33,7 @@ class LineError(Exception):
 
 def tokenize(line: str, lineno: int = 0) -> list[Token]:
     """The tokens of a line in canonical spelling, with their columns."""
-    tokens = []
+    tokens: list[Token] = []
     col = 0
     length = len(line)
     while True:

@@ -58,5 +58,5 @@ def sample_game(module: GameModule, seed: int, policy_seed: int = 0, variant: Op
 
 
 def _loses(state: State, action: Any) -> bool:
-    after = state.apply(action)
-    return after.is_over and not after.result().won
+    result = state.apply(action).result()
+    return result is not None and not result.won

@@ -6,7 +6,7 @@ The search walks a model of the game: by default the rules core itself
 or a game's own faster model whose steps are still the core's actions and draws.
 Either way the best line is replayed on the core before it is reported, so it is a
 game the referee accepts, with the result the search says. A game that can be solved
-brings a small hooks module (``dungeon_cli/solver/<game>.py``):
+brings a small hooks module (``games/<game>/solver.py``, named by its ``GameModule``):
 
 - ``key(state)``: a canonical key for the transposition table, equal for two states
   whose futures are the same (what the rules will still look at, nothing more);
@@ -26,28 +26,22 @@ import importlib
 import time
 from typing import Any, Hashable, Optional
 
-from ..core import Phase, Result, State
-from ..engine.dealer import known_steps
-
-SOLVERS: dict[str, str] = {
-    "scoundrel": "dungeon_cli.solver.scoundrel",
-    "clear-the-dungeon": "dungeon_cli.solver.clear_the_dungeon",
-}
-
-WIN = 1_000_000  # objective = WIN * won + score; scores stay far below this
-
-
-def objective(result: Result) -> int:
-    return (WIN if result.won else 0) + result.score
-
+from .. import registry
+from ..core import Phase, Result, State, known_steps
+from .objective import WIN, objective
 
 def hooks(game: str):
-    """The game's solver hooks; KeyError if the game has no solver."""
-    return importlib.import_module(SOLVERS[game])
+    """The game's solver hooks (the module its ``GameModule`` names); KeyError if the
+    game has no solver."""
+    path = registry.get(game).solver
+    if path is None:
+        raise KeyError(game)
+    return importlib.import_module(path)
 
 
 def solvable() -> list[str]:
-    return list(SOLVERS)
+    """The games that name solver hooks, in the registry's order (loads every game)."""
+    return [name for name in registry.names() if registry.get(name).solver is not None]
 
 
 class Solution:

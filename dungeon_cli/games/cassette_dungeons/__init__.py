@@ -1,4 +1,5 @@
-"""Cassette Dungeons!: card sets, rules, DGN words and board render, bundled for the registry.
+"""Cassette Dungeons!: card sets, rules, DGN words, board render, a bot and the ``cards``
+command, bundled for the registry.
 
 The built-in card set is read here, once, when the registry first loads the game, and
 handed to the pure rules core as its default."""
@@ -32,5 +33,8 @@ the boss room to win (score: health left); health below 1 loses (score: rooms en
 
 GAME = CassetteDungeons(default=builtin("default"))
 MODULE = GameModule(
-    game=GAME, notation=CassetteNotation(GAME), render=render, rules_text=RULES, extra_tags=("Cards",)
+    game=GAME, notation=CassetteNotation(), render=render, rules_text=RULES,
+    bots={"greedy": f"{__name__}.bots:GreedyBot"},
+    commands={"cards": f"{__name__}.cards:cards"},
+    data=("sets/*.toml",),
 )

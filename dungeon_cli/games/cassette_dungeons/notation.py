@@ -24,7 +24,7 @@ from ..base import Cursor, Misread, Notation, Step, TagProblem, TurnLog
 from . import loader
 from .cardset import DICE
 from .rules import (
-    REVEAL, ROLLING, CassetteDungeons, CassetteState, ChooseHero, Discard, Go, Loot, Pick, Place, Suffer, Target, Use,
+    REVEAL, ROLLING, CassetteState, ChooseHero, Discard, Go, Loot, Pick, Place, Suffer, Target, Use,
 )
 
 _ID = r"[a-z][a-z0-9]*"
@@ -93,11 +93,6 @@ def decision(kind: str, groups: tuple) -> Any:
 
 
 class CassetteNotation(Notation):
-    checkpoint_keys = ("hp", "room", "foes", "traps", "held", "dice", "decks")
-
-    def __init__(self, game: CassetteDungeons):
-        self.game = game
-
     def options(self, record: Record) -> dict[str, Any]:
         tag = record.tag("Cards")
         if tag is None:

@@ -1,4 +1,4 @@
-"""Clear the Dungeon: rules, DGN words and board render, bundled for the registry."""
+"""Clear the Dungeon: rules, DGN words, board render, a bot and solver hooks, bundled for the registry."""
 
 from ..base import GameModule
 from .notation import DungeonNotation
@@ -36,5 +36,7 @@ def figures(state: DungeonState) -> dict:
 
 
 MODULE = GameModule(
-    game=ClearTheDungeon(), notation=DungeonNotation(), render=render, rules_text=RULES, figures=figures
+    game=ClearTheDungeon(), notation=DungeonNotation(), render=render, rules_text=RULES, figures=figures,
+    bots={"greedy": f"{__name__}.bots:GreedyBot"},
+    solver=f"{__name__}.solver",
 )

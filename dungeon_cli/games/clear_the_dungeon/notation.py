@@ -16,7 +16,7 @@ from notation import Token
 from ...cards import CARDS
 from ...core import Draw, Phase, State
 from ..base import Cursor, Misread, Notation, Step, TurnLog
-from .rules import PASS, Attack, ClearTheDungeon, DungeonState, Pass, Use, column_name, power_of
+from .rules import PASS, Attack, DungeonState, Pass, Use, column_name, power_of
 
 # One card of an attack: r (from the damage pile), the card, =n (a joker's value).
 _USE = re.compile(r"(r?)(JK|[A2-9TJQK][shdc])(?:=([0-9]+))?")
@@ -80,8 +80,6 @@ def use_text(use: Use, as_power: bool) -> str:
 
 
 class DungeonNotation(Notation):
-    game = ClearTheDungeon()
-    checkpoint_keys = ("dmg", "deck", "left")
 
     def read_deal(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
         for token in tokens:

@@ -1,4 +1,4 @@
-"""The RPG solitaire playing card dungeon: rules, DGN words and map, bundled for the registry."""
+"""The RPG solitaire playing card dungeon: rules, DGN words, map and a bot, bundled for the registry."""
 
 from ..base import GameModule
 from .notation import RpgNotation
@@ -30,4 +30,7 @@ Discards go under their pile. Win: escape, score your treasure. Trapped, out of
 lockpicks or room cards, or resigned: loss 0.
 """
 
-MODULE = GameModule(game=RpgSolitaire(), notation=RpgNotation(), render=render, rules_text=RULES, extra_tags=("Decks",))
+MODULE = GameModule(
+    game=RpgSolitaire(), notation=RpgNotation(), render=render, rules_text=RULES,
+    bots={"greedy": f"{__name__}.bots:GreedyBot"},
+)

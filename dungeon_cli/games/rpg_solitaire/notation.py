@@ -31,9 +31,8 @@ from .rules import (
     Pick,
     Place,
     Resign,
-    RpgSolitaire,
     RpgState,
-    _monster_text,
+    monster_text,
 )
 
 _PLACE = re.compile(r"@([nesw])(?:/([nesw]+))?")
@@ -70,8 +69,6 @@ def parse_action(token: Token) -> Any:
 
 
 class RpgNotation(Notation):
-    game = RpgSolitaire()
-    checkpoint_keys = ("at", "stats", "monster", "treasure", "lockpicks", "deck")
 
     def options(self, record: Record) -> dict[str, Any]:
         tag = record.tag("Decks")
@@ -145,7 +142,7 @@ class RpgNotation(Notation):
             room = s.grid.get(beyond(s.pos, action.side))
             text = f"move {SIDE_NAMES[action.side]}"
             if room is not None and room.monster is not None:
-                text += f" into the room of the monster {_monster_text(room.monster)}: a fight"
+                text += f" into the room of the monster {monster_text(room.monster)}: a fight"
             return text
         if isinstance(action, Keep) and s.gear is not None:
             old = s.stat(s.gear.suit)

@@ -12,7 +12,7 @@ import textwrap
 
 from ...core import Phase
 from .grid import SIDE_NAMES, Pos, free_doors
-from .rules import ENDINGS, CHOOSE, RpgState, _monster_text
+from .rules import ENDINGS, CHOOSE, RpgState, monster_text
 
 MAX_COLS = 19  # 19 squares: 19 * 4 + 1 = 77 characters
 MAX_ROWS = 9
@@ -104,7 +104,7 @@ def render(state: RpgState) -> str:  # type: ignore[override]
     room = state.room
     if room.monster is not None:
         back = SIDE_NAMES.get(state.back_side or "", "")
-        lines.append(f"here: monster {_monster_text(room.monster)} (armor/health/attack); the way out is back {back}")
+        lines.append(f"here: monster {monster_text(room.monster)} (armor/health/attack); the way out is back {back}")
     if state.news:
         lines.append("this turn: " + "; ".join(state.news))
     if state.phase is Phase.OVER:
@@ -116,7 +116,7 @@ def render(state: RpgState) -> str:  # type: ignore[override]
             lines.append(f"drawn {state.gear}, higher than your {old or 'nothing'}: keep or drop")
         else:
             free = " ".join(free_doors(state.grid, state.pos)) if room.monster is None else ""
-            ways = [s for s in "nesw" if state._move_problem(s) is None]
+            ways = [s for s in "nesw" if state.move_problem(s) is None]
             options = [f"place it beyond a free door ({free})" if free else "no room can be placed from here"]
             if ways:
                 options.append(f"move ({' '.join(ways)})")

@@ -221,7 +221,7 @@ class RpgState(State):
                 for doors in _subsets(others, need):
                     actions.append(Place(side, frozenset(doors)))
         for side in SIDES:
-            if self._move_problem(side) is None:
+            if self.move_problem(side) is None:
                 actions.append(Move(side))
         if self.room.is_exit and self.lockpicks:
             actions.append(PICK)
@@ -318,7 +318,7 @@ class RpgState(State):
         new._settle()
         return new
 
-    def _move_problem(self, side: str) -> Optional[str]:
+    def move_problem(self, side: str) -> Optional[str]:
         target = beyond(self.pos, side)
         if target not in self.grid:
             if side in self.room.doors:
@@ -331,12 +331,12 @@ class RpgState(State):
         return None
 
     def _blocked_message(self) -> str:
-        monster = _monster_text(self.room.monster)
+        monster = monster_text(self.room.monster)
         back = self.back_side
         return f"the monster {monster} blocks the way on: you may leave this room only back {back}, the way you came in"
 
     def _move(self, side: str) -> "RpgState":
-        problem = self._move_problem(side)
+        problem = self.move_problem(side)
         if problem is not None:
             raise Illegal(problem)
         new = self._copy()
@@ -586,7 +586,7 @@ class RpgState(State):
         self.news = self.news + (text,)
 
 
-def _monster_text(monster: Optional[Monster]) -> str:
+def monster_text(monster: Optional[Monster]) -> str:
     if monster is None:
         return "-"
     return "/".join(str(c) if c is not None else "-" for c in monster.cards())

@@ -14,17 +14,25 @@ from __future__ import annotations
 import random
 from typing import Optional
 
-from ..games.scoundrel.rules import CARDS, MAX_HP, ROOM, is_monster, is_weapon, value
-from ..shuffle import fisher_yates_steps
+from ...shuffle import fisher_yates_steps
+from .rules import (
+    CARDS, FRESH, MAX_HP, ROOM, drink, fight, is_monster, is_weapon, loss_score, may_strike, value, win_score,
+)
 
 _IDS = tuple(range(len(CARDS)))
-_NO_CAP = 99  # the weapon has struck nothing yet: any monster
 # Per card id: its value as a monster, as a weapon, as a potion (0 when it is not one).
 _MONSTER = tuple(value(c) if is_monster(c) else 0 for c in CARDS)
 _WEAPON = tuple(value(c) if is_weapon(c) else 0 for c in CARDS)
 _POTION = tuple(0 if is_monster(c) or is_weapon(c) else value(c) for c in CARDS)
-_STRIKABLE = tuple(m or _NO_CAP + 1 for m in _MONSTER)  # above any cap: never struck
 _MONSTERS = sum(_MONSTER)  # every monster's value, all of them unresolved at the start
+# The rules' own arithmetic, looked up instead of called in the loop: health gained (a
+# loss: negative) by fighting monster value m with weapon value w (0: bare-handed), and
+# whether a weapon whose cap is c (``FRESH``: it has struck nothing) may strike card id.
+_FIGHT = tuple(tuple(fight(0, m, w) for w in range(FRESH)) for m in range(FRESH))
+_MAY = {
+    strict: tuple(tuple(bool(m) and may_strike(m, cap, strict) for m in _MONSTER) for cap in range(FRESH + 1))
+    for strict in (False, True)
+}
 _BITS = tuple(n.bit_length() for n in range(2 * ROOM + 2))  # bits for below(n), n legal actions
 _RUN = -1
 _SHUFFLE = fisher_yates_steps(len(CARDS))
@@ -33,11 +41,9 @@ _STRIKE = 64  # id + _STRIKE: strike that monster with the weapon
 
 def random_game(rng: random.Random, variant: Optional[str] = None) -> tuple[bool, int, int]:
     """(won, score, moves) of the random bot's game dealt from ``rng``."""
-    # The weapon may strike a monster when its value is at most ``cap`` (one less than the
-    # last monster struck under strict-weapon); a card that is no monster never is.
-    lower = 1 if variant == "strict-weapon" else 0
+    may = _MAY[variant == "strict-weapon"]  # may[cap][card]: the weapon may strike it
     getrandbits = rng.getrandbits
-    monster, strikable, weapon_of, potion_of = _MONSTER, _STRIKABLE, _WEAPON, _POTION
+    monster, weapon_of, potion_of, fights = _MONSTER, _WEAPON, _POTION, _FIGHT
     dungeon = list(_IDS)  # shuffle.shuffled, inlined (7% of a game): the same draws
     for i, k in _SHUFFLE:
         j = getrandbits(k)
@@ -47,7 +53,7 @@ def random_game(rng: random.Random, variant: Optional[str] = None) -> tuple[bool
     size = len(dungeon)
     room = dungeon[:ROOM]
     top = ROOM  # dungeon[top:] is still face down
-    hp, weapon, cap = MAX_HP, 0, _NO_CAP
+    hp, weapon, cap = MAX_HP, 0, FRESH
     may_run = True  # the last room was not avoided
     turn = 1
     bonus = 0  # the last card resolved was a potion drunk: its value
@@ -57,9 +63,10 @@ def random_game(rng: random.Random, variant: Optional[str] = None) -> tuple[bool
         for _ in range(len(room) - 1 if top < size else len(room)):
             if weapon:
                 actions = [_RUN] if may_run else []
+                strikes = may[cap]
                 for card in room:
                     actions.append(card)
-                    if strikable[card] <= cap:
+                    if strikes[card]:
                         actions.append(card + _STRIKE)
             else:
                 actions = [_RUN, *room] if may_run else room  # read before room changes
@@ -83,29 +90,26 @@ def random_game(rng: random.Random, variant: Optional[str] = None) -> tuple[bool
                 action -= _STRIKE
                 room.remove(action)
                 m = monster[action]
-                if m > weapon:
-                    hp -= m - weapon
-                cap = m - lower
+                hp += fights[m][weapon]
+                cap = m
                 unresolved -= m
             else:
                 room.remove(action)
                 m = monster[action]
                 if m:
-                    hp -= m
+                    hp += fights[m][0]
                     unresolved -= m
                 elif weapon_of[action]:
-                    weapon, cap = weapon_of[action], _NO_CAP
+                    weapon, cap = weapon_of[action], FRESH
                 elif not drank:
-                    hp += potion_of[action]
-                    if hp > MAX_HP:
-                        hp = MAX_HP
+                    hp = drink(hp, potion_of[action])
                     drank = True
                     bonus = potion_of[action]
             if hp <= 0:
-                return False, hp - unresolved, turn
+                return False, loss_score(hp, unresolved), turn
         else:  # the room is done
             if not room and top >= size:
-                return True, hp + bonus if hp == MAX_HP else hp, turn
+                return True, win_score(hp, bonus), turn
             may_run = True
             turn += 1
             end = top + ROOM - len(room)

@@ -21,10 +21,13 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Optional
 
-from ..core import Draw, Phase, State
-from ..games.scoundrel.rules import CARDS, MAX_HP, ROOM, RUN, Resolve, ScoundrelState, Strike, is_monster, is_weapon, value
-from ..engine.dealer import known_steps
-from . import WIN
+from ...core import Draw, State
+from ...core import known_steps
+from ...solver.objective import WIN
+from .rules import (
+    CARDS, FRESH, MAX_HP, ROOM, RUN, Resolve, ScoundrelState, Strike, drink, fight, is_monster, is_weapon, loss_score,
+    may_strike, value, win_score,
+)
 
 
 def key(state: ScoundrelState) -> Hashable:
@@ -40,8 +43,8 @@ def bound(state: ScoundrelState) -> int:
 
 def priority(state: ScoundrelState) -> tuple:
     """Most health first, then the weapon that reaches furthest."""
-    if state.phase is Phase.OVER:
-        result = state.result()
+    result = state.result()
+    if result is not None:
         return (WIN if result.won else -WIN, result.score, 0)
     weapon = value(state.weapon) if state.weapon is not None else 0
     cap = value(state.slain[-1]) if state.slain else 15
@@ -52,8 +55,8 @@ def deal(events: list) -> dict:
     """The dungeon's order from a game's events: the cards as they first came up (a
     card run from comes up again later, from under the dungeon). Every card must
     have come up."""
-    from ..core import Draw
-    from ..games.scoundrel.rules import CARDS, DUNGEON
+    from ...core import Draw
+    from .rules import CARDS, DUNGEON
 
     order = []
     seen = set()
@@ -96,16 +99,19 @@ class RoomModel:
     monotone = True
 
     def root(self, start: State) -> tuple[list, Any]:
-        steps, state = known_steps(start, [])
+        steps, dealt = known_steps(start, [])
+        assert isinstance(dealt, ScoundrelState)
+        state = dealt
         if state.dungeon.hidden:
             raise ValueError("the deal is not known: a solver needs every card in order")
         cap = value(state.slain[-1]) if state.slain else FRESH
-        node = (state.dungeon.known, state.room, state.hp, state.weapon, cap, state.ran_last, state.strict, None)
-        if state.phase is Phase.OVER:
-            from . import objective
+        over = None
+        result = state.result()
+        if result is not None:
+            from ...solver.objective import objective
 
-            node = node[:7] + (objective(state.result()),)
-        return steps, node
+            over = objective(result)
+        return steps, (state.dungeon.known, state.room, state.hp, state.weapon, cap, state.ran_last, state.strict, over)
 
     def value(self, node) -> Optional[int]:
         return node[7]
@@ -132,7 +138,7 @@ class RoomModel:
         def walk(room, hp, weapon, wv, cap, drank, done, way, last_drunk):
             if done == need:
                 if final:
-                    _keep(terminal, True, WIN + hp + (last_drunk if hp == MAX_HP else 0), way)
+                    _keep(terminal, True, WIN + win_score(hp, last_drunk), way)
                 else:
                     ends.setdefault((room, weapon), []).append((hp, cap, way))
                 return
@@ -141,22 +147,23 @@ class RoomModel:
                 rest = room[:index] + room[index + 1:]
                 kind, v = info[card]
                 if kind == MONSTER:
-                    if wv and (v < cap if strict else v <= cap):
-                        new_hp = hp - v + wv if v > wv else hp
+                    if wv and may_strike(v, cap, strict):
+                        new_hp = fight(hp, v, wv)
                         if new_hp <= 0:
-                            _keep(terminal, False, new_hp - _monsters(rest) - monsters_below, way + ((card, True),))
+                            _keep(terminal, False, loss_score(new_hp, _monsters(rest) + monsters_below), way + ((card, True),))
                         else:
                             walk(rest, new_hp, weapon, wv, v, drank, done, way + ((card, True),), 0)
-                    if hp - v <= 0:
-                        _keep(terminal, False, hp - v - _monsters(rest) - monsters_below, way + ((card, False),))
+                    bare = fight(hp, v)
+                    if bare <= 0:
+                        _keep(terminal, False, loss_score(bare, _monsters(rest) + monsters_below), way + ((card, False),))
                     else:
-                        walk(rest, hp - v, weapon, wv, cap, drank, done, way + ((card, False),), 0)
+                        walk(rest, bare, weapon, wv, cap, drank, done, way + ((card, False),), 0)
                 elif kind == WEAPON:
                     walk(rest, hp, card, v, FRESH, drank, done, way + ((card, False),), 0)
                 elif drank:
                     walk(rest, hp, weapon, wv, cap, drank, done, way + ((card, False),), 0)
                 else:
-                    walk(rest, hp + v if hp + v < MAX_HP else MAX_HP, weapon, wv, cap, True, done, way + ((card, False),), v)
+                    walk(rest, drink(hp, v), weapon, wv, cap, True, done, way + ((card, False),), v)
 
         walk(room, hp, weapon, INFO[weapon][1] if weapon is not None else 0, cap, False, 0, (), 0)
         out = []
@@ -177,9 +184,6 @@ class RoomModel:
             out.append(((-1, 0), steps, child))
         out.sort(key=lambda c: c[0], reverse=True)
         return [(steps, child) for _, steps, child in out]
-
-
-FRESH = 15  # the cap of a weapon that has not struck: above every monster
 
 
 def _monsters(cards: tuple) -> int:

@@ -1,5 +1,6 @@
 """Writing diagnostics as text (``file:line:col: error: message``), JSON, or GitHub
-workflow annotations."""
+workflow annotations: for every command, a game's own commands included (so it is
+not part of the CLI package, which no game imports)."""
 
 from __future__ import annotations
 

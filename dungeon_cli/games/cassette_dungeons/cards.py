@@ -9,8 +9,8 @@ import click
 
 from notation import Diagnostic
 
-from ..games.cassette_dungeons import loader
-from . import report
+from ... import report
+from . import loader
 
 
 @click.group()

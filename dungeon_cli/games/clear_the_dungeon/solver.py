@@ -18,11 +18,11 @@ one of each is searched.
 
 from __future__ import annotations
 
-from typing import Hashable
+from typing import Any, Hashable
 
-from ..core import Draw, Phase
-from ..games.clear_the_dungeon.rules import COLUMNS, DEPTH, MONSTER_PILE, MONSTERS, POWER, POWER_PILE, Attack, DungeonState
-from . import WIN
+from ...core import Draw
+from ...solver.objective import WIN
+from .rules import COLUMNS, DEPTH, MONSTER_PILE, MONSTERS, POWER, POWER_PILE, Attack, DungeonState
 
 
 def key(state: DungeonState) -> Hashable:
@@ -58,8 +58,8 @@ def moves(state: DungeonState) -> list:
 
 
 def priority(state: DungeonState) -> tuple:
-    if state.phase is Phase.OVER:
-        result = state.result()
+    result = state.result()
+    if result is not None:
         return (1 if result.won else -1, result.score, 0)
     return (0, len(state.defeated), -len(state.damage))
 
@@ -68,7 +68,7 @@ def deal(events: list) -> dict:
     """The deal a game's events show: each column's monsters as they turned up (the
     pile is dealt out round by round, so column c holds cards 8+c, 4+c and c from the
     top), and the power cards as drawn. Every card must have come up."""
-    pile = [None] * len(MONSTERS)
+    pile: list[Any] = [None] * len(MONSTERS)
     turned = [0] * COLUMNS
     power = []
     for before, action in events:

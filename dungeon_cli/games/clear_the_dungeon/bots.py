@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core import State
-from ..games.clear_the_dungeon.rules import PASS, Attack, power_of
-from . import Bot
+from ...bots.base import Bot
+from ...core import State
+from .rules import PASS, Attack, power_of
 
 
 def _preference(attack: Attack) -> tuple:

@@ -28,12 +28,14 @@ deal): greedy uses the room, health and weapon; counting uses its view.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator
 
-from ..core import State
-from ..games.scoundrel.rules import MAX_HP, RUN, Run, ScoundrelState, Strike, is_monster, is_potion, is_weapon, value
-from . import Bot
-from .view import PlayerView
+from ...bots.base import Bot
+from ...bots.view import PlayerView
+from ...core import State
+from .rules import (
+    FRESH, RUN, Resolve, ScoundrelState, Strike, drink, fight, is_monster, is_potion, is_weapon, may_strike, value,
+)
 
 RUN_LOSS = 14
 WEAPON_WEIGHT = 0.3
@@ -42,12 +44,12 @@ WEAPON_STRIKES = 3
 
 
 class End:
-    """Where a way through the room ends: health, weapon value (0: none), the highest
-    monster it may strike next (None: any), the cards left in the room."""
+    """Where a way through the room ends: health, weapon value (0: none), the value of
+    the last monster it struck (``FRESH``: none yet), the cards left in the room."""
 
     __slots__ = ("hp", "weapon", "cap", "left", "first")
 
-    def __init__(self, hp: int, weapon: int, cap: Optional[int], left: tuple, first: tuple):
+    def __init__(self, hp: int, weapon: int, cap: int, left: tuple, first: tuple):
         self.hp = hp
         self.weapon = weapon
         self.cap = cap
@@ -58,7 +60,7 @@ class End:
 def ways(state: ScoundrelState) -> Iterator[End]:
     """Every way to finish the room from ``state`` (a DECISION state), run excluded."""
     weapon = value(state.weapon) if state.weapon is not None else 0
-    cap = value(state.last_struck) if state.slain else None
+    cap = value(state.slain[-1]) if state.slain else FRESH
     need = state.to_resolve - state.resolved
     yield from _ways(state.hp, weapon, cap, state.drank, state.room, need, state.strict, None)
 
@@ -71,13 +73,13 @@ def _ways(hp, weapon, cap, drank, room, need, strict, first) -> Iterator[End]:
         rest = room[:index] + room[index + 1:]
         v = value(card)
         if is_monster(card):
-            if weapon and (cap is None or (v < cap if strict else v <= cap)):
-                yield from _ways(hp - max(0, v - weapon), weapon, v, drank, rest, need - 1, strict, first or (card, True))
-            yield from _ways(hp - v, weapon, cap, drank, rest, need - 1, strict, first or (card, False))
+            if weapon and may_strike(v, cap, strict):
+                yield from _ways(fight(hp, v, weapon), weapon, v, drank, rest, need - 1, strict, first or (card, True))
+            yield from _ways(fight(hp, v), weapon, cap, drank, rest, need - 1, strict, first or (card, False))
         elif is_weapon(card):
-            yield from _ways(hp, v, None, drank, rest, need - 1, strict, first or (card, False))
+            yield from _ways(hp, v, FRESH, drank, rest, need - 1, strict, first or (card, False))
         else:
-            healed = hp if drank else min(MAX_HP, hp + v)
+            healed = hp if drank else drink(hp, v)
             yield from _ways(healed, weapon, cap, True, rest, need - 1, strict, first or (card, False))
 
 
@@ -96,7 +98,7 @@ def action_for(state: ScoundrelState, first: tuple) -> Any:
     """The legal action (the core's own object) that plays ``first``."""
     card, strike = first
     for action in state.legal_actions():
-        if not isinstance(action, Run) and action.card is card and isinstance(action, Strike) == strike:
+        if isinstance(action, (Resolve, Strike)) and action.card is card and isinstance(action, Strike) == strike:
             return action
     raise AssertionError(f"no legal action plays {first}")
 
@@ -106,7 +108,7 @@ def _health(end: End) -> int:
 
 
 def _reach(end: End) -> tuple:
-    return (end.weapon, 15 if end.cap is None else end.cap)
+    return (end.weapon, end.cap)
 
 
 class GreedyBot(Bot):
@@ -138,27 +140,27 @@ class CountingBot(Bot):
         monsters = sorted((value(c) for c in unseen if is_monster(c)), reverse=True)
         strict = s.strict
 
-        def weapon_worth(weapon: int, cap: Optional[int]) -> float:
+        def weapon_worth(weapon: int, cap: int) -> float:
             if not weapon:
                 return 0.0
             saved = 0
             struck = 0
             for m in monsters:  # highest first: the strikes a weapon is kept for
-                if cap is None or (m < cap if strict else m <= cap):
-                    saved += min(m, weapon)
+                if may_strike(m, cap, strict):
+                    saved += fight(0, m, weapon) - fight(0, m)  # what the weapon takes off
                     struck += 1
                     if struck == WEAPON_STRIKES:
                         break
             return WEAPON_WEIGHT * saved
 
-        def cost(card, hp: int, weapon: int, cap: Optional[int]) -> float:
+        def cost(card, hp: int, weapon: int, cap: int) -> float:
             v = value(card)
             if is_monster(card):
-                if weapon and (cap is None or (v < cap if strict else v <= cap)):
-                    return v - min(v, weapon)
+                if weapon and may_strike(v, cap, strict):
+                    return hp - fight(hp, v, weapon)
                 return v
             if is_potion(card):
-                return -min(v, MAX_HP - hp) / 2
+                return -(drink(hp, v) - hp) / 2
             return 0.0
 
         def score(end: End) -> float:
@@ -170,7 +172,7 @@ class CountingBot(Bot):
         end = best_way(s, score)
         if s.can_run and unseen:
             weapon = value(s.weapon) if s.weapon is not None else 0
-            cap = value(s.last_struck) if s.slain else None
+            cap = value(s.slain[-1]) if s.slain else FRESH
             average = sum(cost(c, s.hp, weapon, cap) for c in unseen) / len(unseen)
             facing_average = s.hp - 3 * average + weapon_worth(weapon, cap)
             if score(end) < facing_average - RUN_MARGIN:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core import State
-from . import Bot
+from ...bots.base import Bot
+from ...core import State
 
 
 class GreedyBot(Bot):
@@ -16,7 +16,7 @@ class GreedyBot(Bot):
     summary = "the game's own greedy player: best die placements, heals when not wasted, kindest path"
 
     def __init__(self) -> None:
-        from ..games.cassette_dungeons.bot import GreedyBot as Player
+        from .bot import GreedyBot as Player
 
         self.player = Player()
 

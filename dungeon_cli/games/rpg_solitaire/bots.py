@@ -16,10 +16,10 @@ import random
 from collections import deque
 from typing import Any
 
-from ..core import State
-from ..games.rpg_solitaire.grid import SIDES, beyond, free_doors, joined
-from ..games.rpg_solitaire.rules import DROP, KEEP, PICK, RESIGN, STAT_OF_SUIT, Move, Place, RpgState, higher
-from . import Bot
+from ...bots.base import Bot
+from ...core import State
+from .grid import SIDES, beyond, free_doors, joined
+from .rules import DROP, KEEP, PICK, RESIGN, STAT_OF_SUIT, Move, Place, RpgState, higher
 
 
 GIVE_UP = 400
