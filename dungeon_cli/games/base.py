@@ -150,6 +150,8 @@ class GameModule:
       to ``dungeon`` (Cassette Dungeons' ``cards``).
     - ``data``: glob patterns, relative to the game's package, of the files it reads at
       run time; they must be shipped as package data (a test holds pyproject.toml to it).
+    - ``web``: ``"module:function"``, the board as HTML for ``replay --html`` (see
+      ``dungeon_cli.share``); without it the page shows the text render.
     """
 
     def __init__(
@@ -164,6 +166,7 @@ class GameModule:
         solver: Optional[str] = None,
         commands: Optional[Mapping[str, str]] = None,
         data: tuple[str, ...] = (),
+        web: Optional[str] = None,
     ):
         self.game = game
         self.notation = notation
@@ -177,6 +180,7 @@ class GameModule:
         self.solver = solver
         self.commands: Mapping[str, str] = dict(commands or {})
         self.data = data
+        self.web = web
 
 
 def load(path: str) -> Any:

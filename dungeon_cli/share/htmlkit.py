@@ -10,7 +10,7 @@ has to carry the suit glyphs.
 from __future__ import annotations
 
 from html import escape
-from typing import Optional
+from typing import Any, Optional
 
 from ..cards import SUIT_NAMES, Card
 
@@ -65,6 +65,17 @@ def bar(value: int, most: int, label: str, tone: str = "health") -> str:
         f'<rect width="100" height="6"/><rect class="v" width="{share}" height="6"/></svg>'
         f"{esc(label)} {value}/{most}</span>"
     )
+
+
+def status(text: str) -> str:
+    return f'<p class="st">{esc(text)}</p>'
+
+
+def over(state: Any) -> str:
+    """The result line of a finished game, else nothing."""
+    from ..core import Phase
+
+    return status(f"game over: {state.result()}") if state.phase is Phase.OVER else ""
 
 
 def row(title: str, body: str) -> str:

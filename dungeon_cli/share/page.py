@@ -55,7 +55,7 @@ def _frame(rp: Replayed, frame: Frame, hidden: bool) -> str:
     cp = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in frame.checkpoint.items())
     return (
         f'<section class="frame" data-move="{frame.number}" data-label="{esc(_label(frame))}"{" hidden" if hidden else ""}>'
-        f"<h3>{head}</h3>{board(rp.record.game or '', rp.module.render, frame.state)}"
+        f"<h3>{head}</h3>{board(rp.module, frame.state)}"
         f'<dl class="cp" aria-label="checkpoint">{cp}</dl></section>'
     )
 

@@ -33,4 +33,5 @@ lockpicks or room cards, or resigned: loss 0.
 MODULE = GameModule(
     game=RpgSolitaire(), notation=RpgNotation(), render=render, rules_text=RULES,
     bots={"greedy": f"{__name__}.bots:GreedyBot"},
+    web=f"{__name__}.web:board",
 )
