@@ -75,6 +75,7 @@ def play(
             raise click.UsageError("--daily deals today's seed: it cannot take --seed, --table or --resume")
         from .. import daily as rule
 
+        assert game is not None  # checked above: --daily is not --resume
         day = rule.today()
         seed, date = rule.seed_for(game, day), f"{day:%Y-%m-%d}"
         if output is None and interactive:  # kept where `dungeon daily` finds it

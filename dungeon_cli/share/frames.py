@@ -37,7 +37,7 @@ class Frames(Visitor):
 
     def move(self, move: Move, state: State, checkpoint: Optional[Checkpoint]) -> None:
         values = self.module.notation.checkpoint(state)
-        if move.is_deal:
+        if move.number is None:  # the deal: line sets the table
             self.frames[0] = Frame(0, move, state, values)
         else:
             self.frames.append(Frame(move.number, move, state, values))

@@ -83,7 +83,7 @@ def row(title: str, body: str) -> str:
 
 
 # One definition per page: the four suits, a star for the joker, and the six die faces.
-_PIPS = {
+_PIPS: dict[int, list[tuple[float, float]]] = {
     1: [(5, 5)],
     2: [(3, 3), (7, 7)],
     3: [(3, 3), (5, 5), (7, 7)],

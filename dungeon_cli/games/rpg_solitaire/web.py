@@ -41,7 +41,9 @@ def _rpg_map(state: Any) -> str:
     x0, y1 = min(xs), max(ys)
     width = (max(xs) - x0 + 1) * _CELL
     height = (y1 - min(ys) + 1) * _CELL
-    floors, exits, walls = [], [], []
+    floors: list[str] = []
+    exits: list[str] = []
+    walls: list[str] = []
     letters: tuple[list, list, list] = ([], [], [])  # text, x, y: one text element for all
     monsters: tuple[list, list, list] = ([], [], [])
     slain = []
