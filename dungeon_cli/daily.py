@@ -18,13 +18,13 @@ from pathlib import Path
 
 
 def seed_for(game: str, day: _dt.date) -> int:
-    digest = hashlib.sha256(f"dungeon daily {game} {day:%Y-%m-%d}".encode("utf-8")).digest()
+    digest = hashlib.sha256(f"dungeon daily {game} {day:%Y-%m-%d}".encode()).digest()
     return int.from_bytes(digest[:4], "big")
 
 
 def today() -> _dt.date:
     """Today in UTC (the day that names the deal)."""
-    return _dt.datetime.now(_dt.timezone.utc).date()
+    return _dt.datetime.now(_dt.UTC).date()
 
 
 def record_path(game: str, day: _dt.date) -> Path:

@@ -40,7 +40,7 @@ def test_today_is_the_utc_date(monkeypatch):
         @classmethod
         def now(cls, tz=None):
             # 23:30 on 30 November in UTC-5 is already 1 December in UTC
-            return _dt.datetime(2026, 12, 1, 4, 30, tzinfo=_dt.timezone.utc).astimezone(tz)
+            return _dt.datetime(2026, 12, 1, 4, 30, tzinfo=_dt.UTC).astimezone(tz)
 
     monkeypatch.setattr(daily._dt, "datetime", Clock)
     assert daily.today() == DAY
@@ -110,10 +110,10 @@ def test_at_a_terminal_the_days_game_is_kept_where_daily_finds_it(run, tmp_path,
     import sys
     import time
 
-    from test_terminal_board import _env
+    from test_terminal_board import terminal_env
 
     data = tmp_path / "data"
-    env = _env(XDG_DATA_HOME=str(data))
+    env = terminal_env(XDG_DATA_HOME=str(data))
     master, slave = os.openpty()
     proc = subprocess.Popen(
         [sys.executable, "-m", "dungeon_cli", "play", "scoundrel", "--daily"],

@@ -18,8 +18,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES, ROOT
+
 from notation import read
 
 CHROMIUM = os.environ.get("DUNGEON_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"

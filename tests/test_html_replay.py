@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES, TESTS
+
 from dungeon_cli.share.page import page
 from notation import read
 

@@ -10,7 +10,6 @@ import shutil
 import xml.etree.ElementTree as ET
 
 import pytest
-
 from conftest import FIXTURES, ROOT
 
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

@@ -19,7 +19,6 @@ import time
 
 import pyte
 import pytest
-
 from conftest import FIXTURES
 
 COLS, ROWS = 80, 24
@@ -32,7 +31,7 @@ CASES = {
 }
 
 
-def _env(**extra: str) -> dict:
+def terminal_env(**extra: str) -> dict:
     env = dict(os.environ, TERM="xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8", PYTHONIOENCODING="utf-8")
     env.pop("NO_COLOR", None)
     env.update(extra)
@@ -79,7 +78,7 @@ def _text(screen: pyte.Screen) -> str:
 def _replay(game: str, tmp_path, **env: str) -> pyte.Screen:
     path, move = CASES[game]
     # a path relative to the checkout: the screen is the same wherever it lies
-    return _screen(["replay", f"fixtures/{path}", "--move", str(move)], _env(**env), FIXTURES.parent)
+    return _screen(["replay", f"fixtures/{path}", "--move", str(move)], terminal_env(**env), FIXTURES.parent)
 
 
 @pytest.mark.parametrize("game", sorted(CASES))
@@ -129,7 +128,7 @@ def test_in_a_pipe_the_board_is_plain_text():
     path, move = CASES["scoundrel"]
     done = subprocess.run(
         [sys.executable, "-m", "dungeon_cli", "replay", str(FIXTURES / path), "--move", str(move)],
-        capture_output=True, env=_env(), timeout=60,
+        capture_output=True, env=terminal_env(), timeout=60,
     )
     assert done.returncode == 0
     assert b"\x1b[" not in done.stdout and "\u2665".encode() not in done.stdout
@@ -146,7 +145,7 @@ def test_play_draws_the_same_picture(tmp_path):
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
     proc = subprocess.Popen(
         [sys.executable, "-m", "dungeon_cli", "play", "scoundrel", "--seed", "7", "-o", str(tmp_path / "g.dgn")],
-        stdin=slave, stdout=slave, stderr=slave, cwd=tmp_path, env=_env(),
+        stdin=slave, stdout=slave, stderr=slave, cwd=tmp_path, env=terminal_env(),
     )
     os.close(slave)
     data = bytearray()

@@ -32,7 +32,7 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
     if html is not None:
         if step or number is not None:
             raise click.UsageError("--html writes every move of every record: it cannot take --step or --move")
-        from ..share.html import write_html
+        from .share import write_html
 
         sys.exit(write_html(file, html, force))
     if force:

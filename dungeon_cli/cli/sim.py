@@ -94,7 +94,7 @@ def sim(
     if out_dir is not None:
         click.echo(f"\n{count} records written to {out_dir}/")
     if plot is not None:
-        from ..share.plot import sim_picture
+        from .share import sim_picture
 
         sim_picture(plot, force, game, bot, variant, seed, count, tally)
 

@@ -7,6 +7,7 @@ else the state the game starts in.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Optional
 
 from notation import Checkpoint, Move, Record
@@ -16,14 +17,12 @@ from ..engine import Visitor
 from ..referee import Referee, Verdict
 
 
+@dataclass(frozen=True)
 class Frame:
-    __slots__ = ("number", "move", "state", "checkpoint")
-
-    def __init__(self, number: int, move: Optional[Move], state: State, checkpoint: dict[str, str]):
-        self.number = number  # 0: the table before move 1
-        self.move = move  # None: the start, when no deal: line sets the table
-        self.state = state
-        self.checkpoint = checkpoint
+    number: int  # 0: the table before move 1
+    move: Optional[Move]  # None: the start, when no deal: line sets the table
+    state: State
+    checkpoint: dict[str, str]
 
 
 class Frames(Visitor):

@@ -11,8 +11,8 @@ markup, a script there would not run.
 from __future__ import annotations
 
 import base64
-import os
 import hashlib
+import os
 from importlib import resources
 from typing import Sequence
 

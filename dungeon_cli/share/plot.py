@@ -144,20 +144,3 @@ def sim_svg(title: str, summary: dict, scores: dict[tuple[bool, int], int], subt
     parts += _score_panel("wins", WIN, won, left + panel + gap, panel, top, height)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
-
-
-def sim_picture(path: str, force: bool, game: str, bot: str, variant: Optional[str], seed: int, count: int, tally) -> None:
-    """``sim --plot``: the picture of a finished run, written as a new file."""
-    import click
-
-    from .output import NotWritten, write_new
-
-    name = game + (f" ({variant})" if variant else "")
-    title = f"{name}, bot {bot}: {count:,} games"
-    subtitle = f"seeds {seed} to {seed + count - 1}: dungeon sim {game} --bot {bot}" + (f" --variant {variant}" if variant else "")
-    subtitle += f" --games {count}" + (f" --seed {seed}" if seed else "")
-    try:
-        write_new(path, sim_svg(title, tally.summary(), dict(tally.scores), subtitle), force)
-    except NotWritten as exc:
-        raise click.ClickException(str(exc)) from None
-    click.echo(f"picture: {path}")

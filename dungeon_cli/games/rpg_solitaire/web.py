@@ -11,7 +11,6 @@ from ...core import Phase
 from ...share.htmlkit import back, card, esc, row, status
 from .rules import ENDINGS, ROOMS
 
-
 _CELL = 40
 _GAP = 14  # a door: the gap left in a wall
 
