@@ -12,6 +12,7 @@ from ...share.htmlkit import back, card, esc, row, status
 from .rules import ENDINGS, ROOMS
 
 _CELL = 40
+LEGEND = '<p class="st">E entrance, X exit, J Q K rooms, &#9679; you, M monster, &#215; slain; a gap in a wall is a door</p>'
 _GAP = 14  # a door: the gap left in a wall
 
 
@@ -87,7 +88,7 @@ def _glyphs(glyphs: tuple[list, list, list], cls: str) -> str:
 
 def board(state: Any) -> str:
     grid = state.grid
-    parts = [_rpg_map(state)] if grid else []
+    parts = [_rpg_map(state), LEGEND] if grid else []
     gear = "".join(
         f'<span class="gear"><i>{name}</i>{card(c)}</span>'
         for name, c in (("armor", state.armor), ("health", state.health), ("attack", state.attack))
