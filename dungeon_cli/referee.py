@@ -132,7 +132,8 @@ class Referee:
                 diags.append(exc.diagnostic)
             return
         diags.extend(found)
-        self._vocabulary(setup.module, record, diags)
+        parts = [move.split() for move in record.moves]  # once, for the words and the walk
+        self._vocabulary(setup.module, record, parts, diags)
         # Replay stops before the first move touched by an error; an error in the tag
         # block (a bad Date, a bad escape in Player) leaves every move to be judged.
         # Without a move, a line after the tags that is in error was meant as one.
@@ -140,10 +141,10 @@ class Referee:
         stop_line = min((d.line for d in diags if d.line >= first_move), default=None)
         dealer = SeededDealer(setup.seed) if setup.seed is not None else Dealer()
         walk = Walk(setup, dealer, [verdict, *self.visitors], history=False, turns=False)
-        if replay(walk, record, stop_line):
+        if replay(walk, record, stop_line, parts):
             verdict.judge_result()
 
-    def _vocabulary(self, module: GameModule, record: Record, diags: list[Diagnostic]) -> None:
+    def _vocabulary(self, module: GameModule, record: Record, parts: list, diags: list[Diagnostic]) -> None:
         check = module.notation.check_token
         # A token the reader already reported (a '1s') is not reported a second time.
         misspelt: dict[int, list[int]] = {}
@@ -153,8 +154,7 @@ class Referee:
         def reported(token: Token) -> bool:
             return any(token.col <= col < token.end_col for col in misspelt.get(token.line, ()))
 
-        for move in record.moves:
-            dealt, colon, actions, _ = move.split()
+        for move, (dealt, colon, actions, _) in zip(record.moves, parts):
             if colon is None and not move.is_deal:
                 continue  # without its ':' a move cannot be split into DEALT and ACTIONS
             section = "deal" if move.is_deal else "dealt"

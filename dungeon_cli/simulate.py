@@ -34,6 +34,7 @@ class Spec(NamedTuple):
     bot: str
     variant: Optional[str] = None
     records: bool = False  # keep each game's DGN text
+    rule_tags: tuple = ()  # a game's own rule tags given on the command line: (name, value read, value written)
 
 
 class Outcome(NamedTuple):
@@ -67,12 +68,13 @@ def play(spec: Spec, seed: int) -> Outcome:
     """One game from ``seed`` to its end: a walk of the engine, the seeded dealer
     answering chance and the bot every decision, drawing on from the dealer's generator
     where the deal left it (its record kept when ``spec.records``)."""
-    setup = Setup(spec.game, spec.variant, seed=seed)
+    options, tags = _rule_tags(spec)
+    setup = Setup(spec.game, spec.variant, options=options, seed=seed)
     dealer = SeededDealer(seed)
     bot = bots.make(spec.game, spec.bot)
     visitors = [_Watch(bot)] if bot.watches else []
     if spec.records:
-        walk: Walk = Session(setup, dealer=dealer, visitors=visitors)
+        walk: Walk = Session(setup, dealer=dealer, visitors=visitors, tags=tags)
     else:
         walk = Walk(setup, dealer, visitors, history=False, turns=False)
     bot.begin(setup.module, spec.variant, setup.options, walk.state)
@@ -85,6 +87,16 @@ def play(spec: Spec, seed: int) -> Outcome:
     result = state.result()
     text = walk.text() if isinstance(walk, Session) else None
     return Outcome(seed, result.won, result.score, walk.moves, text)
+
+
+def _rule_tags(spec: Spec) -> tuple[dict, list]:
+    """The options and record tags of a run given a game's rule tags (``sim --cards``)."""
+    if not spec.rule_tags:
+        return {}, []
+    from .engine.tags import rule_options
+
+    options = rule_options(spec.game, [(name, read) for name, read, _ in spec.rule_tags])
+    return options, [(name, written) for name, _, written in spec.rule_tags]
 
 
 def play_many(spec: Spec, seeds: Sequence[int]) -> list[Outcome]:

@@ -107,3 +107,37 @@ def test_table_play_takes_typed_maps_cards_and_dice(run):
     result = run(["play", "cassette-dungeons", "--table"], input="crypt\n@knight >3 ^mimic ^fog ^loaded\n*w 9\n")
     assert result.exit_code == 1
     assert "<stdin>:3:4: error: 9: a die shows 1 to 6" in result.stderr
+
+
+def test_the_board_shows_the_whole_map_and_where_you_stand():
+    """The map is open information at the table: every room, its arrows, what its icons
+    show, and the pawn; in play and in replay alike (both draw the board with render)."""
+    verdict = check(parse((FIXTURES / "cassette-dungeons" / "legal" / "death.dgn").read_text())[0], keep_states=True)
+    board = MODULE.render(verdict.states[2]).splitlines()
+    assert "map: The Ruined Keep (keep)" in board
+    assert "   room 1: the start -> 2, 3" in board
+    assert " * room 2: 2 monsters, 1 treasure -> 4, 5  <- you are here" in board
+    assert "   room 4: a monster, a trap, +1 health -> 6" in board
+    assert "   room 8: the boss -> out (leave: win)" in board
+
+
+def test_completion_describes_each_path_by_what_it_leads_to():
+    session = play(5, "knight", limit=1)  # the map dealt and the hero chosen: the paths wait
+    state = session.state
+    described = {MODULE.notation.action_text(state, a): MODULE.notation.describe(state, a) for a in state.legal_actions()}
+    assert described == {">2": "proceed to room 2: 2 monsters, 1 treasure", ">3": "proceed to room 3: a monster, a trap"}
+
+
+def test_seeded_piped_play_accepts_typed_rolls_and_reveals_that_match_the_seed(run):
+    """As in every game: what the seed deals need not be typed, but may be, and must match."""
+    typed = "@knight >3 ^mimic ^fog ^loaded\n*wxyz w=4 x=6 y=2 z=2 !loaded/w w>mimic.1 x>mimic.2 +mimic >5\n"
+    result = run(["play", "cassette-dungeons", "--seed", "110"], input=typed)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.endswith(
+        "2. : *wxyz w=4 x=6 y=2 z=2 !loaded/w w>mimic.1 x>mimic.2 +mimic >5 ^kobold ^wraith ^wand\n"
+    )
+    wrong = run(["play", "cassette-dungeons", "--seed", "110"], input="@knight >3\n*wxyz w=5\n")
+    assert wrong.exit_code == 1 and "<stdin>:2:7: error: w=5: the seed gave w=4 here" in wrong.stderr
+    # in a record nothing is dealt by itself: a reveal with nothing to reveal is still refused
+    record = '[Game "cassette-dungeons"]\n\ndeal: crypt\n1. : ^crypt @knight\n'
+    assert "^crypt: nothing is rolled or revealed now" in run(["verify", "-"], input=record).stdout

@@ -130,3 +130,18 @@ def test_the_rules_page_cites_only_real_tests_and_fixtures():
     assert len(tests) > 20 and len(fixtures) > 15
     assert {t for t in tests if f"def {t}(" not in suite} == set()
     assert {f for f in fixtures if not (HERE / f).is_file()} == set()
+
+
+def test_the_reserve_variant_says_it_is_this_projects_own_rule(run):
+    """The rulebook text has no optional rule: the page, `dungeon rules` and `dungeon games`
+    all say the reserve variant is this project's own."""
+    root = Path(__file__).resolve().parent.parent
+    page = (root / "docs" / "rules" / f"{GAME}.md").read_text()
+    section = page.split("## 5. Variant `reserve`", 1)[1].split("\n## ", 1)[0]
+    assert "this project's own rule, not the rulebook's" in section
+    rulebook = root.parent / "shared" / "seeds" / "000_c5811c33c80ae2ef.txt"
+    if rulebook.is_file():
+        text = rulebook.read_text().lower()
+        assert "reserve" not in text and "optional" not in text and "variant" not in text
+    assert "this project's own rule" in run(["rules", GAME]).stdout
+    assert "this project's own rule" in run(["games"]).stdout

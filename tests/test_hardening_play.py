@@ -69,12 +69,12 @@ def test_a_script_without_a_record_file_builds_the_record_once(run, monkeypatch)
         if session.state.turn != turn or session.state.is_over:
             lines.append(" ".join(words))
             words, turn = [], session.state.turn
-    assert len(lines) == 1000
+    assert session.state.is_over and len(lines) >= 40  # the torch ends the walk (96 turns at most)
     built = []
     original = Session.text
     monkeypatch.setattr(Session, "text", lambda self: built.append(1) or original(self))
     result = run(["play", "rpg-solitaire", "--seed", "71"], input="\n".join(lines) + "\n")
-    assert result.exit_code == 0 and result.stdout.count("\n1000. ") == 1
+    assert result.exit_code == 0 and result.stdout.count(f"\n{len(lines)}. ") == 1
     assert len(built) <= 2  # when the game is set up, and at the end: not once a turn
 
 
@@ -83,7 +83,8 @@ def test_sampled_games_end_even_where_a_walk_never_would():
     never takes a losing action walked RPG solitaire's dungeon for ever (seed 1113,
     policy 0, and others) until the run held 20 GB. After its patience it plays any
     legal action, resigning included, so every sampled game ends, and its record
-    verifies."""
+    verifies. Since the rules bound a game (the torch, docs/rules/rpg-solitaire.md
+    section 10), these games end by the rules, before the patience runs out."""
     from dungeon_cli import registry
     from dungeon_cli.referee import check
     from dungeon_cli.shell import sample
@@ -102,5 +103,5 @@ def test_sampled_games_end_even_where_a_walk_never_would():
     for session, lines in games:
         assert session.state.is_over
         decisions = sum(len(line.split()) for line in lines)
-        assert sample.PATIENCE < decisions < sample.PATIENCE + 200
+        assert decisions < sample.PATIENCE + 200
         assert check(session.record()).legal

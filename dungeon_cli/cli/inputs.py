@@ -36,3 +36,26 @@ def open_binary(path: str) -> Iterator[BinaryIO]:
         raise Unreadable(f"{path}: cannot be read ({exc.strerror})") from None
     with handle:
         yield handle
+
+
+def rule_tag_option(game, name: str, value, record_dir, hint: str) -> tuple[dict, list]:
+    """A game's rule tag given on the command line (``--cards FILE`` is ``[Cards "FILE"]``):
+    the options it sets, and the tag for the record, a path written as seen from
+    ``record_dir`` (where a record's relative path is read from). A usage error (exit 2)
+    when the game has no such tag or the value is wrong."""
+    import click
+
+    from ..engine.setup import SetupError
+    from ..engine.tags import rule_options
+
+    if value is None:
+        return {}, []
+    is_file = os.path.exists(value)
+    try:
+        options = rule_options(game, [(name, os.path.abspath(value) if is_file else value)])
+    except SetupError as exc:
+        raise click.BadParameter(exc.message, param_hint=hint) from None
+    written = value
+    if is_file and record_dir is not None:
+        written = os.path.relpath(os.path.abspath(value), os.path.abspath(record_dir))
+    return options, [(name, written)]

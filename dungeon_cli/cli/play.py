@@ -5,6 +5,7 @@ The command only reads its options; ``dungeon_cli.shell`` does the rest.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Optional
 
@@ -39,6 +40,7 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False), help="Go on with the game recorded in this file.")
 @click.option("--table", is_flag=True, help="Played with a real deck: type the cards dealt and dice rolled too.")
 @click.option("--player", help="Your name, for the record's Player tag.")
+@click.option("--cards", "cards_file", metavar="FILE", help="Cassette Dungeons: play with the card set in FILE (the record gets its Cards tag).")
 @click.option("--daily", is_flag=True, help="Today's deal (UTC), the same for every player: see `dungeon daily`.")
 def play(
     game: Optional[str],
@@ -48,7 +50,8 @@ def play(
     resume: Optional[str],
     table: bool,
     player: Optional[str],
-    daily: bool,
+    cards_file: Optional[str] = None,
+    daily: bool = False,
 ) -> None:
     """Play GAME. At a terminal: the board and a prompt that completes your moves, the
     record saved after every turn. From a pipe: one or more actions per line, the record
@@ -66,6 +69,8 @@ def play(
             raise click.UsageError("--resume goes on with the record's own seed and variant")
         if player is not None:
             raise click.UsageError("--resume keeps the record's Player tag")
+        if cards_file is not None:
+            raise click.UsageError("--resume plays with the record's own Cards tag")
     elif game is None:
         raise click.UsageError("name a GAME (see `dungeon games`), or --resume FILE")
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -82,10 +87,13 @@ def play(
             path = rule.record_path(game, day)
             path.parent.mkdir(parents=True, exist_ok=True)
             output = str(path)
+    from .inputs import rule_tag_option
+
+    options, tags = rule_tag_option(game, "Cards", cards_file, os.path.dirname(output) if output else None, "--cards")
     try:
         ready = prepare(
             game, seed=seed, variant=variant, output=output, resume=resume, table=table, player=player,
-            interactive=interactive, date=date,
+            interactive=interactive, options=options, tags=tags, date=date,
         )
     except SetupError as exc:
         if exc.status == 2:

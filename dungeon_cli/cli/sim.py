@@ -35,11 +35,12 @@ class ListsBots(click.Command):
 @click.option("--records", type=click.Path(file_okay=False), help="Write every game as a DGN record in this directory.")
 @click.option("--variant", help="A rule variant (see `dungeon games`).")
 @click.option("--cluster", metavar="ADDRESS", help="Run on this Dask scheduler instead (needs the [cluster] extra).")
+@click.option("--cards", "cards_file", metavar="FILE", help="Cassette Dungeons: play with the card set in FILE.")
 @click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the win rate and the scores as an SVG picture.")
 @click.option("--force", is_flag=True, help="With --plot: replace the file if it exists.")
 def sim(
     game: str, count: int, bot: str, seed: int, jobs: int, records: Optional[str], variant: Optional[str], cluster: Optional[str],
-    plot: Optional[str] = None, force: bool = False,
+    cards_file: Optional[str] = None, plot: Optional[str] = None, force: bool = False,
 ) -> None:
     """Play GAME from seeds SEED..SEED+N-1 with a bot: win rate with its 95% interval,
     mean moves, speed, and the scores as a histogram. The same seeds give the same
@@ -62,7 +63,15 @@ def sim(
     out_dir = Path(records) if records is not None else None
     if out_dir is not None:
         _check_records_dir(out_dir, game, seeds)
-    spec = simulate.Spec(game, bot, variant, records=out_dir is not None)
+    from .inputs import rule_tag_option
+
+    rule_tags: tuple = ()
+    if cards_file is not None:
+        rule_tag_option(game, "Cards", cards_file, records, "--cards")  # checked here: a usage error
+        read = os.path.abspath(cards_file) if os.path.exists(cards_file) else cards_file
+        written = rule_tag_option(game, "Cards", cards_file, records, "--cards")[1][0][1]
+        rule_tags = (("Cards", read, written),)
+    spec = simulate.Spec(game, bot, variant, records=out_dir is not None, rule_tags=rule_tags)
 
     tally = sim_summary.Tally()
     bar = click.progressbar(length=count, file=sys.stderr, label="playing") if sys.stderr.isatty() else None

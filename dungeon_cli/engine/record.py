@@ -19,15 +19,19 @@ from ..games.base import Misread
 from .walk import Fault, Walk
 
 
-def replay(walk: Walk, record: Record, stop_line: Optional[int] = None) -> bool:
+def replay(walk: Walk, record: Record, stop_line: Optional[int] = None, parts: Optional[list] = None) -> bool:
     """Walk every move of ``record``; True when it was replayed to its end. A move on or
-    past ``stop_line`` (where a notation error lies) is not walked: False."""
+    past ``stop_line`` (where a notation error lies) is not walked: False. ``parts``:
+    each move's ``split()``, when the caller has them already."""
+    if parts is None:
+        parts = [move.split() for move in record.moves]
     try:
-        for move in record.moves:
-            last_line = max((item.line for item in move.items), default=move.line)
-            if stop_line is not None and last_line >= stop_line:
-                return False
-            checkpoint = walk_move(walk, move)
+        for move, split in zip(record.moves, parts):
+            if stop_line is not None:
+                last_line = max((item.line for item in move.items), default=move.line)
+                if last_line >= stop_line:
+                    return False
+            checkpoint = walk_move(walk, move, split)
             for visitor in walk.visitors:
                 visitor.move(move, walk.state, checkpoint)
     except Fault as fault:
@@ -37,10 +41,10 @@ def replay(walk: Walk, record: Record, stop_line: Optional[int] = None) -> bool:
     return stop_line is None
 
 
-def walk_move(walk: Walk, move: Move) -> Optional[Checkpoint]:
+def walk_move(walk: Walk, move: Move, split: Optional[tuple] = None) -> Optional[Checkpoint]:
     """One move line; its checkpoint (None: it has none). Fault if it cannot be walked."""
     notation = walk.module.notation
-    dealt, colon, actions, checkpoint = move.split()
+    dealt, colon, actions, checkpoint = split if split is not None else move.split()
     if move.is_deal:
         _steps(walk, notation.read_deal(walk, dealt), move)
         state = walk.state

@@ -70,3 +70,24 @@ def read_setup(record: Record, seeded: bool = False) -> tuple[Setup, list[Diagno
             message = f"Seed has {len(seed_tag.value)} digits: too long to be read"
             raise TagFault(Diagnostic(seed_tag.line, seed_tag.value_col, message)) from None
     return Setup(game_tag.value, variant, options, seed), found
+
+
+def rule_options(game: str, tags: "list[tuple[str, str]]") -> dict:
+    """The options a game's own rule tags set, for a command that is handed them on its
+    command line (``play --cards FILE`` is ``[Cards "FILE"]``), read by the game's notation
+    as a record holding them would be. SetupError (field "options") when a value is wrong,
+    or when the game has no such tag (its options do not change)."""
+    from notation import Tag
+
+    module = registry.get(game)
+    if not tags:
+        return module.notation.options(Record(tags=[Tag("Game", game)]))
+    record = Record(tags=[Tag("Game", game)] + [Tag(name, value) for name, value in tags])
+    try:
+        options = module.notation.options(record)
+    except TagProblem as exc:
+        raise SetupError(exc.message, "options") from None
+    if options == module.notation.options(Record(tags=[Tag("Game", game)])):
+        names = " ".join(name for name, _ in tags)
+        raise SetupError(f"{game} is not played with a {names} tag", "options")
+    return options

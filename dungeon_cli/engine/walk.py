@@ -137,7 +137,16 @@ class Walk:
         except Illegal as exc:
             token = blame if isinstance(blame, Token) else blame.get(exc.where) or blame[None]
             raise Fault.at(token, f"{token.text}: {exc.message}") from None
-        self._log(state, action, after)
+        if self._keeps:
+            self._log(state, action, after)
+            return after
+        # _log for a walk that keeps nothing (verify), without a call of its own
+        self.count += 1
+        self.state = after
+        if after.turn != state.turn or after.phase is _OVER:
+            if self.turn_start.turn:
+                self.moves += 1
+            self.turn_start = after
         return after
 
     def deal(self) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import random
-from typing import Optional
+from typing import Optional, Sequence
 
 from notation import read
 
@@ -33,12 +33,14 @@ def new_session(
     table: bool,
     player: Optional[str],
     dated: bool,
+    options: Optional[dict] = None,
+    extra: Sequence[tuple[str, str]] = (),
     date: Optional[str] = None,
 ) -> Session:
     if seed is None and not table:
         seed = random.SystemRandom().randrange(2**32)
     try:
-        setup = Setup(game, variant, seed=seed)
+        setup = Setup(game, variant, options=options, seed=seed)
     except BadSetup as exc:
         raise SetupError([exc.message], status=2) from None
     tags = []
@@ -48,6 +50,7 @@ def new_session(
         tags.append(("Date", f"{_dt.date.today():%Y-%m-%d}"))
     if player:
         tags.append(("Player", player))
+    tags.extend(extra)  # a game's rule tags (Cards)
     return Session(setup, tags=tags)
 
 
@@ -108,6 +111,8 @@ def prepare(
     table: bool = False,
     player: Optional[str] = None,
     interactive: bool = False,
+    options: Optional[dict] = None,
+    tags: Sequence[tuple[str, str]] = (),
     date: Optional[str] = None,
 ) -> Ready:
     """Everything ``dungeon play`` does before the first move; SetupError if it cannot."""
@@ -118,7 +123,7 @@ def prepare(
             raise SetupError([f"{resume} is a game of {name}, not {game}"], status=2)
     else:
         assert game is not None
-        session = new_session(game, variant, seed, table, player, dated=interactive, date=date)
+        session = new_session(game, variant, seed, table, player, dated=interactive, options=options, extra=tags, date=date)
         typed = table
     return Ready(session, record_file(session.module.game.name, output, resume, interactive, session.text()), typed)
 

@@ -15,7 +15,8 @@ Cassette Dungeons! (a solo dice dungeon crawl), as DGN records it. The cards com
 a card set: [Cards "default"] (the built-in set) or [Cards "my-set.toml"].
 
 Setup: a map is revealed and you choose a hero; you start in the map's first room with
-full health (11 in the default set) and begin at step 4. Each turn:
+full health (11 in the default set) and begin at step 4. The map is open: the board
+shows every room, its arrows and what it holds, and where you stand. Each turn:
 
   1 roll     pick up any of the four dice (w x y z), wherever they lie, and roll them;
              put each rolled die in an empty slot whose minimum it meets. A hero slot

@@ -140,7 +140,7 @@ class CassetteState(State):
     __slots__ = (
         "cards", "turn", "step", "hp", "map", "room", "hero", "foes", "traps", "held", "dice",
         "hero_slots", "rolling", "rolled", "penalties", "reveals", "resume", "warded", "decks",
-        "discards", "rebuilds", "entered", "won",
+        "discards", "rebuilds", "entered", "won", "dealt",
     )
 
     def __init__(self, cards: CardSet) -> None:
@@ -167,6 +167,7 @@ class CassetteState(State):
         self.rebuilds: dict[str, int] = {name: 0 for name in DECKS}
         self.entered = 0  # rooms entered
         self.won = False
+        self.dealt: tuple = ()  # chance since the last choice, in order: a face id, or (die, face)
 
     # -- what the player sees -----------------------------------------------------------
 
@@ -261,6 +262,17 @@ class CassetteState(State):
         return out
 
     def apply(self, action: Any) -> "CassetteState":
+        new = self._apply(action)
+        if new is self:
+            new = self._copy()
+        if isinstance(action, Draw):
+            entry = (self.rolling[0], action.outcome) if self.step == ROLLING else action.outcome
+            new.dealt = self.dealt + (entry,)
+        else:
+            new.dealt = ()
+        return new
+
+    def _apply(self, action: Any) -> "CassetteState":
         if self.step == OVER:
             raise Illegal("the game is over: no action may follow")
         if isinstance(action, Draw):

@@ -24,8 +24,9 @@ Lose when the damage pile holds 7 cards, or when a turn must draw from an empty 
 deck. Win by defeating all twelve monsters.
 Score: a win scores the cards left in the power deck; a loss the monsters defeated.
 
-Variant reserve: the damage pile's top card (written rTs) may replace one hand card
-in an attack; the hand card left over goes onto the damage pile.
+Variant reserve (this project's own rule, not the rulebook's, which has no variants):
+the damage pile's top card (written rTs) may replace one hand card in an attack; the
+hand card left over goes onto the damage pile.
 """
 
 

@@ -425,7 +425,7 @@ class ClearTheDungeon(Game):
     name = "clear-the-dungeon"
     title = "Clear the Dungeon"
     variants = {
-        RESERVE: "the damage pile's top card may be one of an attack's three cards",
+        RESERVE: "the damage pile's top card may be one of an attack's three cards (this project's own rule)",
     }
 
     def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:

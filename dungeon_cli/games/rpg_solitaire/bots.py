@@ -1,13 +1,13 @@
 """RPG solitaire's greedy bot.
 
 Never resigns while anything else is legal. Keeps a gear card only when it beats the
-stat it would replace. At the exit with a lockpick it picks the lock. Otherwise it
-explores: it places the turn's room card with as many doors as it may have (more
-doors, fewer dead ends), and when it cannot place (a monster bars the way, or no door
-is free) it walks one step along the shortest way to a room with a free door, or to
-the exit when it holds a lockpick. Room cards it cannot place go back under the room
-deck, so a game need not end; a monster it keeps losing to could hold it forever. It
-resigns at turn ``GIVE_UP`` (no game it wins comes near: they end by turn 60 or so).
+stat it would replace. At the exit with a lockpick it picks the lock, and tries again
+while the lock holds and lockpicks last. Otherwise it explores: it places the turn's room
+card with as many doors as it may have (more doors, fewer dead ends), and otherwise it
+walks one step along the shortest way to a room with a free door, or to
+the exit when it holds a lockpick, going into a monster's room to fight it when that is
+the way (``xe``). The rules end every game (the torch, rules page section 10);
+``GIVE_UP`` is only a guard.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 from ...bots.base import Bot
 from ...core import State
 from .grid import SIDES, beyond, free_doors, joined
-from .rules import DROP, KEEP, PICK, RESIGN, STAT_OF_SUIT, Move, Place, RpgState, higher
+from .rules import DROP, KEEP, PICK, RESIGN, STAT_OF_SUIT, Fight, Move, Place, RpgState, higher
 
 
 GIVE_UP = 400
@@ -43,7 +43,7 @@ class GreedyBot(Bot):
         places = [a for a in actions if isinstance(a, Place)]
         if places:
             return max(places, key=lambda a: len(a.doors))
-        moves = [a for a in actions if isinstance(a, Move)]
+        moves = [a for a in actions if isinstance(a, (Move, Fight))]
         if moves:
             return min(moves, key=lambda a: _distance(s, beyond(s.pos, a.side)))
         return next((a for a in actions if a is not RESIGN), RESIGN)

@@ -12,7 +12,7 @@ import textwrap
 
 from ...core import Phase
 from .grid import SIDE_NAMES, Pos, free_doors
-from .rules import ENDINGS, CHOOSE, RpgState, monster_text
+from .rules import AGAIN, CHOOSE, ENDINGS, RpgState, monster_text, lockpicks_text
 
 MAX_COLS = 19  # 19 squares: 19 * 4 + 1 = 77 characters
 MAX_ROWS = 9
@@ -96,7 +96,7 @@ def _map(state: RpgState) -> list[str]:
 
 def render(state: RpgState) -> str:  # type: ignore[override]
     head = (
-        f"turn {state.turn}  room deck {len(state.stock['rooms'])}  "
+        f"turn {state.turn} of {state.last_turn}  room deck {len(state.stock['rooms'])}  "
         f"lockpicks {state.lockpicks}  treasure {state.treasure}"
     )
     stats = f"you: armor {state.armor or '-'}  health {state.health or '-'}  attack {state.attack or '-'}"
@@ -114,15 +114,24 @@ def render(state: RpgState) -> str:  # type: ignore[override]
         if state.step[0] == CHOOSE:
             old = state.stat(state.gear.suit)  # type: ignore[union-attr]
             lines.append(f"drawn {state.gear}, higher than your {old or 'nothing'}: keep or drop")
+        elif state.step == (AGAIN,):
+            lines.append(f"the lock held: pick again ({lockpicks_text(state.lockpicks)} left), stop, or resign")
         else:
             free = " ".join(free_doors(state.grid, state.pos)) if room.monster is None else ""
             ways = [s for s in "nesw" if state.move_problem(s) is None]
-            options = [f"place it beyond a free door ({free})" if free else "no room can be placed from here"]
+            fights = [f"x{s}" for s in "nesw" if state.fight_problem(s) is None]
+            if state.hand is None:
+                options = ["no room card is left to place"]
+            else:
+                options = [f"place it beyond a free door ({free})" if free else "no room can be placed from here"]
             if ways:
                 options.append(f"move ({' '.join(ways)})")
+            if fights:
+                options.append(f"go in and fight ({' '.join(fights)})")
             if room.is_exit and state.lockpicks:
                 options.append("pick the lock")
-            lines.append(f"room card {state.hand}: " + "; ".join(options + ["resign"]))
+            what = f"room card {state.hand}" if state.hand is not None else "no room card"
+            lines.append(f"{what}: " + "; ".join(options + ["resign"]))
     out: list[str] = []
     for line in lines:
         out.extend(textwrap.wrap(line, WIDTH, subsequent_indent="  ") if len(line) > WIDTH else [line])

@@ -127,6 +127,9 @@ Action = Resolve | Strike | Run | Draw
 _RESOLVE = {card: Resolve(card) for card in CARDS}
 _STRIKE = {card: Strike(card) for card in CARDS if is_monster(card)}
 _new = object.__new__
+# Piles never change once built, so every game at a table starts from the same one.
+_EMPTY = Pile.unknown(())
+_SHUFFLED = Pile.unknown(CARDS)
 
 
 class ScoundrelState(State):
@@ -138,7 +141,7 @@ class ScoundrelState(State):
     def __init__(self) -> None:
         self.turn = 1
         self.phase = Phase.CHANCE
-        self.dungeon: Pile = Pile.unknown(())
+        self.dungeon: Pile = _EMPTY
         self.room: tuple[Card, ...] = ()  # the cards of the room not yet resolved, in order
         self.hp = MAX_HP
         self.weapon: Optional[Card] = None
@@ -385,6 +388,6 @@ class Scoundrel(Game):
     ) -> ScoundrelState:
         state = ScoundrelState()
         state.strict = variant == "strict-weapon"
-        state.dungeon = Pile.ordered(order[DUNGEON]) if order is not None else Pile.unknown(CARDS)
+        state.dungeon = Pile.ordered(order[DUNGEON]) if order is not None else _SHUFFLED
         state._settle()
         return state
