@@ -150,8 +150,9 @@ class GameModule:
       to ``dungeon`` (Cassette Dungeons' ``cards``).
     - ``data``: glob patterns, relative to the game's package, of the files it reads at
       run time; they must be shipped as package data (a test holds pyproject.toml to it).
-    - ``web``: ``"module:function"``, the board as HTML for ``replay --html`` (see
-      ``dungeon_cli.share``); without it the page shows the text render.
+    - ``web``: ``"module:function"``, ``function(state, defs)``: the board as HTML for
+      ``replay --html``, ``defs`` a ``share.htmlkit.Defs`` for drawings the page holds
+      once; without it the page shows the text render.
     """
 
     def __init__(

@@ -67,6 +67,31 @@ def bar(value: int, most: int, label: str, tone: str = "health") -> str:
     )
 
 
+class Defs:
+    """SVG drawings a page defines once and every board uses by reference
+    (``<use href="#ID"/>``): a long game's boards repeat most of their drawing from
+    move to move (an RPG room looks the same for dozens of moves), and a page of a
+    60-move game must stay small. Same markup, same id."""
+
+    def __init__(self, prefix: str = "u") -> None:
+        self.prefix = prefix
+        self.ids: dict[str, str] = {}
+
+    def use(self, markup: str) -> str:
+        """A reference to ``markup`` (an SVG element without an id of its own)."""
+        ident = self.ids.get(markup)
+        if ident is None:
+            ident = self.ids[markup] = f"{self.prefix}{len(self.ids)}"
+        return f'<use href="#{ident}"/>'
+
+    def svg(self) -> str:
+        """Every definition, for the page to hold once."""
+        if not self.ids:
+            return ""
+        body = "".join(f'<g id="{ident}"{markup[2:]}' for markup, ident in self.ids.items())
+        return f'<svg class="defs" aria-hidden="true">{body}</svg>'
+
+
 def status(text: str) -> str:
     return f'<p class="st">{esc(text)}</p>'
 

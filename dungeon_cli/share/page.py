@@ -21,7 +21,7 @@ from notation.writer import move_lines
 
 from .boards import board
 from .frames import Frame, Replayed
-from .htmlkit import SYMBOLS, esc
+from .htmlkit import SYMBOLS, Defs, esc
 
 
 def _asset(name: str) -> str:
@@ -50,12 +50,12 @@ def _label(frame: Frame) -> str:
     return f"move {frame.number}"
 
 
-def _frame(rp: Replayed, frame: Frame, hidden: bool) -> str:
+def _frame(rp: Replayed, frame: Frame, hidden: bool, defs: Defs) -> str:
     head = f"<code>{esc(move_dgn(frame.move))}</code>" if frame.move is not None else esc(_label(frame))
     cp = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in frame.checkpoint.items())
     return (
         f'<section class="frame" data-move="{frame.number}" data-label="{esc(_label(frame))}"{" hidden" if hidden else ""}>'
-        f"<h3>{head}</h3>{board(rp.module, frame.state)}"
+        f"<h3>{head}</h3>{board(rp.module, frame.state, defs)}"
         f'<dl class="cp" aria-label="checkpoint">{cp}</dl></section>'
     )
 
@@ -97,12 +97,12 @@ def _ending(rp: Replayed, name: str) -> str:
     return f'<p class="st">{esc(text)}</p>'
 
 
-def _game(rp: Replayed, number: int, many: bool, name: str) -> str:
+def _game(rp: Replayed, number: int, many: bool, name: str, defs: Defs) -> str:
     record = rp.record
     tags = "".join(f"<div><dt>{esc(t.name)}</dt><dd>{esc(t.value)}</dd></div>" for t in record.tags if t.name != "Game")
     prefix = f"game-{number}-" if many else ""
     frames = rp.frames if rp.module is not None else []
-    sections = "".join(_frame(rp, f, i != 0) for i, f in enumerate(frames))
+    sections = "".join(_frame(rp, f, i != 0, defs) for i, f in enumerate(frames))
     items = "".join(_move_item(f, i, f"{prefix}move-{f.number}") for i, f in enumerate(frames))
     items += _unplayed(rp)
     last = max(0, len(frames) - 1)
@@ -134,7 +134,8 @@ def build(records: Sequence[Record], name: str) -> tuple[str, list[Replayed]]:
     many = len(replays) > 1
     style, script = _asset("page.css"), _asset("page.js")
     csp = f"default-src 'none'; style-src {_hash(style)}; script-src {_hash(script)}"
-    games = "".join(_game(rp, i, many, name) for i, rp in enumerate(replays, start=1))
+    defs = Defs()
+    games = "".join(_game(rp, i, many, name, defs) for i, rp in enumerate(replays, start=1))
     listing = ""
     if many:
         entries = []
@@ -153,6 +154,6 @@ def build(records: Sequence[Record], name: str) -> tuple[str, list[Replayed]]:
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
         f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
         '<meta name="color-scheme" content="light dark">'
-        f"<title>{esc(os.path.basename(name))}: a dungeon replay</title><style>{style}</style></head><body>{SYMBOLS}"
+        f"<title>{esc(os.path.basename(name))}: a dungeon replay</title><style>{style}</style></head><body>{SYMBOLS}{defs.svg()}"
         f"<header><h1>{esc(os.path.basename(name))}</h1>{listing}</header>{games}<script>{script}</script></body></html>\n"
     ), replays

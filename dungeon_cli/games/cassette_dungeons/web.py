@@ -88,7 +88,7 @@ def _slots(state: Any, slots: Any, filled: Any, card_id: Any = None) -> str:
     return f'<ol class="slots">{"".join(out)}</ol>'
 
 
-def board(state: Any) -> str:
+def board(state: Any, defs: Any = None) -> str:
     cards = state.cards
     side = state.map_side
     out = [f'<div class="top">{bar(state.hp, cards.health, "health")}</div>']

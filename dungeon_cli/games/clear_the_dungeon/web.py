@@ -12,7 +12,7 @@ from ...share.htmlkit import back, bar, card, over, row, status
 from .rules import COLUMNS, DAMAGE_LIMIT, MONSTERS
 
 
-def board(state: Any) -> str:
+def board(state: Any, defs: Any = None) -> str:
     cols = []
     for i in range(COLUMNS):
         top = state.tops[i]

@@ -5,10 +5,10 @@ is escaped (``share.htmlkit.esc``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from ...core import Phase
-from ...share.htmlkit import back, card, esc, row, status
+from ...share.htmlkit import Defs, back, card, esc, row, status
 from .rules import ENDINGS, ROOMS
 
 _CELL = 40
@@ -31,64 +31,55 @@ def _room_walls(doors: frozenset) -> str:
     return "".join(path)
 
 
-def _rpg_map(state: Any) -> str:
-    """The rooms as one SVG: every floor one path, every wall one path, a letter per
-    room, a mark where a monster stands (M) or was slain, and you. Few elements, so
-    that a long game's page stays small (a frame per move, each with its map)."""
+def _room(pos: tuple[int, int], room: Any) -> str:
+    """One room where it lies on the whole map (a cell is 40 units, north up): its
+    floor, walls with door gaps, letter, and a monster (M) or a slain mark; a ``<g>``,
+    the same markup every time the room looks the same."""
+    x, y = pos[0] * _CELL, -pos[1] * _CELL
+    floor = "ex" if room.is_exit else "fl"
+    letter = "E" if room.entrance else "X" if room.is_exit else room.card.letter[0]
+    mark = ""
+    if room.monster is not None:
+        mark = f'<text class="m" x="{x + 27}" y="{y + 14}">M</text>'
+    elif room.cleared:
+        mark = f'<path class="sl" d="M{x + 29} {y + 6}l6 6m0-6l-6 6"/>'
+    return (
+        f'<g class="rg"><path class="{floor}" d="M{x} {y}h{_CELL}v{_CELL}h-{_CELL}z"/>'
+        f'<path class="wl" d="M{x} {y}{_room_walls(room.doors)}"/><text x="{x + 4}" y="{y + 14}">{esc(letter)}</text>{mark}</g>'
+    )
+
+
+def _shown_width(width: int, height: int) -> int:
+    """Twice life size, at most 520 pixels wide and 440 high: a long dungeon fits a screen."""
+    return round(width * min(2.0, 520 / width, 440 / height))
+
+
+def _rpg_map(state: Any, defs: Optional[Defs]) -> str:
+    """The map: each room drawn once per page and used by reference from every move's
+    map (``defs``; inline without), then you, so a long game's page stays small."""
     grid = state.grid
     xs = [p[0] for p in grid]
     ys = [p[1] for p in grid]
     x0, y1 = min(xs), max(ys)
     width = (max(xs) - x0 + 1) * _CELL
     height = (y1 - min(ys) + 1) * _CELL
-    floors: list[str] = []
-    exits: list[str] = []
-    walls: list[str] = []
-    letters: tuple[list, list, list] = ([], [], [])  # text, x, y: one text element for all
-    monsters: tuple[list, list, list] = ([], [], [])
-    slain = []
-    for (x, y), room in sorted(grid.items()):
-        tx, ty = (x - x0) * _CELL, (y1 - y) * _CELL
-        (exits if room.is_exit else floors).append(f"M{tx} {ty}h{_CELL}v{_CELL}h-{_CELL}z")
-        walls.append(f"M{tx} {ty}{_room_walls(room.doors)}")
-        letter = "E" if room.entrance else "X" if room.is_exit else room.card.letter[0]
-        for into, value in zip(letters, (letter, tx + 4, ty + 14)):
-            into.append(str(value))
-        if room.monster is not None:
-            for into, value in zip(monsters, ("M", tx + 27, ty + 14)):
-                into.append(str(value))
-        elif room.cleared:
-            slain.append(f"M{tx + 29} {ty + 6}l6 6m0-6l-6 6")
-    marks = _glyphs(letters, "") + _glyphs(monsters, "m")
-    if slain:
-        marks += f'<path class="sl" d="{"".join(slain)}"/>'
-    px, py = (state.pos[0] - x0) * _CELL + 20, (y1 - state.pos[1]) * _CELL + 27
+    rooms = "".join(defs.use(_room(pos, room)) if defs is not None else _room(pos, room) for pos, room in sorted(grid.items()))
+    px, py = state.pos[0] * _CELL + 20, -state.pos[1] * _CELL + 27
     here = state.room
     where = "the exit" if here.is_exit else "the entrance" if here.entrance else f"room {here.card}"
     label = f"the map: {len(grid)} rooms; you are in {where} at {state.pos[0]},{state.pos[1]}"
     if here.monster is not None:
         label += ", with a monster"
     return (
-        f'<svg class="map" viewBox="-3 -3 {width + 6} {height + 6}" width="{min(2 * (width + 6), 520)}" role="img" '
-        f'aria-label="{esc(label)}"><path class="fl" d="{"".join(floors)}"/>'
-        + (f'<path class="ex" d="{"".join(exits)}"/>' if exits else "")
-        + f'<path class="wl" d="{"".join(walls)}"/>{"".join(marks)}<circle class="you" cx="{px}" cy="{py}" r="6"/></svg>'
+        f'<svg class="map" viewBox="{x0 * _CELL - 3} {-y1 * _CELL - 3} {width + 6} {height + 6}" '
+        f'width="{_shown_width(width + 6, height + 6)}" role="img" aria-label="{esc(label)}">'
+        f'{rooms}<circle class="you" cx="{px}" cy="{py}" r="6"/></svg>'
     )
 
 
-def _glyphs(glyphs: tuple[list, list, list], cls: str) -> str:
-    """Single characters at their own places, as one text element (SVG lets each
-    character of a text have its own x and y)."""
-    text, xs, ys = glyphs
-    if not text:
-        return ""
-    attr = f' class="{cls}"' if cls else ""
-    return f'<text{attr} x="{" ".join(xs)}" y="{" ".join(ys)}">{esc("".join(text))}</text>'
-
-
-def board(state: Any) -> str:
+def board(state: Any, defs: Optional[Defs] = None) -> str:
     grid = state.grid
-    parts = [_rpg_map(state), LEGEND] if grid else []
+    parts = [_rpg_map(state, defs), LEGEND] if grid else []
     gear = "".join(
         f'<span class="gear"><i>{name}</i>{card(c)}</span>'
         for name, c in (("armor", state.armor), ("health", state.health), ("attack", state.attack))
