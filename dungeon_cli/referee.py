@@ -117,7 +117,7 @@ class Referee:
         self.keep_states = keep_states
 
     def check(self, record: Record, watchers: Sequence[Visitor] = ()) -> Verdict:
-        """``watchers``: more visitors of the same walk (a review's transcript)."""
+        """``watchers``: more visitors of the same walk (a review's transcript, a web page's frames)."""
         verdict = Verdict(record, diagnostics=list(record.errors), keep_states=self.keep_states)
         self._check(record, verdict, watchers)
         verdict.diagnostics.sort(key=Diagnostic.sort_key)

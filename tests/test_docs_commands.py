@@ -184,7 +184,7 @@ CHECKS: dict[str, Check] = {
     "dungeon fmt --check *.dgn": Check(status=1, says=("would reformat game.dgn",)),
     "dungeon fmt --diff game.dgn": Check(says=("-1.  9c 7h 2c 3c :  2c 3c 7h", "+1. 9c 7h 2c 3c : 2c 3c 7h")),
     "dungeon fmt --annotate game.dgn": Check(says=("reformatted game.dgn",), leaves=lambda w: "{hp=" in (w / "game.dgn").read_text()),
-    "dungeon play scoundrel --seed 7": Check(keys=[(PROMPT, "2c 3c 7h\r"), (PROMPT, "quit\r")], says=("9c",), leaves=lambda w: any("2c 3c 7h" in p.read_text() for p in w.glob("scoundrel-*-*.dgn"))),
+    "dungeon play scoundrel --seed 7": Check(keys=[(PROMPT, "2c 3c 7h\r"), (PROMPT, "quit\r")], says=("Scoundrel, seed 7.", "room: 9"), leaves=lambda w: any("2c 3c 7h" in p.read_text() for p in w.glob("scoundrel-*-*.dgn"))),
     "dungeon play clear-the-dungeon --table": Check(keys=[(b"deal>", "quit\r")], leaves=lambda w: any(w.glob("clear-the-dungeon-*.dgn"))),
     "dungeon play scoundrel --resume scoundrel-20261129-101500.dgn": Check(keys=[(PROMPT, "9d xJs x9c\r"), (PROMPT, "quit\r")], leaves=lambda w: "2. (9c) Js 9d Qs : 9d xJs x9c" in (w / "scoundrel-20261129-101500.dgn").read_text()),
     "printf '2c 3c 7h\\n9d xJs x9c\\n' | dungeon play scoundrel --seed 7": Check(says=("1. 9c 7h 2c 3c : 2c 3c 7h", "2. (9c) Js 9d Qs : 9d xJs x9c")),
@@ -228,10 +228,9 @@ CHECKS: dict[str, Check] = {
 
 def test_every_command_shown_has_a_check():
     """Here, or in tests/test_review_docs.py for the review pages (they need a git
-    repository of records to run in)."""
-    from test_review_docs import CHECKS as REVIEW_CHECKS
-
-    shown = {command for _, command in doc_commands()} - set(REVIEW_CHECKS)
+    repository of records to run in) and tests/test_share_docs.py for the sharing
+    commands (their pictures are compared byte for byte)."""
+    shown = set(_checked_here()) | {"make play", "make test"}
     missing = sorted(shown - set(CHECKS))
     assert not missing, f"commands shown in the docs without a check here: {missing}"
     stale = sorted(set(CHECKS) - shown)
@@ -240,8 +239,10 @@ def test_every_command_shown_has_a_check():
 
 def _checked_here() -> list[str]:
     from test_review_docs import CHECKS as REVIEW_CHECKS  # run there, in a repository of records
+    from test_share_docs import COMMANDS as SHARING_COMMANDS  # run there, pictures compared
 
-    return sorted({c for _, c in doc_commands()} - {"make play", "make test"} - set(REVIEW_CHECKS))
+    elsewhere = set(REVIEW_CHECKS) | {command for _, command in SHARING_COMMANDS}
+    return sorted({c for _, c in doc_commands()} - {"make play", "make test"} - elsewhere)
 
 
 @pytest.mark.parametrize("command", _checked_here())

@@ -154,7 +154,8 @@ def test_a_game_at_a_terminal_with_completion_to_its_end(terminal, sampled, tmp_
     term.wait_for(lambda: term.proc.poll() is not None)
     assert term.proc.returncode == 0
     shown = bytes(term.output).decode(errors="replace")
-    assert "turn 1  health 6/6  gold 0  deck 9 cards" in shown  # the toy's own board
+    # the toy's own board, its health drawn as a bar at a terminal (shell/board.py)
+    assert "turn 1  health 6/6 \x1b[32m\u2588\u2588\u2588\u2588\u2588\u2588\x1b[0m  gold 0  deck 9 cards" in shown
     assert parse(record.read_text())[0].moves == session.record().moves
     status, out, _ = dungeon("verify", "-v", "--seed-check", str(record))
     assert status == 0 and f"legal, {session.state.result()}," in out

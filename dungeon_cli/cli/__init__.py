@@ -26,6 +26,7 @@ COMMANDS = {
     "diff": "dungeon_cli.cli.diff:diff",
     "textconv": "dungeon_cli.cli.textconv:textconv",
     "git-setup": "dungeon_cli.cli.gitsetup:git_setup",
+    "daily": "dungeon_cli.cli.daily:daily",
 }
 
 

@@ -41,6 +41,7 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
 @click.option("--table", is_flag=True, help="Played with a real deck: type the cards dealt and dice rolled too.")
 @click.option("--player", help="Your name, for the record's Player tag.")
 @click.option("--cards", "cards_file", metavar="FILE", help="Cassette Dungeons: play with the card set in FILE (the record gets its Cards tag).")
+@click.option("--daily", is_flag=True, help="Today's deal (UTC), the same for every player: see `dungeon daily`.")
 def play(
     game: Optional[str],
     seed: Optional[int],
@@ -50,6 +51,7 @@ def play(
     table: bool,
     player: Optional[str],
     cards_file: Optional[str] = None,
+    daily: bool = False,
 ) -> None:
     """Play GAME. At a terminal: the board and a prompt that completes your moves, the
     record saved after every turn. From a pipe: one or more actions per line, the record
@@ -57,7 +59,7 @@ def play(
 
     Exit status: 0 played (or stopped), 1 an illegal action or record, 2 a usage error.
     """
-    from ..shell.colour import Paint, wanted
+    from ..shell.colour import Paint
     from ..shell.setup import SetupError, prepare
 
     if table and seed is not None:
@@ -76,13 +78,26 @@ def play(
         if interactive:
             raise click.UsageError("-o - (standard output) is for scripts: at a terminal the record needs a file")
         output = None  # a script's record goes to standard output anyway
+    date = None
+    if daily:
+        if seed is not None or table or resume is not None:
+            raise click.UsageError("--daily deals today's seed: it cannot take --seed, --table or --resume")
+        from .. import daily as rule
+
+        assert game is not None  # checked above: --daily is not --resume
+        day = rule.today()
+        seed, date = rule.seed_for(game, day), f"{day:%Y-%m-%d}"
+        if output is None and interactive:  # kept where `dungeon daily` finds it
+            path = rule.record_path(game, day)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            output = str(path)
     from .inputs import rule_tag_option
 
     options, tags, _ = rule_tag_option(game, "Cards", cards_file, os.path.dirname(output) if output else None, "--cards")
     try:
         ready = prepare(
             game, seed=seed, variant=variant, output=output, resume=resume, table=table, player=player,
-            interactive=interactive, options=options, tags=tags,
+            interactive=interactive, options=options, tags=tags, date=date,
         )
     except SetupError as exc:
         if exc.status == 2:
@@ -101,6 +116,6 @@ def play(
         click.echo(f"{resume} has no Seed: type the cards dealt and dice rolled")
     history = history_file(ready.session.module.game.name)
     shell = PlayShell(
-        ready.session, ready.record, sys.stdout, paint=Paint(wanted(sys.stdout)), history=str(history) if history else None
+        ready.session, ready.record, sys.stdout, paint=Paint.for_stream(sys.stdout), history=str(history) if history else None
     )
     sys.exit(shell.run())

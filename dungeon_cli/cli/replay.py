@@ -15,7 +15,9 @@ from ..terminal_text import safe, safe_lines
 @click.argument("file", metavar="FILE | -")
 @click.option("--move", "number", type=click.IntRange(min=0), help="Only the board after move N (0: the deal: line).")
 @click.option("--step", is_flag=True, help="Step through the moves with keys (n next, p back, g first, G last, q quit).")
-def replay(file: str, number: Optional[int], step: bool) -> None:
+@click.option("--html", "html", type=click.Path(dir_okay=False), help="Write the replay as one self-contained web page.")
+@click.option("--force", is_flag=True, help="With --html: replace the file if it exists.")
+def replay(file: str, number: Optional[int], step: bool, html: Optional[str], force: bool) -> None:
     """Show the board after every move of the records in FILE, with the move that led
     there. An illegal record is shown up to its faulty move, then the diagnostic.
 
@@ -24,10 +26,18 @@ def replay(file: str, number: Optional[int], step: bool) -> None:
     """
     from notation import read
 
-    from ..shell.colour import Paint, wanted
+    from ..shell.colour import Paint
     from ..shell.replay import Replay
 
     name = display_name(file)
+    if html is not None:
+        if step or number is not None:
+            raise click.UsageError("--html writes every move of every record: it cannot take --step or --move")
+        from .share import write_html
+
+        sys.exit(write_html(file, html, force))
+    if force:
+        raise click.UsageError("--force goes with --html")
     if step and number is not None:
         raise click.UsageError("--step starts at the first move; it cannot take --move")
     if step and not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -41,7 +51,7 @@ def replay(file: str, number: Optional[int], step: bool) -> None:
     if not replays:
         click.echo(f'{safe(name)}:1:1: error: no record in this file: a record starts with [Game "..."]')
         sys.exit(1)
-    paint = Paint(wanted(sys.stdout))
+    paint = Paint.for_stream(sys.stdout)
     status = 0 if all(r.legal for r in replays) else 1
     if step:
         from ..shell.stepper import Stepper

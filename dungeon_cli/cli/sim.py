@@ -37,9 +37,11 @@ class ListsBots(click.Command):
 @click.option("--variant", help="A rule variant (see `dungeon games`).")
 @click.option("--cluster", metavar="ADDRESS", help="Run on this Dask scheduler instead (needs the [cluster] extra).")
 @click.option("--cards", "cards_file", metavar="FILE", help="Cassette Dungeons: play with the card set in FILE.")
+@click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the win rate and the scores as an SVG picture.")
+@click.option("--force", is_flag=True, help="With --plot: replace the file if it exists.")
 def sim(
     game: str, count: int, bot: str, seed: int, jobs: int, records: Optional[str], variant: Optional[str], cluster: Optional[str],
-    cards_file: Optional[str] = None,
+    cards_file: Optional[str] = None, plot: Optional[str] = None, force: bool = False,
 ) -> None:
     """Play GAME from seeds SEED..SEED+N-1 with a bot: win rate with its 95% interval,
     mean moves, speed, and the scores as a histogram. The same seeds give the same
@@ -62,6 +64,8 @@ def sim(
     if jobs > cpus and cluster is None:  # more processes than CPUs only adds forking and switching
         click.echo(f"--jobs {jobs}: this machine has {cpus} CPU{'s' if cpus != 1 else ''} for it: {cpus} processes play", err=True)
         jobs = cpus
+    if plot is not None and not force and os.path.lexists(plot):  # before the games, not after them
+        raise click.BadParameter(f"{plot} exists already: choose another name, or --force to replace it", param_hint="--plot")
     seeds = range(seed, seed + count)
     out_dir = Path(records) if records is not None else None
     if out_dir is not None:
@@ -135,6 +139,10 @@ def sim(
         click.echo("  " + line)
     if out_dir is not None:
         click.echo(f"\n{count} records written to {out_dir}/")
+    if plot is not None:
+        from .share import sim_picture
+
+        sim_picture(plot, force, game, bot, variant, seed, count, tally)
     sys.exit(status)
 
 

@@ -183,6 +183,9 @@ class GameModule:
       to ``dungeon`` (Cassette Dungeons' ``cards``).
     - ``data``: glob patterns, relative to the game's package, of the files it reads at
       run time; they must be shipped as package data (a test holds pyproject.toml to it).
+    - ``web``: ``"module:function"``, ``function(state, defs)``: the board as HTML for
+      ``replay --html``, ``defs`` a ``share.htmlkit.Defs`` for drawings the page holds
+      once; without it the page shows the text render.
     """
 
     def __init__(
@@ -197,6 +200,7 @@ class GameModule:
         solver: Optional[str] = None,
         commands: Optional[Mapping[str, str]] = None,
         data: tuple[str, ...] = (),
+        web: Optional[str] = None,
     ):
         self.game = game
         self.notation = notation
@@ -210,6 +214,7 @@ class GameModule:
         self.solver = solver
         self.commands: Mapping[str, str] = dict(commands or {})
         self.data = data
+        self.web = web
 
 
 def load(path: str) -> Any:

@@ -35,6 +35,7 @@ def new_session(
     dated: bool,
     options: Optional[dict] = None,
     extra: Sequence[tuple[str, str]] = (),
+    date: Optional[str] = None,
 ) -> Session:
     if seed is None and not table:
         seed = random.SystemRandom().randrange(2**32)
@@ -43,7 +44,9 @@ def new_session(
     except BadSetup as exc:
         raise SetupError([exc.message], status=2) from None
     tags = []
-    if dated:
+    if date is not None:  # the day a daily deal belongs to
+        tags.append(("Date", date))
+    elif dated:
         tags.append(("Date", f"{_dt.date.today():%Y-%m-%d}"))
     if player:
         tags.append(("Player", player))
@@ -110,6 +113,7 @@ def prepare(
     interactive: bool = False,
     options: Optional[dict] = None,
     tags: Sequence[tuple[str, str]] = (),
+    date: Optional[str] = None,
 ) -> Ready:
     """Everything ``dungeon play`` does before the first move; SetupError if it cannot."""
     if resume is not None:
@@ -119,7 +123,7 @@ def prepare(
             raise SetupError([f"{resume} is a game of {name}, not {game}"], status=2)
     else:
         assert game is not None
-        session = new_session(game, variant, seed, table, player, dated=interactive, options=options, extra=tags)
+        session = new_session(game, variant, seed, table, player, dated=interactive, options=options, extra=tags, date=date)
         typed = table
     return Ready(session, record_file(session.module.game.name, output, resume, interactive, session.text()), typed)
 

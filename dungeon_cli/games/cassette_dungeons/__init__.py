@@ -38,4 +38,5 @@ MODULE = GameModule(
     bots={"greedy": f"{__name__}.bots:GreedyBot"},
     commands={"cards": f"{__name__}.cards:cards"},
     data=("sets/*.toml",),
+    web=f"{__name__}.web:board",
 )

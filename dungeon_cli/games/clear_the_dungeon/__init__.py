@@ -40,4 +40,5 @@ MODULE = GameModule(
     game=ClearTheDungeon(), notation=DungeonNotation(), render=render, rules_text=RULES, figures=figures,
     bots={"greedy": f"{__name__}.bots:GreedyBot"},
     solver=f"{__name__}.solver",
+    web=f"{__name__}.web:board",
 )

@@ -51,4 +51,5 @@ MODULE = GameModule(
     bots={"greedy": f"{__name__}.bots:GreedyBot", "counting": f"{__name__}.bots:CountingBot"},
     playouts={"random": f"{__name__}.playout:random_game"},
     solver=f"{__name__}.solver",
+    web=f"{__name__}.web:board",
 )
