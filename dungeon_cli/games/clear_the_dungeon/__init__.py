@@ -38,7 +38,7 @@ def figures(state: DungeonState) -> dict:
 
 MODULE = GameModule(
     game=ClearTheDungeon(), notation=DungeonNotation(), render=render, rules_text=RULES, figures=figures,
-    bots={"greedy": f"{__name__}.bots:GreedyBot"},
+    bots={"greedy": f"{__name__}.bots:GreedyBot", "strong": f"{__name__}.strong:StrongBot"},
     solver=f"{__name__}.solver",
     web=f"{__name__}.web:board",
 )
