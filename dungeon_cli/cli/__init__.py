@@ -27,6 +27,8 @@ COMMANDS = {
     "textconv": "dungeon_cli.cli.textconv:textconv",
     "git-setup": "dungeon_cli.cli.gitsetup:git_setup",
     "daily": "dungeon_cli.cli.daily:daily",
+    "analyse": "dungeon_cli.cli.analyse:analyse",
+    "analyze": "dungeon_cli.cli.analyse:analyse",
 }
 
 

@@ -57,9 +57,12 @@ class Candidate:
         return (self.wins, self.score)
 
 
-def candidates(state: DungeonState) -> list[Candidate]:
+def candidates(state: DungeonState, first: Any = None) -> list[Candidate]:
     """The choices that lead to different games: attacks that leave the same table,
-    hand and damage pile (in the base game every attack on one monster does) are one."""
+    hand and damage pile (in the base game every attack on one monster does) are one.
+    ``first``: that choice alone."""
+    if first is not None:
+        return [Candidate(first)]
     out = []
     seen = set()
     for action in moves(state):
@@ -88,6 +91,10 @@ def determinise(state: DungeonState, rng: random.Random) -> DungeonState:
     new.power = Pile.ordered(power)
     new.stacks = tuple(stacks)
     return new
+
+
+def deals(state: DungeonState, rng: random.Random, samples: int, exhaustive: bool = False) -> list:
+    return [determinise(state, rng) for _ in range(samples)]
 
 
 def evaluate(state: DungeonState, rng: random.Random, samples: int = SAMPLES) -> list[Candidate]:
@@ -185,6 +192,14 @@ class StrongBot(Bot):
 
     def observe(self, before: State, action: Any) -> None:
         self.view.observe(action)
+
+    # What the analysis asks of a strong player (dungeon_cli/analysis).
+    deals = staticmethod(deals)
+    candidates = staticmethod(candidates)
+    evaluate_on = staticmethod(evaluate_on)
+
+    def unseen(self, state: DungeonState) -> int:
+        return len(state.power) + len(state.unseen)
 
     def choose(self, state: State, rng: random.Random) -> Any:
         view: DungeonState = self.view.state  # type: ignore[assignment]

@@ -28,6 +28,8 @@ decision costs a few tens of milliseconds (bench/strong.py measures it).
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from typing import Any, Optional
 
@@ -74,14 +76,17 @@ class Candidate:
         return (self.wins, self.score)
 
 
-def candidates(state: ScoundrelState) -> list[Candidate]:
-    """Run (when allowed) and the ways through the room worth comparing."""
+def candidates(state: ScoundrelState, first: Any = None) -> list[Candidate]:
+    """Run (when allowed) and the ways through the room worth comparing; ``first``:
+    only those that begin with that action (the analysis's "after this decision")."""
     groups: dict = {}
-    for end, path, drunk in _ways(state):
+    for end, path, drunk in _ways(state) if first != RUN else ():
+        if first is not None and path[0] != first:
+            continue
         name = "dead" if end.hp <= 0 else (tuple(sorted(_ID[c] for c in end.left)), end.weapon)
         groups.setdefault(name, []).append((end, path, drunk))
     out = []
-    if state.can_run and len(state.dungeon):
+    if state.can_run and len(state.dungeon) and first in (None, RUN):
         out.append(Candidate((RUN,), None, run=True))
     for name, group in groups.items():
         group.sort(key=lambda e: (-e[0].hp, -e[0].cap, -e[2]))
@@ -111,9 +116,13 @@ def evaluate(state: ScoundrelState, rng: random.Random, samples: int = SAMPLES) 
     return evaluate_on(state, candidates(state), orders(state, rng, samples))
 
 
-def orders(state: ScoundrelState, rng: random.Random, samples: int) -> list[list]:
-    """``samples`` orders of the dungeon consistent with what ``state`` shows."""
+def orders(state: ScoundrelState, rng: random.Random, samples: int, exhaustive: bool = False) -> list[list]:
+    """``samples`` orders of the dungeon consistent with what ``state`` shows;
+    ``exhaustive``: every order instead, when there are no more than ``samples``
+    (near the end the figure is then exact, not an estimate)."""
     hidden, known = unseen_parts(state)
+    if exhaustive and math.factorial(len(hidden)) <= samples:
+        return [list(order) + list(known) for order in itertools.permutations(hidden)]
     out = []
     for _ in range(samples):
         order = list(hidden)
@@ -278,6 +287,16 @@ class StrongBot(Bot):
             self.plan.pop(0)
         else:
             self.plan = []
+
+    # What the analysis asks of a strong player (dungeon_cli/analysis): deals consistent
+    # with a view, the choices worth comparing, and how each does on those deals.
+    deals = staticmethod(orders)
+    candidates = staticmethod(candidates)
+    evaluate_on = staticmethod(evaluate_on)
+
+    def unseen(self, state: ScoundrelState) -> int:
+        """How many cards lie in an order the player does not know."""
+        return sum(state.dungeon.hidden.values())
 
     def choose(self, state: State, rng: random.Random) -> Any:
         view: ScoundrelState = self.view.state  # type: ignore[assignment]
