@@ -145,6 +145,8 @@ class RoomModel:
         terminal: dict = {}  # won -> (value, ways)
         info = INFO
 
+        seen = set()
+
         def walk(room, hp, weapon, wv, cap, drank, done, way, last_drunk):
             if done == need:
                 if final:
@@ -152,6 +154,12 @@ class RoomModel:
                 else:
                     ends.setdefault((room, weapon), []).append((hp, cap, way))
                 return
+            # Two orders that reach the same point (a potion then a weapon, or the
+            # weapon first) go on alike: the second is not walked again.
+            here = (room, hp, weapon, cap, drank, last_drunk)
+            if here in seen:
+                return
+            seen.add(here)
             done += 1
             for index, card in enumerate(room):
                 rest = room[:index] + room[index + 1:]
