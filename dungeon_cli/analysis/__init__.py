@@ -31,9 +31,10 @@ from ..bots.view import PlayerView
 from ..core import Phase, Result, State, known_steps
 from ..engine import Visitor, Walk
 from ..referee import Referee, Verdict
+from ..solver.objective import WIN
 
 SAMPLES = 100  # orders of the unseen cards per decision
-HINDSIGHT_SECONDS = 3.0  # per position; past it the figure is the best found, not proven
+HINDSIGHT_SECONDS = 10.0  # per position; past it the figure is the best found, not proven
 Z = 1.96
 
 # The marks written into a record (notation/SPEC.md, "Analysis comments").
@@ -110,6 +111,9 @@ class Judgement:
     before: Optional[Hindsight] = None
     after: Optional[Hindsight] = None
     mark: str = ""
+    # what the judgement was made from (not written out): the player's view, the
+    # state with the deal known, the action and the state it led to
+    position: Optional[dict] = field(default=None, repr=False)
 
     def as_json(self) -> dict:
         return {
@@ -138,6 +142,7 @@ class Judge(Visitor):
     def __init__(self) -> None:
         self.decisions: list[dict] = []
         self.pending: list[dict] = []
+        self.events: list[tuple[State, Any]] = []  # every event, for a deal the record shows
         self.view: Optional[PlayerView] = None
 
     def begin(self, walk: Walk) -> None:
@@ -147,6 +152,7 @@ class Judge(Visitor):
 
     def event(self, before: State, action: Any, after: State) -> None:
         assert self.view is not None
+        self.events.append((before, action))
         if before.phase is Phase.DECISION:
             self.pending.append(
                 {"seen": self.view.state, "before": before, "action": action, "after": after,
@@ -196,22 +202,14 @@ class Solver:
         key = self.hooks.key(state)
         if key in self.memo:
             return self.memo[key]
-        try:
-            first = self._run(self.wins, state)
-        except RuntimeError:  # the limit came before any line was finished
+        value, proven = self.wins.value_from(state, self.seconds)
+        if value is None:
             return Hindsight(None, False)
         # No win: "no win" is the judgement. The best loss is not searched for: proving
         # it costs more than the rest of an analysis, and says little more.
-        answer = Hindsight(first.result if first.result.won else None, first.proven)
+        answer = Hindsight(Result(True, value - WIN) if value >= WIN else None, proven)
         self.memo[key] = answer
         return answer
-
-    def _run(self, search, state: State):
-        search.deadline = time.perf_counter() + self.seconds
-        search.best = search.found = -(10**9)
-        search.best_line = []
-        search.path = []
-        return search.solve(state)
 
 
 def _value(h: Hindsight) -> int:
@@ -220,15 +218,22 @@ def _value(h: Hindsight) -> int:
 
 def analyse(
     record: Record, samples: int = SAMPLES, seed: int = 0, seconds: float = HINDSIGHT_SECONDS,
-    progress: Optional[Callable[[int, int], None]] = None,
+    progress: Optional[Callable[[int, int], None]] = None, first_move: int = 0,
 ) -> Analysis:
-    """Judge every decision of ``record``. ``seed``: the analysis's own generator (the
-    orders it samples), so the same record gives the same figures."""
+    """Judge every decision of ``record`` (from move ``first_move`` on). ``seed``: the
+    analysis's own generator (the orders it samples), so the same record gives the
+    same figures."""
     from .. import solver
 
     judge = Judge()
     seeded = record.tag_value("Seed") is not None
     verdict = Referee(seed_check=seeded).check(record, watchers=(judge,))
+    wrong_seed = False
+    if seeded and not verdict.legal:
+        # legal at a table, but not what its Seed deals: judged fairly, not in hindsight
+        judge = Judge()
+        verdict = Referee().check(record, watchers=(judge,))
+        wrong_seed = verdict.legal
     analysis = Analysis(record, verdict)
     if not verdict.legal:
         return analysis
@@ -239,13 +244,23 @@ def analyse(
     hind: Optional[Solver] = None
     if game not in solver.solvable():
         analysis.hindsight_note = f"{game} has no solver"
+    elif not seeded or wrong_seed:
+        try:
+            order = solver.hooks(game).deal(judge.events)
+        except ValueError as exc:
+            why = "the Seed tag does not deal these cards" if wrong_seed else "no Seed tag"
+            analysis.hindsight_note = f"{why}, and {exc}: no hindsight"
+        else:
+            _known_deal(verdict, judge, order)
+            hind = Solver(game, seconds)
     else:
         hind = Solver(game, seconds)
     if strong is None:
         analysis.fair_note = f"{game} has no strong player"
     rng = random.Random(f"analyse/{seed}")
-    for index, decision in enumerate(judge.decisions):
-        j = Judgement(decision["move"], decision["line"], decision["text"])
+    decisions = [d for d in judge.decisions if d["move"] >= first_move]
+    for index, decision in enumerate(decisions):
+        j = Judgement(decision["move"], decision["line"], decision["text"], position=decision)
         if strong is not None:
             j.best, j.played = _fair(strong, decision, module, rng, samples)
         if hind is not None:
@@ -259,8 +274,25 @@ def analyse(
         j.mark = mark(j)
         analysis.judgements.append(j)
         if progress is not None:
-            progress(index + 1, len(judge.decisions))
+            progress(index + 1, len(decisions))
     return analysis
+
+
+def _known_deal(verdict: Verdict, judge: Judge, order: dict) -> None:
+    """Each decision's state again, now with the deal the record shows in full: the
+    record's events handed to a walk dealt in that order (the engine as the source of
+    a solver's line is), so the solver can start from any of them."""
+    from ..engine.dealer import OrderedDealer
+
+    walk = Walk(verdict.walk.setup, OrderedDealer(order), history=False, turns=False)
+    decisions = iter(judge.decisions)
+    for before, action in judge.events:
+        if before.phase is Phase.DECISION:
+            decision = next(decisions)
+            decision["before"] = walk.state
+            decision["after"] = walk.apply(action)
+        else:
+            walk.apply(action)
 
 
 def _fair(strong, decision: dict, module, rng: random.Random, samples: int) -> tuple[Fair, Fair]:

@@ -17,11 +17,12 @@ from .inputs import Unreadable, display_name, open_binary
 @click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
 @click.option("--samples", type=click.IntRange(min=1), default=None, help="Orders of the unseen cards per decision (default 100).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, help="The analysis's own generator: the same seed, the same figures.  [default: 0]")
-@click.option("--limit", type=click.FloatRange(min=0.01), default=None, help="Seconds the solver may take per position (default 3): past it, the best found, said not proven.")
+@click.option("--limit", type=click.FloatRange(min=0.01), default=None, help="Seconds the solver may take per position (default 10): past it, the best found, said not proven.")
+@click.option("--from", "first_move", type=click.IntRange(min=0), default=0, help="Judge the decisions of move N on only (the moves before are replayed).")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", help="table (the default) or json.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the records with each marked decision's judgement as a comment (notation/SPEC.md).")
 @click.option("--force", is_flag=True, help="Let -o replace an existing file.")
-def analyse(files: tuple[str, ...], samples: Optional[int], seed: int, limit: Optional[float], fmt: str, output: Optional[str], force: bool) -> None:
+def analyse(files: tuple[str, ...], samples: Optional[int], seed: int, limit: Optional[float], first_move: int, fmt: str, output: Optional[str], force: bool) -> None:
     """Judge every decision of DGN records: the chance of winning from what the player
     could see, before and after (orders of the unseen cards played out by the strong
     player, with a 95% interval), and the best result still reachable with the deal
@@ -55,7 +56,7 @@ def analyse(files: tuple[str, ...], samples: Optional[int], seed: int, limit: Op
             unreadable = True
             continue
         for record in records:
-            found = _analyse(record, samples, seed, seconds, analysis)
+            found = _analyse(record, samples, seed, seconds, first_move, analysis)
             if not found.verdict.legal:
                 illegal = True
                 for diag in found.verdict.diagnostics[:1]:
@@ -81,10 +82,10 @@ def analyse(files: tuple[str, ...], samples: Optional[int], seed: int, limit: Op
     sys.exit(2 if unreadable else 1 if illegal else 0)
 
 
-def _analyse(record, samples, seed, seconds, analysis):
+def _analyse(record, samples, seed, seconds, first_move, analysis):
     """One record, with a progress bar on standard error at a terminal."""
     if not sys.stderr.isatty():
-        return analysis.analyse(record, samples, seed, seconds)
+        return analysis.analyse(record, samples, seed, seconds, first_move=first_move)
     bars: list = []
 
     def progress(done: int, total: int) -> None:
@@ -94,7 +95,7 @@ def _analyse(record, samples, seed, seconds, analysis):
         bars[0].update(1)
 
     try:
-        return analysis.analyse(record, samples, seed, seconds, progress=progress)
+        return analysis.analyse(record, samples, seed, seconds, progress=progress, first_move=first_move)
     finally:
         if bars:
             bars[0].__exit__(None, None, None)
