@@ -197,6 +197,12 @@ CHECKS: dict[str, Check] = {
     "dungeon sim scoundrel --bot counting --games 10000 --jobs 2": Check(says=("95% CI", "counting"), substitute=("--games 10000", "--games 300")),
     "dungeon sim clear-the-dungeon --bot greedy --records out/": Check(says=("1000 records written to out/",), leaves=_verifies("out/clear-the-dungeon-0.dgn out/clear-the-dungeon-999.dgn")),
     "dungeon solve --seed 7 scoundrel -o best.dgn": Check(says=("win 30 is the optimum (proven)",), leaves=_verifies("best.dgn")),
+    "dungeon sim scoundrel --bot strong --games 200": Check(says=("strong",), substitute=("--games 200", "--games 3")),
+    # the analysis of the last moves only, with fewer samples: the whole game is bench/analyse.py's
+    "dungeon analyse game.dgn": Check(says=("scoundrel, win 30", "hindsight before"), substitute=("game.dgn", "game.dgn --from 19 --samples 20")),
+    "dungeon analyze game.dgn --format json": Check(says=('"decisions"', '"hindsight"'), substitute=("game.dgn", "game.dgn --from 19 --samples 20")),
+    "dungeon analyse game.dgn -o judged.dgn": Check(leaves=_verifies("judged.dgn"), substitute=("game.dgn", "game.dgn --from 19 --samples 20")),
+    "dungeon play scoundrel --seed 7 --hints off": Check(keys=[(PROMPT, "hint\r"), (b"hints are off", "quit\r")]),
     # docs/shell.md
     "dungeon play scoundrel": Check(keys=QUIT, leaves=lambda w: any(w.glob("scoundrel-*-*.dgn"))),
     "dungeon play scoundrel --variant strict-weapon --player Ann": Check(keys=QUIT, leaves=lambda w: any('[Player "Ann"]' in p.read_text() for p in w.glob("scoundrel-2*.dgn"))),
