@@ -228,6 +228,7 @@ CHECKS: dict[str, Check] = {
         and _shell("dungeon verify --cards-path . out/*.dgn", w).returncode == 0,
     ),
     # docs/simulation.md
+    "dungeon sim scoundrel --bot strong --games 2000 --jobs 2": Check(says=("strong",), substitute=("--games 2000 --jobs 2", "--games 2")),
     "for s in $(seq 0 999); do dungeon solve --seed $s clear-the-dungeon --limit 60s -o /dev/null; done 2>&1 | grep -c ': win '": Check(says=("3",), substitute=("seq 0 999", "seq 0 29")),  # seeds 16, 26, 28
 }
 
