@@ -124,6 +124,9 @@ def test_clear_the_dungeon_hindsight_is_the_solver():
     for j in found.judgements:
         solved = solver.solve(j.position["before"], "clear-the-dungeon")
         assert (solved.result.score if solved.result.won else None) == _score(j.before)
+        if j.move == last:
+            assert _score(j.before) == brute(j.position["before"])
+            assert _score(j.after) == brute(j.position["after"])
         assert j.best.rate >= j.played.rate or j.best.choice == j.played.choice
 
 
