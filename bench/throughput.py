@@ -9,7 +9,6 @@ corpus file is timed too, start-up included.
 from __future__ import annotations
 
 import io
-import os
 import subprocess
 import sys
 import tempfile

@@ -20,7 +20,7 @@ import functools
 import math
 import os
 import random
-from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Generator, Iterator, NamedTuple, Optional, Sequence
 
 from . import bots, playouts
 from .engine import MAX_EVENTS, Runaway, SeededDealer, Setup, Visitor, Walk
@@ -85,7 +85,7 @@ def play(spec: Spec, seed: int) -> Outcome:
         state = walk.run(lambda state: choose(state, rng), MAX_EVENTS)
     except Runaway:
         raise EndlessGame(f"{spec.game} seed {seed}: the {spec.bot} bot's game has not ended after {MAX_EVENTS:,} events") from None
-    result = state.result()
+    result = state.final()
     text = walk.text() if isinstance(walk, Session) else None
     return Outcome(seed, result.won, result.score, walk.moves, text)
 
@@ -165,7 +165,7 @@ def run(
     return results
 
 
-def stream(spec: Spec, seeds: Sequence[int], jobs: int = 1, cluster: Optional[str] = None) -> Iterator[list[Outcome]]:
+def stream(spec: Spec, seeds: Sequence[int], jobs: int = 1, cluster: Optional[str] = None) -> Generator[list[Outcome], None, None]:
     """The outcomes of every seed, a chunk at a time and in the order of ``seeds``: a
     run of ten million games is tallied and its records written as they come, never
     held whole in memory."""

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Callable, Optional
 
 import pytest
-
 from conftest import EXAMPLES, ROOT
 
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("**/*.md"))]

@@ -17,11 +17,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 import strategies as S
 from conftest import ROOT
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))

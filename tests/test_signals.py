@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import EXAMPLES
 from test_faults_dataloss import _blocked_reading
 

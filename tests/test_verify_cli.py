@@ -8,7 +8,6 @@ import json
 import re
 
 import pytest
-
 from conftest import FIXTURES, run_subprocess
 
 HERE = FIXTURES / "scoundrel"

@@ -17,11 +17,10 @@ import click
 
 from notation import read, write
 
-from .. import safe_write
+from .. import report, safe_write
 from ..referee import Referee
-from .. import report
-from .inputs import STDIN, Unreadable, display_name, open_binary
 from ..terminal_text import safe, safe_lines
+from .inputs import STDIN, Unreadable, display_name, open_binary
 from .project import project_defaults
 
 

@@ -7,8 +7,8 @@ from typing import Optional
 
 import click
 
-from .inputs import Unreadable, display_name, open_binary
 from ..terminal_text import safe, safe_lines
+from .inputs import Unreadable, display_name, open_binary
 
 
 @click.command()

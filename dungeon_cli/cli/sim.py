@@ -75,6 +75,7 @@ def sim(
     rule_tags: tuple = ()
     if cards_file is not None:
         _, _, given = rule_tag_option(game, "Cards", cards_file, records, "--cards")  # a usage error here
+        assert given is not None  # a value was given
         rule_tags = (tuple(given),)
     spec = simulate.Spec(game, bot, variant, records=out_dir is not None, rule_tags=rule_tags)
 

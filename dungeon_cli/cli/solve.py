@@ -143,6 +143,7 @@ def _from_record(path: str):
         click.echo(f"{safe(path)}:{first.line}:{first.col}: error: {first.message}", err=True)
         sys.exit(1)
     module = unseeded.module
+    assert module is not None  # a legal record names a game this tool knows
     if module.game.name not in solver.solvable():
         raise click.UsageError(f"{module.game.name} has no solver (solvable: {', '.join(solver.solvable())})")
     try:

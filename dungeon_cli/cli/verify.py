@@ -8,10 +8,10 @@ import click
 
 from notation import Diagnostic, read
 
-from ..referee import Referee
 from .. import report
-from .inputs import Unreadable, display_name, open_binary
+from ..referee import Referee
 from ..terminal_text import safe
+from .inputs import Unreadable, display_name, open_binary
 from .project import project_defaults
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Mapping, Optional, Protocol, Sequence, Union
+from typing import Any, Callable, Generator, Iterator, Mapping, Optional, Protocol, Sequence, Union
 
 from notation import Record, Tag, Token
 
@@ -48,7 +48,7 @@ def use_project_file_dirs(dirs: Sequence[str]) -> None:
 
 
 @contextmanager
-def record_files_under(dirs: Sequence[str]) -> Iterator[None]:
+def record_files_under(dirs: Sequence[str]) -> Generator[None, None, None]:
     """Within, a file a record names is looked up under ``dirs`` only."""
     global _record_file_dirs
     before, _record_file_dirs = _record_file_dirs, tuple(dirs)

@@ -30,7 +30,6 @@ hand card left over goes onto the damage pile.
 """
 
 
-
 def figures(state: DungeonState) -> dict:
     """How a game went, for ``dungeon summary``: monsters defeated, damage pile, power deck."""
     return {"defeated": len(state.defeated), "dmg": len(state.damage), "deck": len(state.power)}

@@ -12,7 +12,7 @@ import textwrap
 
 from ...core import Phase
 from .grid import SIDE_NAMES, Pos, free_doors
-from .rules import AGAIN, CHOOSE, ENDINGS, RpgState, monster_text, lockpicks_text
+from .rules import AGAIN, CHOOSE, ENDINGS, RpgState, lockpicks_text, monster_text
 
 MAX_COLS = 19  # 19 squares: 19 * 4 + 1 = 77 characters
 MAX_ROWS = 9
@@ -94,7 +94,7 @@ def _map(state: RpgState) -> list[str]:
     return lines + notes
 
 
-def render(state: RpgState) -> str:  # type: ignore[override]
+def render(state: RpgState) -> str:
     head = (
         f"turn {state.turn} of {state.last_turn}  room deck {len(state.stock['rooms'])}  "
         f"lockpicks {state.lockpicks}  treasure {state.treasure}"
