@@ -131,7 +131,7 @@ def check_replays_alike(verdicts) -> int:
 
 def check_fmt(data: bytes, records: Optional[list[Record]] = None) -> bool:
     """``fmt`` refuses, or its text is a fixed point that means the same; True if it wrote."""
-    from dungeon_cli.cli.fmt import format_bytes
+    from dungeon_cli.formatting import format_bytes
     from dungeon_cli.referee import Referee
 
     formatted, problems = format_bytes(data)
