@@ -61,8 +61,9 @@ def test_ctrl_c_in_solve_prints_the_best_line_not_proven(tmp_path):
 
 
 def test_ctrl_c_in_sim_sums_up_the_games_played(tmp_path):
-    proc = start(["sim", "scoundrel", "--bot", "counting", "--games", "1000000", "--jobs", "2"], tmp_path)
-    time.sleep(4)
+    proc = start(["sim", "clear-the-dungeon", "--bot", "greedy", "--games", "1000000", "--jobs", "2"], tmp_path)
+    _workers(proc)
+    time.sleep(2)
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
@@ -89,7 +90,7 @@ def _workers(proc, want: int = 1) -> list[int]:
 
 def test_a_worker_killed_is_one_line_and_the_games_played_are_summed_up(tmp_path):
     out_dir = tmp_path / "out"
-    proc = start(["sim", "scoundrel", "--bot", "counting", "--games", "1000000", "--jobs", "2", "--records", str(out_dir)], tmp_path)
+    proc = start(["sim", "clear-the-dungeon", "--bot", "greedy", "--games", "1000000", "--jobs", "2", "--records", str(out_dir)], tmp_path)
     (worker, *_) = _workers(proc)
     end = time.monotonic() + 60
     while not any(out_dir.iterdir()):  # games come in seed order: the first chunk is in
