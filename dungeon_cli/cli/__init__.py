@@ -6,6 +6,7 @@ never imports the interactive shell or table printing.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import sys
 
@@ -58,8 +59,33 @@ def cli() -> None:
 
 
 def main() -> None:
+    """The console entry point. Beyond click: a closed standard stream or one that
+    cannot be written (a full disk, /dev/full) is a one-line message and a non-zero
+    exit, never a traceback, and never exit 0 with the output lost."""
+    from ..streams import finish, guard
+
+    guard()
     try:
         cli(prog_name="dungeon")
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except KeyboardInterrupt:
-        sys.stderr.write("\ninterrupted\n")
-        sys.exit(130)
+        _say("\ninterrupted")
+        code = 130
+    except OSError as exc:  # the last net: a file or stream the command did not expect to fail
+        where = f"{exc.filename}: " if exc.filename else "standard output: " if exc.errno in STREAM_ERRORS else ""
+        _say(f"dungeon: error: {where}{exc.strerror or exc}")
+        code = 2
+    sys.exit(finish(code))
+
+
+STREAM_ERRORS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EBADF, errno.EFBIG}
+
+
+def _say(text: str) -> None:
+    try:
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass

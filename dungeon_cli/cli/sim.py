@@ -128,9 +128,9 @@ def _record_name(game: str, seed: int) -> str:
 def _check_records_dir(out_dir: Path, game: str, seeds: range) -> None:
     """Records are only ever new files: a directory that already holds one of the names
     this run would write is refused before a game is played."""
-    if out_dir.exists() and not out_dir.is_dir():
-        raise click.BadParameter(f"{out_dir} is not a directory", param_hint="--records")
     try:
+        if out_dir.exists() and not out_dir.is_dir():
+            raise click.BadParameter(f"{out_dir} is not a directory", param_hint="--records")
         out_dir.mkdir(parents=True, exist_ok=True)
         present = set(os.listdir(out_dir))
     except OSError as exc:

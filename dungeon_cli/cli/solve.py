@@ -19,6 +19,8 @@ def parse_limit(text: str) -> tuple[Optional[int], Optional[float]]:
     m = _LIMIT.fullmatch(text.strip())
     if m is None:
         raise click.BadParameter(f"'{text}' is not a limit: write a time (30s, 2m) or a number of positions (500000, 500k)")
+    if len(m.group(1)) > 15:  # past any search anyone waits for; float() would overflow
+        raise click.BadParameter(f"'{text[:20]}...' is not a limit: at most 15 digits")
     number, unit = float(m.group(1)), m.group(2)
     if unit == "s":
         return None, number
