@@ -20,7 +20,7 @@ def cards() -> None:
 
 
 @cards.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...", type=click.Path())
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
 def check(files: tuple[str, ...], quiet: bool) -> None:
     """Check card-set files and report every problem as FILE:LINE:COL: error: MESSAGE.

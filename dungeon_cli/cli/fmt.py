@@ -25,7 +25,7 @@ from .terminal_text import safe, safe_lines
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
+@click.argument("files", nargs=-1, required=True, metavar="FILE|DIR... | -", type=click.Path(allow_dash=True))
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 if a file would change.")
 @click.option("--diff", is_flag=True, help="Change nothing; print what would change as a diff.")
 @click.option("--annotate", is_flag=True, help="Write the full checkpoint after every move.")
@@ -37,6 +37,9 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
     followed; a FIFO, a device, a file with several hard links or a read-only one is
     never replaced, and neither is a file that changed while it was formatted).
     """
+    from .inputs import expand
+
+    files = tuple(expand(files))
     status = 0
     changed = unchanged = 0
     for path in files:

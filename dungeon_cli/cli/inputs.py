@@ -39,3 +39,21 @@ def open_binary(path: str) -> Iterator[BinaryIO]:
         raise Unreadable(f"{shown}: cannot be read ({exc.strerror})") from None
     with handle:
         yield handle
+
+
+def expand(paths) -> list[str]:
+    """The files a command is given, a directory standing for every ``*.dgn`` under it
+    (as black and ruff walk theirs): sorted, hidden directories and files skipped,
+    symlinked directories not followed. A directory without one stays as it is, so
+    that opening it says so."""
+    out: list[str] = []
+    for path in paths:
+        if path == STDIN or not os.path.isdir(path):
+            out.append(path)
+            continue
+        found = []
+        for root, dirs, files in os.walk(path):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            found += [os.path.join(root, f) for f in sorted(files) if f.endswith(".dgn") and not f.startswith(".")]
+        out.extend(found or [path])
+    return out

@@ -12,7 +12,7 @@ from .terminal_text import safe, safe_lines
 
 
 @click.command()
-@click.argument("file", metavar="FILE | -")
+@click.argument("file", metavar="FILE | -", type=click.Path(allow_dash=True))
 @click.option("--move", "number", type=click.IntRange(min=0), help="Only the board after move N (0: the deal: line).")
 @click.option("--step", is_flag=True, help="Step through the moves with keys (n next, p back, g first, G last, q quit).")
 def replay(file: str, number: Optional[int], step: bool) -> None:

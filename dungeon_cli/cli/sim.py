@@ -18,7 +18,7 @@ from .. import registry, safe_write
 @click.command()
 @click.argument("game", type=click.Choice(registry.names()))
 @click.option("--games", "count", type=click.IntRange(min=1), default=1000, show_default=True, help="How many games.")
-@click.option("--bot", default="random", show_default=True, help="Who plays (see the list below).")
+@click.option("--bot", default="random", show_default=True, shell_complete=lambda ctx, param, incomplete: _complete_bot(ctx, incomplete), help="Who plays (see the list below).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="First seed: games use SEED..SEED+N-1.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes to spread the seeds over.")
 @click.option("--records", type=click.Path(file_okay=False), help="Write every game as a DGN record in this directory.")
@@ -119,6 +119,17 @@ def sim(
     if out_dir is not None:
         click.echo(f"\n{count} records written to {out_dir}/")
     sys.exit(status)
+
+
+def _complete_bot(ctx: click.Context, incomplete: str) -> list:
+    """The bots that play the game named on the line (every bot when none is)."""
+    from .. import bots
+
+    game = ctx.params.get("game")
+    if game is None:  # click drops the parsed params when the line ends in a bare --bot
+        game = next((w for w in os.environ.get("COMP_WORDS", "").split() if w in registry.names()), None)
+    names = bots.names(game) if game in registry.names() else sorted({b for g in registry.names() for b in bots.names(g)})
+    return [b for b in names if b.startswith(incomplete)]
 
 
 def _record_name(game: str, seed: int) -> str:

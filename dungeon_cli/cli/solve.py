@@ -31,7 +31,7 @@ def parse_limit(text: str) -> tuple[Optional[int], Optional[float]]:
 
 
 @click.command()
-@click.argument("target", metavar="FILE | GAME")
+@click.argument("target", metavar="FILE | GAME", shell_complete=lambda ctx, param, incomplete: _complete_target(incomplete))
 @click.option("--seed", type=click.IntRange(min=0), help="Solve the deal of this seed (the argument is then a game).")
 @click.option("--variant", help="A rule variant (with --seed).")
 @click.option("--limit", help="Stop after this long (30s, 2m) or this many positions (500k): best found, not proven.")
@@ -100,6 +100,15 @@ def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optio
     )
     if found.stopped == "interrupted":
         sys.exit(130)
+
+
+def _complete_target(incomplete: str) -> list:
+    """A record file, or a game name (with --seed): both are offered."""
+    from click.shell_completion import CompletionItem
+
+    from .. import registry
+
+    return [CompletionItem(g) for g in registry.names() if g.startswith(incomplete)] + [CompletionItem("", type="file")]
 
 
 def _from_record(path: str):

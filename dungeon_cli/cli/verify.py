@@ -15,7 +15,7 @@ from .terminal_text import safe
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
+@click.argument("files", nargs=-1, required=True, metavar="FILE|DIR... | -", type=click.Path(allow_dash=True))
 @click.option("--seed-check", is_flag=True, help="Deals must be exactly what the record's Seed deals.")
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,
@@ -36,6 +36,9 @@ def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verb
         from ..games.cassette_dungeons import loader
 
         loader.search_path = cards_path
+    from .inputs import expand
+
+    files = tuple(expand(files))
     referee = Referee(seed_check=seed_check)
     out = sys.stdout
     records_json: list[dict] = []
@@ -43,6 +46,7 @@ def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verb
     usage_error = False
     illegal = 0
     total = 0
+    unreadable = 0
     for path in files:
         name = display_name(path)
         try:
@@ -54,6 +58,9 @@ def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verb
                     verdict = referee.check(record)
                     if not verdict.legal:
                         illegal += 1
+                    if seed_check and record.tag_value("Seed") is None and not quiet:  # said, on stderr
+                        warning = Diagnostic(record.line, 1, "no Seed tag: --seed-check has no seed to check the deals against", "warning")
+                        sys.stderr.write(report.text_line(name, warning) + "\n")
                     result = verdict.result
                     summary = {
                         "file": name,
@@ -85,11 +92,14 @@ def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verb
                         out.write(line + "\n")
         except Unreadable as exc:
             usage_error = True
+            unreadable += 1
+            if fmt == "json":  # the JSON lists every file it was given
+                diags_json.append({"file": name, "line": None, "column": None, "severity": "error", "message": str(exc)})
             if not quiet:
                 sys.stderr.write(f"dungeon verify: error: {exc}\n")
     if fmt == "json" and not quiet:  # -q prints nothing, whatever the format
         report.dump_json(
-            {"records": records_json, "diagnostics": diags_json, "summary": {"records": total, "illegal": illegal}},
+            {"records": records_json, "diagnostics": diags_json, "summary": {"records": total, "illegal": illegal, "unreadable": unreadable}},
             out,
         )
     elif verbose and not quiet:
