@@ -28,6 +28,21 @@ COMMANDS = {
 }
 
 
+# One whole sentence each for `dungeon --help` (click would cut the docstring mid-phrase).
+SHORT = {
+    "verify": "Check records: notation, deals, actions, checkpoints and Result.",
+    "fmt": "Rewrite records in canonical form, in place.",
+    "play": "Play a game at the terminal, or from a script.",
+    "games": "List the games and their variants.",
+    "rules": "Print a game's rules, in short or in full.",
+    "sim": "Play many seeded games with a bot and sum them up.",
+    "solve": "Find the best line for a deal known in full.",
+    "cards": "Check Cassette Dungeons! card-set files.",
+    "replay": "Show the board after every move of a record.",
+    "summary": "Tabulate records: results, scores and figures.",
+}
+
+
 class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(COMMANDS))
@@ -48,12 +63,26 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, name: str):
         if name in COMMANDS:
             module, attr = COMMANDS[name].split(":")
-            return getattr(importlib.import_module(module), attr)
+            command = getattr(importlib.import_module(module), attr)
+            command.short_help = SHORT.get(name, command.short_help)
+            return command
         return super().get_command(ctx, name)
+
+
+def _colour(ctx: click.Context, param: click.Parameter, value):
+    if value is not None:
+        from ..shell import colour
+
+        colour.FORCED = value
+    return value
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="dungeon")
+@click.option(
+    "--color/--no-color", default=None, expose_value=False, callback=_colour, is_eager=True,
+    help="Colour always, or never (default: at a terminal, unless NO_COLOR is set or TERM=dumb).",
+)
 def cli() -> None:
     """Play, record, verify and replay solo dungeon games written in DGN."""
 

@@ -16,7 +16,7 @@ from .terminal_text import safe
 
 @click.group()
 def cards() -> None:
-    """Card-set files of Cassette Dungeons! (format: docs/card-sets.md)."""
+    """Card-set files of Cassette Dungeons! (format: dungeon rules cassette-dungeons --full)."""
 
 
 @cards.command()

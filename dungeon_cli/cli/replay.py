@@ -71,7 +71,7 @@ def replay(file: str, number: Optional[int], step: bool) -> None:
             out.append("")
         out.append(_ending(rp, name, paint))
         out.append("")
-    click.echo("\n".join(out).rstrip("\n"))
+    click.echo("\n".join(out).rstrip("\n"), color=paint.on or None)  # click strips escapes in a pipe
     sys.exit(status)
 
 
