@@ -116,3 +116,26 @@ def test_workers_die_with_their_parent(tmp_path):
     for w in alive:
         os.kill(w, signal.SIGKILL)
     assert alive == [], "workers outlived their parent"
+
+
+def test_a_hundred_billion_games_start_at_once_in_bounded_memory(tmp_path):
+    """--games 1e11 filled the memory listing its chunks before a game was played."""
+    import resource
+
+    def small_memory():
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    for jobs in ("1", "2"):
+        proc = subprocess.Popen(
+            [EXE, "sim", "scoundrel", "--games", "100000000000", "--jobs", jobs, "--records", str(tmp_path / f"out{jobs}")],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path, start_new_session=True, preexec_fn=small_memory,
+        )
+        end = time.monotonic() + 60
+        while not (tmp_path / f"out{jobs}").exists() or not any((tmp_path / f"out{jobs}").iterdir()):
+            assert proc.poll() is None, proc.communicate()[1]
+            assert time.monotonic() < end
+            time.sleep(0.1)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 130, err
+        assert b"MemoryError" not in err and b"95% CI" in out

@@ -146,7 +146,14 @@ def _check_records_dir(out_dir: Path, game: str, seeds: range) -> None:
         present = set(os.listdir(out_dir))
     except OSError as exc:
         raise click.BadParameter(f"{out_dir}: {exc.strerror}", param_hint="--records") from None
-    clash = [name for name in (_record_name(game, s) for s in seeds) if name in present] if present else []
+    # from the names present, not the seeds: a run of 1e11 games must not list them all
+    prefix = f"{game}-"
+    clash = sorted(
+        (name for name in present if name.startswith(prefix) and name.endswith(".dgn")
+         and name[len(prefix):-4].isdigit() and name[len(prefix):-4] == str(int(name[len(prefix):-4]))
+         and int(name[len(prefix):-4]) in seeds),
+        key=lambda name: int(name[len(prefix):-4]),
+    )
     if clash:
         more = f" (and {len(clash) - 1} more)" if len(clash) > 1 else ""
         raise click.BadParameter(
