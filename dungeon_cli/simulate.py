@@ -263,15 +263,17 @@ class ClusterUnavailable(Exception):
 
 def _on_cluster(spec: Spec, seeds: Sequence[int], address: str) -> Iterator[list[Outcome]]:
     try:
-        from distributed import Client
+        import distributed  # noqa: F401
     except ImportError:
         raise ClusterUnavailable(
             "--cluster needs Dask distributed: pip install 'dungeon-cli[cluster]'"
         ) from None
+    from .cluster_guard import Unreachable, connect
+
     try:
-        client = Client(address, timeout=CLUSTER_TIMEOUT)
-    except (OSError, TimeoutError) as exc:
-        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        client = connect(address, float(CLUSTER_TIMEOUT.rstrip("s")))
+    except Unreachable as exc:
+        raise ClusterUnavailable(str(exc)) from None
     return _cluster_chunks(client, spec, seeds)
 
 
