@@ -145,7 +145,27 @@ def chunks(seeds: Sequence[int], workers: int, most: int = 500) -> list[Sequence
     if count == 0:
         return []
     size = max(1, min(most, math.ceil(count / (workers * 8))))
-    return [seeds[i:i + size] for i in range(0, count, size)]
+    return _Chunks(seeds, size)
+
+
+class _Chunks(Sequence):
+    """The chunks, each made when asked for: a list of them all for ``--games 1e11``
+    (fifty million ranges) filled the memory before a game was played."""
+
+    def __init__(self, seeds: Sequence[int], size: int):
+        self.seeds, self.size = seeds, size
+
+    def __len__(self) -> int:
+        return math.ceil(len(self.seeds) / self.size)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self.seeds[index * self.size:(index + 1) * self.size]
 
 
 def run(
@@ -182,6 +202,21 @@ def _chunks_for(spec: Spec, seeds: Sequence[int], workers: int) -> list[Sequence
     return chunks(seeds, workers, 2000 if fast else 500)
 
 
+class _Ahead:
+    """The chunks still to hand out, in order, without listing them all."""
+
+    def __init__(self, chunked: Sequence):
+        self.chunked, self.next = chunked, 0
+
+    def __bool__(self) -> bool:
+        return self.next < len(self.chunked)
+
+    def pop(self) -> tuple[int, Sequence[int]]:
+        number = self.next
+        self.next += 1
+        return number, self.chunked[number]
+
+
 class _InOrder:
     """Chunks that finish in any order, handed on in chunk order."""
 
@@ -202,8 +237,7 @@ def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int) -> Iterator[list[
     next chunk itself, rather than sit idle on a core and pay for sending its share."""
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    todo = list(enumerate(_chunks_for(spec, seeds, jobs)))
-    todo.reverse()  # popped from the end: in seed order
+    todo = _Ahead(_chunks_for(spec, seeds, jobs))  # handed out in seed order
     order = _InOrder()
     make = _outcome
     from .workers import init_worker
@@ -233,15 +267,17 @@ class ClusterUnavailable(Exception):
 
 def _on_cluster(spec: Spec, seeds: Sequence[int], address: str) -> Iterator[list[Outcome]]:
     try:
-        from distributed import Client
+        import distributed  # noqa: F401
     except ImportError:
         raise ClusterUnavailable(
             "--cluster needs Dask distributed: pip install 'dungeon-cli[cluster]'"
         ) from None
+    from .cluster_guard import Unreachable, connect
+
     try:
-        client = Client(address, timeout=CLUSTER_TIMEOUT)
-    except (OSError, TimeoutError) as exc:
-        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        client = connect(address, float(CLUSTER_TIMEOUT.rstrip("s")))
+    except Unreachable as exc:
+        raise ClusterUnavailable(str(exc)) from None
     return _cluster_chunks(client, spec, seeds)
 
 

@@ -23,7 +23,7 @@ from .project import project_defaults
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
+@click.argument("files", nargs=-1, required=True, metavar="FILE|DIR... | -", type=click.Path(allow_dash=True))
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 if a file would change.")
 @click.option("--diff", is_flag=True, help="Change nothing; print what would change as a diff.")
 @click.option("--annotate", is_flag=True, help="Write the full checkpoint after every move.")

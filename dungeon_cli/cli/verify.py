@@ -16,7 +16,7 @@ from .project import project_defaults
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
+@click.argument("files", nargs=-1, required=True, metavar="FILE|DIR... | -", type=click.Path(allow_dash=True))
 @click.option("--seed-check/--no-seed-check", default=None, help="Deals must be exactly what the record's Seed deals.")
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json", "github"]), default=None,
@@ -51,6 +51,7 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
     usage_error = False
     illegal = 0
     total = 0
+    unreadable = 0
     for path in files:
         name = display_name(path)
         try:
@@ -62,6 +63,9 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
                     verdict = referee.check(record)
                     if not verdict.legal:
                         illegal += 1
+                    if seed_check and record.tag_value("Seed") is None and not quiet:  # said, on stderr
+                        warning = Diagnostic(record.line, 1, "no Seed tag: --seed-check has no seed to check the deals against", "warning")
+                        sys.stderr.write(report.text_line(name, warning) + "\n")
                     result = verdict.result
                     summary = {
                         "file": name,
@@ -93,11 +97,14 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
                         out.write(line + "\n")
         except Unreadable as exc:
             usage_error = True
+            unreadable += 1
+            if fmt == "json":  # the JSON lists every file it was given
+                diags_json.append({"file": name, "line": None, "column": None, "severity": "error", "message": str(exc)})
             if not quiet:
                 sys.stderr.write(f"dungeon verify: error: {exc}\n")
     if fmt == "json" and not quiet:  # -q prints nothing, whatever the format
         report.dump_json(
-            {"records": records_json, "diagnostics": diags_json, "summary": {"records": total, "illegal": illegal}},
+            {"records": records_json, "diagnostics": diags_json, "summary": {"records": total, "illegal": illegal, "unreadable": unreadable}},
             out,
         )
     elif verbose and not quiet:

@@ -89,9 +89,9 @@ def record_table(rows: list[Row]) -> list[dict[str, Any]]:
         item: dict[str, Any] = {
             "file": row.name if per_file[row.name] == 1 else f"{row.name}:{row.line}",
             "game": row.game,
-            "variant": row.variant,
-            "player": row.player,
-            "date": row.date,
+            "variant": row.variant or None,  # absent is null, in every JSON output
+            "player": row.player or None,
+            "date": row.date or None,
             "result": row.result,
             "score": row.score,
             "moves": row.moves,

@@ -40,4 +40,5 @@ MODULE = GameModule(
     bots={"greedy": f"{__name__}.bots:GreedyBot"},
     solver=f"{__name__}.solver",
     web=f"{__name__}.web:board",
+    pages=("rules.md",),
 )
