@@ -231,7 +231,7 @@ class _InOrder:
             self.next += 1
 
 
-def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int) -> Iterator[list[Outcome]]:
+def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int) -> Generator[list[Outcome], None, None]:
     """``jobs`` processes play: this one and ``jobs - 1`` workers. The workers are kept
     four chunks deep each, and between looking at their results this process plays the
     next chunk itself, rather than sit idle on a core and pay for sending its share."""
@@ -265,7 +265,7 @@ class ClusterUnavailable(Exception):
     """Dask is not installed, or the scheduler cannot be reached."""
 
 
-def _on_cluster(spec: Spec, seeds: Sequence[int], address: str) -> Iterator[list[Outcome]]:
+def _on_cluster(spec: Spec, seeds: Sequence[int], address: str) -> Generator[list[Outcome], None, None]:
     try:
         import distributed  # noqa: F401
     except ImportError:
@@ -281,7 +281,7 @@ def _on_cluster(spec: Spec, seeds: Sequence[int], address: str) -> Iterator[list
     return _cluster_chunks(client, spec, seeds)
 
 
-def _cluster_chunks(client: Any, spec: Spec, seeds: Sequence[int]) -> Iterator[list[Outcome]]:
+def _cluster_chunks(client: Any, spec: Spec, seeds: Sequence[int]) -> Generator[list[Outcome], None, None]:
     from distributed import as_completed
 
     order = _InOrder()

@@ -109,7 +109,7 @@ def group_table(rows: Iterable[Row], by: str) -> list[dict[str, Any]]:
     for row in rows:
         if not row.over:
             continue
-        key = (row.game, row.variant) if by == "variant" else (getattr(row, by),)
+        key: tuple[str, ...] = (row.game, row.variant) if by == "variant" else (getattr(row, by),)
         groups.setdefault(key, []).append(row)
     out = []
     for key, members in groups.items():

@@ -270,7 +270,7 @@ def solve(
         second = Search(fresh(), left_nodes, left_seconds, prune).solve(start)
     except RuntimeError:  # the limit came before the second pass finished any line
         first.proven = False
-        first.stopped = "node limit" if max_nodes is not None and left_nodes <= 1 else "time limit"
+        first.stopped = "node limit" if left_nodes is not None and left_nodes <= 1 else "time limit"
         return first
     except KeyboardInterrupt:  # likewise Ctrl-C
         first.proven, first.stopped = False, "interrupted"
