@@ -19,7 +19,12 @@ class Unreachable(Exception):
 
 def connect(address: str, seconds: float) -> Any:
     from distributed import Client
+    from distributed.comm.core import get_address_host
 
+    try:  # a malformed address is said at once, before any deadline runs
+        get_address_host(address)
+    except ValueError as exc:
+        raise Unreachable(f"'{address}' is not a scheduler address ({exc})") from None
     box: dict = {}
 
     def attempt() -> None:

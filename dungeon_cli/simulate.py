@@ -137,13 +137,13 @@ def _play_out(fast: playouts.Playout, spec: Spec, seeds: Sequence[int], make: Ca
     return out
 
 
-def chunks(seeds: Sequence[int], workers: int, most: int = 500) -> list[Sequence[int]]:
+def chunks(seeds: Sequence[int], workers: int, most: int = 500) -> Sequence[Sequence[int]]:
     """Seeds in contiguous chunks of at most ``most``: several per worker, so that
     progress shows and the last chunks even out, but few enough that sending them costs
     little."""
     count = len(seeds)
     if count == 0:
-        return []
+        return ()
     size = max(1, min(most, math.ceil(count / (workers * 8))))
     return _Chunks(seeds, size)
 
@@ -196,7 +196,7 @@ def stream(spec: Spec, seeds: Sequence[int], jobs: int = 1, cluster: Optional[st
     return (play_many(spec, part) for part in _chunks_for(spec, seeds, 1))
 
 
-def _chunks_for(spec: Spec, seeds: Sequence[int], workers: int) -> list[Sequence[int]]:
+def _chunks_for(spec: Spec, seeds: Sequence[int], workers: int) -> Sequence[Sequence[int]]:
     """A playout's games are a hundred times lighter than the core's: larger chunks."""
     fast = not spec.records and playouts.find(spec.game, spec.bot) is not None
     return chunks(seeds, workers, 2000 if fast else 500)
