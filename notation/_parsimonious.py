@@ -1,22 +1,70 @@
-"""parsimonious, loaded with the standard library's ``re``.
+"""parsimonious, loaded with the standard library's ``re``, without its grammar compiler.
 
 parsimonious uses the third-party ``regex`` module when it can and falls back to the
 standard library's ``re`` otherwise (a fallback its authors keep on purpose). The DGN
 grammar needs nothing ``re`` lacks, and importing ``regex`` costs more time than the
-rest of a ``dungeon verify`` run, so it is hidden while parsimonious loads. Every import
+rest of a ``dungeon verify`` run, so it is hidden while parsimonious loads.
+
+The package's ``__init__`` imports ``parsimonious.grammar``, which builds parsimonious's
+own rule grammar at import: about 5 ms of every ``dungeon`` run, spent on a compiler the
+reader never uses (``grammar.py`` builds the DGN rules from parsimonious's expressions
+directly). So the package is entered without running its ``__init__``: its submodules
+import as usual, and the first use of a name the ``__init__`` defines (``from
+parsimonious import Grammar``, ``parsimonious.NodeVisitor``) runs it then, in the same
+module, so every other user of parsimonious sees the package it expects. Every import
 of parsimonious in this package goes through here.
 """
 
+import importlib.util
 import sys
+import types
+
+
+class _Deferred(types.ModuleType):
+    """A package whose ``__init__`` runs at the first lookup of a name it defines."""
+
+    def __getattr__(self, name: str):
+        spec = self.__spec__
+        self.__class__ = types.ModuleType  # from now on an ordinary module
+        hide = "regex" not in sys.modules
+        if hide:
+            sys.modules["regex"] = None  # type: ignore[assignment]
+        try:
+            spec.loader.exec_module(self)  # type: ignore[union-attr]
+        finally:
+            if hide:
+                del sys.modules["regex"]
+        return getattr(self, name)
+
+
+def _enter_package() -> None:
+    if "parsimonious" in sys.modules:
+        return
+    spec = importlib.util.find_spec("parsimonious")
+    if spec is None or spec.loader is None or spec.submodule_search_locations is None:
+        return  # not a package on disk: import it the ordinary way
+    package = importlib.util.module_from_spec(spec)
+    package.__class__ = _Deferred
+    sys.modules["parsimonious"] = package
+
 
 _hide_regex = "regex" not in sys.modules
 if _hide_regex:
     sys.modules["regex"] = None  # type: ignore[assignment]
 try:
+    _enter_package()
     from parsimonious.exceptions import ParseError
-    from parsimonious.grammar import Grammar
+    from parsimonious.expressions import Literal, Optional, Regex, Sequence, ZeroOrMore
 finally:
     if _hide_regex:
         del sys.modules["regex"]
 
-__all__ = ["Grammar", "ParseError"]
+
+def Grammar(*args, **kwargs):  # noqa: N802 (the class it stands for)
+    """parsimonious's ``Grammar`` (its compiler loads now)."""
+    from parsimonious.grammar import Grammar as _Grammar
+
+    return _Grammar(*args, **kwargs)
+
+
+__all__ = ["Grammar", "Literal", "Optional", "ParseError", "Regex", "Sequence", "ZeroOrMore"]
