@@ -15,9 +15,9 @@ module, so every other user of parsimonious sees the package it expects. Every i
 of parsimonious in this package goes through here.
 """
 
-import importlib.util
 import sys
 import types
+from importlib.machinery import PathFinder  # loaded at start-up already, unlike importlib.util
 
 
 class _Deferred(types.ModuleType):
@@ -40,11 +40,18 @@ class _Deferred(types.ModuleType):
 def _enter_package() -> None:
     if "parsimonious" in sys.modules:
         return
-    spec = importlib.util.find_spec("parsimonious")
-    if spec is None or spec.loader is None or spec.submodule_search_locations is None:
-        return  # not a package on disk: import it the ordinary way
-    package = importlib.util.module_from_spec(spec)
-    package.__class__ = _Deferred
+    spec = PathFinder.find_spec("parsimonious")
+    if spec is None or spec.loader is None or spec.submodule_search_locations is None or not spec.has_location:
+        return  # not a package in a directory of sys.path: import it the ordinary way
+    # What importlib.util.module_from_spec sets on a package, without running it.
+    package = _Deferred(spec.name)
+    package.__spec__ = spec
+    package.__loader__ = spec.loader
+    package.__package__ = spec.name
+    package.__path__ = spec.submodule_search_locations
+    package.__file__ = spec.origin
+    if spec.cached is not None:
+        package.__cached__ = spec.cached
     sys.modules["parsimonious"] = package
 
 

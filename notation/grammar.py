@@ -60,10 +60,9 @@ RULES = rf"""
     _           = ~r"[ \t]*"
     """
 
+# The rules nearly every line is read with; the rest are built at their first use.
 TAG_LINE = Regex(_TAG, name="tag_line")
-DEAL_LINE = Regex(rf"deal:({_ITEMS}){_END}", name="deal_line")
 MOVE_LINE = Regex(rf"([0-9]+)\.({_ITEMS}){_END}", name="move_line")
-CONT_LINE = Regex(rf"[ \t]++({_ITEMS}){_END}", name="cont_line")
 ITEM = Regex(_ITEM, name="item")
 
 
@@ -75,8 +74,10 @@ def rule(name: str):
     return _RULES[name]()
 
 
-_BUILT = {"tag_line": TAG_LINE, "deal_line": DEAL_LINE, "move_line": MOVE_LINE, "cont_line": CONT_LINE, "item": ITEM}
+_BUILT = {"tag_line": TAG_LINE, "move_line": MOVE_LINE, "item": ITEM}
 _RULES = {
+    "deal_line": lambda: Regex(rf"deal:({_ITEMS}){_END}", name="deal_line"),
+    "cont_line": lambda: Regex(rf"[ \t]++({_ITEMS}){_END}", name="cont_line"),
     "checkpoint": lambda: Sequence(Literal("{"), ZeroOrMore(rule("pair")), rule("_"), Literal("}"), name="checkpoint"),
     "pair": lambda: Sequence(rule("_"), rule("key"), Literal("="), rule("value"), name="pair"),
     "key": lambda: Regex(r"[a-z][a-z0-9_]*", name="key"),
@@ -114,8 +115,8 @@ def __getattr__(name: str):
         from ._parsimonious import Grammar
 
         return Grammar(RULES)
-    if name == "CHECKPOINT":
-        return rule("checkpoint")
+    if name in ("CHECKPOINT", "DEAL_LINE", "CONT_LINE"):
+        return rule(name.lower())
     if name == "TAG_DETAIL":
         return rule("tag_detail")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

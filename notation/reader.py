@@ -244,7 +244,7 @@ class Reader:
         record = self._ensure_record(lineno)
         self._close_move()
         try:
-            match = (grammar.DEAL_LINE if deal else grammar.MOVE_LINE).parse(text).match
+            match = (grammar.rule("deal_line") if deal else grammar.MOVE_LINE).parse(text).match
         except ParseError:
             pos = grammar.error_at("deal_detail" if deal else "move_detail", text).pos
             head = len(text) - len(text.lstrip("0123456789"))
@@ -303,7 +303,7 @@ class Reader:
             )
             return
         try:
-            match = grammar.CONT_LINE.parse(text).match
+            match = grammar.rule("cont_line").parse(text).match
         except ParseError:
             pos = grammar.error_at("cont_detail", text).pos
             self._error_in(record, Diagnostic(lineno, pos + 1, _item_problem(text, pos, False)))

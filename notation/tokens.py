@@ -18,9 +18,23 @@ RANKS = "A23456789TJQK"
 SUITS = "shdc"
 SUIT_SYMBOLS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 
-_CARD = re.compile(r"(10|[2-9AaTtJjQqKk])([SsHhDdCc♠♥♦♣])|([Jj][Kk])")
+# A card and a marked card (x9s) as regular expressions: what _SPELLINGS and
+# _MARKERS below spell out, compiled only when asked for (by tests and tools), since a
+# regular expression costs every command its compiling at start-up.
+_PATTERNS = {
+    "_CARD": r"(10|[2-9AaTtJjQqKk])([SsHhDdCc♠♥♦♣])|([Jj][Kk])",
+    "_MARKED": r"([a-z])((?:10|[2-9AaTtJjQqKk])[SsHhDdCc♠♥♦♣]|[Jj][Kk])",
+}
+# Every accepted spelling of a card (the language of _CARD) and its canonical form,
+# looked up in one step.
+_SPELLINGS = {
+    rank + suit: ("T" if rank == "10" else rank.upper()) + SUIT_SYMBOLS.get(suit, suit.lower())
+    for rank in ["10", *"23456789AaTtJjQqKk"]
+    for suit in "SsHhDdCc♠♥♦♣"
+}
+_SPELLINGS.update({joker: "JK" for joker in ("JK", "Jk", "jK", "jk")})
 _RUN = re.compile(r"[A-Za-z0-9_♠♥♦♣]+|[^A-Za-z0-9_♠♥♦♣]")
-_MARKED = re.compile(r"([a-z])((?:10|[2-9AaTtJjQqKk])[SsHhDdCc♠♥♦♣]|[Jj][Kk])")
+_MARKERS = frozenset("abcdefghijklmnopqrstuvwxyz")  # a marker stuck to a card (x9s): [a-z]
 # Characters that have a meaning of their own in a line and so cannot be inside a token.
 RESERVED = set('{}#[]":')
 MARKS = set("+=^()/@><,.!?*~-'%&|;$")
@@ -28,15 +42,7 @@ MARKS = set("+=^()/@><,.!?*~-'%&|;$")
 
 def canonical_card(text: str) -> Optional[str]:
     """The canonical spelling of a card written any accepted way, or None."""
-    m = _CARD.fullmatch(text)
-    if m is None:
-        return None
-    if m.group(3):
-        return "JK"
-    rank, suit = m.group(1), m.group(2)
-    rank = "T" if rank == "10" else rank.upper()
-    suit = SUIT_SYMBOLS.get(suit, suit.lower())
-    return rank + suit
+    return _SPELLINGS.get(text)
 
 
 class TokenError(ValueError):
@@ -78,9 +84,9 @@ def canonical_token(raw: str) -> str:
         elif run.isdigit():
             out.append(run.lstrip("0") or "0")
         else:
-            marked = _MARKED.fullmatch(run)
+            marked = _SPELLINGS.get(run[1:]) if run[0] in _MARKERS else None
             if marked is not None:
-                out.append(marked.group(1) + canonical_card(marked.group(2)))  # type: ignore[operator]
+                out.append(run[0] + marked)
             elif run[0].isdigit() or any(ch in SUIT_SYMBOLS for ch in run):
                 raise TokenError(_not_a_card(run), offset)
             else:
@@ -88,6 +94,13 @@ def canonical_token(raw: str) -> str:
     if depth > 0:
         raise TokenError(f"'{shown(raw)}' opens a bracket it never closes", len(raw) - 1)
     return "".join(out)
+
+
+def __getattr__(name: str):
+    if name in _PATTERNS:
+        pattern = globals()[name] = re.compile(_PATTERNS[name])
+        return pattern
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def shown(raw: str, limit: int = 24) -> str:

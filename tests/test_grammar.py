@@ -75,3 +75,18 @@ def test_reading_a_record_leaves_parsimonious_grammar_compiler_unloaded():
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "Grammar", "NodeVisitor"]
+
+
+def test_card_spellings_are_the_language_of_the_card_expressions():
+    from itertools import product
+
+    from notation import tokens
+
+    alphabet = "0123456789AaTtJjQqKkSsHhDdCc♠♥♦♣xz_( "
+    for length in range(4):
+        for letters in product(alphabet, repeat=length):
+            text = "".join(letters)
+            card = tokens._CARD.fullmatch(text)
+            assert (card is not None) == (text in tokens._SPELLINGS), text
+            marked = tokens._MARKED.fullmatch(text)
+            assert (marked is not None) == (text[:1] in tokens._MARKERS and text[1:] in tokens._SPELLINGS), text

@@ -11,7 +11,6 @@ from notation import Diagnostic, read
 from ..referee import Referee
 from .. import report
 from .inputs import Unreadable, display_name, open_binary
-from ..terminal_text import safe
 from .project import project_defaults
 
 
@@ -108,6 +107,8 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
 
 
 def _result_line(name: str, line: int, summary: dict) -> str:
+    from ..terminal_text import safe  # -v only: not at import
+
     status = "legal" if summary["legal"] else "ILLEGAL"
     if summary["result"] is not None:
         outcome = summary["result"]
