@@ -11,8 +11,13 @@ reader never uses (``grammar.py`` builds the DGN rules from parsimonious's expre
 directly). So the package is entered without running its ``__init__``: its submodules
 import as usual, and the first use of a name the ``__init__`` defines (``from
 parsimonious import Grammar``, ``parsimonious.NodeVisitor``) runs it then, in the same
-module, so every other user of parsimonious sees the package it expects. Every import
-of parsimonious in this package goes through here.
+module, so every other user of parsimonious sees the package it expects.
+
+Likewise ``textwrap``, whose import compiles its wrapper's regular expressions (half a
+millisecond): parsimonious's exceptions take its ``dedent`` for one error message of
+theirs. While they load, ``textwrap`` stands for a module that imports the real one at
+the first use of any of its names; after, ``import textwrap`` is the real module again.
+Every import of parsimonious in this package goes through here.
 """
 
 import sys
@@ -37,6 +42,26 @@ class _Deferred(types.ModuleType):
         return getattr(self, name)
 
 
+class _LaterTextwrap(types.ModuleType):
+    """``textwrap`` until something uses it: then the real module, imported then."""
+
+    def __getattr__(self, name: str):
+        if name.startswith("__"):  # what the import system asks of a module (__path__)
+            raise AttributeError(name)
+        if sys.modules.get("textwrap") is self:
+            del sys.modules["textwrap"]
+        import textwrap
+
+        return getattr(textwrap, name)
+
+
+def dedent(text: str) -> str:
+    """textwrap.dedent, imported at its first use."""
+    from textwrap import dedent as _dedent
+
+    return _dedent(text)
+
+
 def _enter_package() -> None:
     if "parsimonious" in sys.modules:
         return
@@ -58,6 +83,10 @@ def _enter_package() -> None:
 _hide_regex = "regex" not in sys.modules
 if _hide_regex:
     sys.modules["regex"] = None  # type: ignore[assignment]
+_later_textwrap = None
+if "textwrap" not in sys.modules:
+    _later_textwrap = sys.modules["textwrap"] = _LaterTextwrap("textwrap")
+    _later_textwrap.dedent = dedent  # type: ignore[attr-defined]
 try:
     _enter_package()
     from parsimonious.exceptions import ParseError
@@ -65,6 +94,8 @@ try:
 finally:
     if _hide_regex:
         del sys.modules["regex"]
+    if _later_textwrap is not None and sys.modules.get("textwrap") is _later_textwrap:
+        del sys.modules["textwrap"]
 
 
 def Grammar(*args, **kwargs):  # noqa: N802 (the class it stands for)

@@ -90,3 +90,18 @@ def test_card_spellings_are_the_language_of_the_card_expressions():
             assert (card is not None) == (text in tokens._SPELLINGS), text
             marked = tokens._MARKED.fullmatch(text)
             assert (marked is not None) == (text[:1] in tokens._MARKERS and text[1:] in tokens._SPELLINGS), text
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(["9s", "10S", "jk", "x", "(", ")", "0", "07", "run", "x9s", "a", "♠", "Q", "+", "é", "٣", "{", "_"]),
+                min_size=1, max_size=4).map("".join) | st.text(min_size=1, max_size=6))
+def test_a_token_is_spelt_alike_with_and_without_the_shortcuts(raw):
+    from notation import tokens
+
+    def spelt(read):
+        try:
+            return read(raw)
+        except tokens.TokenError as exc:
+            return ("error", exc.message, exc.offset)
+
+    assert spelt(tokens.canonical_token.__wrapped__) == spelt(tokens._canonical_runs)
