@@ -319,12 +319,13 @@ class Reader:
             )
         self.move.segments.append((items, _trailing(match.group(2))))
 
-    def _items(self, record: Record, lineno: int, text: str, start: int, end: int) -> list[Item]:
+    def _items(self, record: Record, lineno: int, line: str, start: int, end: int) -> list[Item]:
         """The items of a line that its rule read, between ``start`` and ``end``."""
         items: list[Item] = []
-        for match in grammar.ITEM.re.finditer(text, start, end):
-            raw = match.group(3)
-            if raw is not None:
+        for match in grammar.ITEM.re.finditer(line, start, end):
+            kind = match.lastindex  # the one group that matched: 1 checkpoint, 2 colon, 3 token
+            if kind == 3:
+                raw = match[3]
                 col = match.start(3) + 1
                 try:
                     text = canonical_token(raw)
@@ -332,7 +333,7 @@ class Reader:
                     self._error_in(record, Diagnostic(lineno, col + exc.offset, exc.message))
                     text = raw
                 items.append(Token(text, lineno, col, raw))
-            elif match.group(2) is not None:
+            elif kind == 2:
                 items.append(Colon(lineno, match.start(2) + 1))
             else:
                 items.append(self._checkpoint(record, lineno, match.group(1), match.start(1)))
