@@ -212,8 +212,9 @@ class Reader:
         return None
 
     def _tag_line(self, lineno: int, text: str) -> None:
-        record = self._ensure_record(lineno)
-        self._close_move()
+        record = self.record if self.record is not None else self._ensure_record(lineno)
+        if self.move is not None:
+            self._close_move()
         try:
             match = grammar.TAG_LINE.parse(text).match
         except ParseError:
@@ -228,21 +229,17 @@ class Reader:
         value, problem = _unescape(match.group(2)[1:-1], lineno, match.start(2) + 2)
         if problem is not None:
             self._error_in(record, problem)
-        tag = Tag(
-            name=match.group(1),
-            value=value,
-            line=lineno,
-            col=match.start(1) + 1,
-            value_col=match.start(2) + 1,
-            comments=self.pending,
-            trailing=_trailing(match.group(3)),
-        )
+        comment = match.group(3)
+        # Tag(name, value, line, col, value_col, comments above, trailing comment)
+        trailing = comment.rstrip() if comment else None
+        tag = Tag(match.group(1), value, lineno, match.start(1) + 1, match.start(2) + 1, self.pending, trailing)
         self.pending = []
         record.tags.append(tag)
 
     def _move_line(self, lineno: int, text: str, deal: bool) -> None:
-        record = self._ensure_record(lineno)
-        self._close_move()
+        record = self.record if self.record is not None else self._ensure_record(lineno)
+        if self.move is not None:
+            self._close_move()
         try:
             match = (grammar.rule("deal_line") if deal else grammar.MOVE_LINE).parse(text).match
         except ParseError:
@@ -373,18 +370,20 @@ class Reader:
         record = self.record
         colons = 0
         checkpoint_seen: Optional[Checkpoint] = None
-        for item in move.items:
+        segments = move.segments
+        for item in segments[0][0] if len(segments) == 1 else move.items:
             if checkpoint_seen is not None:
                 line, col = _position(item)
                 self._error_in(record, Diagnostic(line, col, "a checkpoint {...} ends its move: nothing may follow it"))
                 break
-            if isinstance(item, Colon):
+            kind = type(item)  # the reader's own items: Token, Colon or Checkpoint
+            if kind is Colon:
                 colons += 1
                 if move.is_deal:
                     self._error_in(record, Diagnostic(item.line, item.col, "the deal: line has no ':' of its own"))
                 elif colons == 2:
                     self._error_in(record, Diagnostic(item.line, item.col, "a second ':' in one move"))
-            elif isinstance(item, Checkpoint):
+            elif kind is Checkpoint:
                 checkpoint_seen = item
         if not move.is_deal and colons == 0:
             line, col = move.end

@@ -296,8 +296,12 @@ class ScoundrelState(State):
             raise Illegal("no longer in the dungeon: it was dealt already") from None
         new = self._copy()
         new.dungeon = dungeon
-        new.room = self.room + (card,)
-        new._settle()
+        room = new.room = self.room + (card,)
+        # _settle, spelt out for the commonest step of all (the phase is CHANCE already)
+        left = dungeon.size
+        if not left or len(room) >= ROOM:
+            new.phase = _DECISION
+            new.to_resolve = len(room) - 1 if left else len(room)
         return new
 
     def _run(self) -> "ScoundrelState":
