@@ -19,11 +19,9 @@ smallest one of the same kind. ``python -m bench.memory [SIZE_MB]`` runs it alon
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 MB = 1 << 20

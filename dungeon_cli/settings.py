@@ -122,6 +122,8 @@ def expand(paths: tuple[str, ...], settings: dict[str, Any]) -> list[str]:
         for root, dirs, names in os.walk(path):
             dirs[:] = sorted(d for d in dirs if not excluded(os.path.relpath(os.path.join(root, d), path)) and not d.startswith("."))
             for name in sorted(names):
+                if name.startswith("."):
+                    continue  # hidden, as black and ruff leave them
                 full = os.path.join(root, name)
                 rel = os.path.relpath(full, path)
                 if any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p) for p in include) and not excluded(rel):

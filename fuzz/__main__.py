@@ -31,10 +31,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the strategies live beside the tests
 
 import hypothesis  # noqa: E402
+import strategies as S  # noqa: E402
 from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-
-import strategies as S  # noqa: E402
 
 from . import laws  # noqa: E402
 

@@ -19,12 +19,12 @@ import random
 import re
 from typing import Optional
 
+from game_fixtures import every_fixture
 from hypothesis import strategies as st
 
 from dungeon_cli import registry
-from game_fixtures import every_fixture
 from notation import Checkpoint, Colon, Move, Record, Tag, Token, canonical_token
-from notation.tokens import _CARD, _MARKED, _RUN, MARKS, RANKS, SUITS
+from notation.tokens import _CARD, _MARKED, _RUN, RANKS, SUITS
 
 # -- the vocabulary -------------------------------------------------------------------------
 
@@ -306,7 +306,7 @@ def awkward_bytes(text: str, bom: bool) -> bytes:
 # -- real records to mutate -------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def corpus() -> tuple[bytes, ...]:
     """Every fixture and a few seeded games of each registered game."""
     items = [p.read_bytes() for p in every_fixture()]

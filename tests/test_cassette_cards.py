@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import ROOT
+
 from dungeon_cli.games.cassette_dungeons import loader
 from dungeon_cli.games.cassette_dungeons.cardset import id_problem
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import pytest
 from cassette_play import play
 from conftest import FIXTURES, ROOT
 

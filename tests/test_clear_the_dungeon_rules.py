@@ -7,10 +7,10 @@ import itertools
 import random
 
 import pytest
+from conftest import FIXTURES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import FIXTURES
 from dungeon_cli.cards import CARDS, JOKER, cards
 from dungeon_cli.core import Draw, Illegal, Phase
 from dungeon_cli.games.clear_the_dungeon.rules import (

@@ -19,7 +19,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import EXAMPLES
 from test_faults_disk import SEED, game, script, stray, text_after
 

@@ -20,10 +20,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from conftest import expected_diagnostics
-from dungeon_cli import registry
 from game_fixtures import fixtures
+
+from dungeon_cli import registry
 
 RESULT = re.compile(r'^\[Result "([^"]*)"\]', flags=re.M)
 

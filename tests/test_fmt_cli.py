@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 
 import pytest
-
 from conftest import FIXTURES, run_subprocess
 
 HERE = FIXTURES / "scoundrel"

@@ -265,7 +265,7 @@ def test_binary_data_without_line_ends_is_called_binary_not_too_long():
 def test_ten_thousand_nested_brackets(open_, close):
     found = errors(GAME + "1. " + open_ * 10000 + "9h" + close * 10000 + " : run\n")
     assert found, "nesting must not be accepted silently"
-    for line, col, message in found:
+    for line, _col, message in found:
         assert line == 2 and len(message) < 200  # a message, not the line echoed back
 
 

@@ -3,12 +3,11 @@ move, an illegal record up to its fault, and ``--step`` driven by keys."""
 
 from __future__ import annotations
 
-
 import pytest
+from conftest import EXAMPLES
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from conftest import EXAMPLES
 from dungeon_cli import registry
 from dungeon_cli.shell.replay import Replay
 from dungeon_cli.shell.sample import sample_game

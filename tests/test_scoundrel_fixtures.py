@@ -8,8 +8,8 @@ import os
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES, ROOT
+
 from notation import parse
 
 HERE = FIXTURES / "scoundrel"

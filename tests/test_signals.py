@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import EXAMPLES
 from test_faults_dataloss import _blocked_reading
 
@@ -61,8 +60,9 @@ def test_ctrl_c_in_solve_prints_the_best_line_not_proven(tmp_path):
 
 
 def test_ctrl_c_in_sim_sums_up_the_games_played(tmp_path):
-    proc = start(["sim", "scoundrel", "--bot", "counting", "--games", "1000000", "--jobs", "2"], tmp_path)
-    time.sleep(4)
+    proc = start(["sim", "clear-the-dungeon", "--bot", "greedy", "--games", "1000000", "--jobs", "2"], tmp_path)
+    _workers(proc)
+    time.sleep(2)
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
@@ -89,7 +89,7 @@ def _workers(proc, want: int = 1) -> list[int]:
 
 def test_a_worker_killed_is_one_line_and_the_games_played_are_summed_up(tmp_path):
     out_dir = tmp_path / "out"
-    proc = start(["sim", "scoundrel", "--bot", "counting", "--games", "1000000", "--jobs", "2", "--records", str(out_dir)], tmp_path)
+    proc = start(["sim", "clear-the-dungeon", "--bot", "greedy", "--games", "1000000", "--jobs", "2", "--records", str(out_dir)], tmp_path)
     (worker, *_) = _workers(proc)
     end = time.monotonic() + 60
     while not any(out_dir.iterdir()):  # games come in seed order: the first chunk is in
@@ -115,3 +115,26 @@ def test_workers_die_with_their_parent(tmp_path):
     for w in alive:
         os.kill(w, signal.SIGKILL)
     assert alive == [], "workers outlived their parent"
+
+
+def test_a_hundred_billion_games_start_at_once_in_bounded_memory(tmp_path):
+    """--games 1e11 filled the memory listing its chunks before a game was played."""
+    import resource
+
+    def small_memory():
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    for jobs in ("1", "2"):
+        proc = subprocess.Popen(
+            [EXE, "sim", "scoundrel", "--games", "100000000000", "--jobs", jobs, "--records", str(tmp_path / f"out{jobs}")],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path, start_new_session=True, preexec_fn=small_memory,
+        )
+        end = time.monotonic() + 60
+        while not (tmp_path / f"out{jobs}").exists() or not any((tmp_path / f"out{jobs}").iterdir()):
+            assert proc.poll() is None, proc.communicate()[1]
+            assert time.monotonic() < end
+            time.sleep(0.1)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 130, err
+        assert b"MemoryError" not in err and b"95% CI" in out

@@ -7,12 +7,11 @@ import io
 import random
 
 import pytest
-
 from conftest import EXAMPLES
+
 from dungeon_cli import registry, simulate, solver
 from dungeon_cli.referee import check
-from dungeon_cli.shuffle import deal_piles
-from dungeon_cli.shuffle import shuffled
+from dungeon_cli.shuffle import deal_piles, shuffled
 from notation import read
 
 FAST_SCOUNDREL = [6, 8, 10]  # seeds proven in well under a second

@@ -9,13 +9,12 @@ import json
 import shutil
 
 import pytest
-
 from conftest import EXAMPLES
+
 from dungeon_cli import registry
 from dungeon_cli.referee import check
 from dungeon_cli.shell.sample import sample_game
 from notation import parse
-
 
 
 @pytest.fixture

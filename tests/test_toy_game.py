@@ -18,13 +18,13 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, TESTS, run_subprocess
+from game_fixtures import fixture_dir
+from test_play_pty import PROMPTING, terminal, turns_on_disk  # noqa: F401 (terminal is a fixture)
+
 from dungeon_cli import registry
 from dungeon_cli.shell.sample import sample_game
-from game_fixtures import fixture_dir
 from notation import parse
-from test_play_pty import PROMPTING, terminal, turns_on_disk  # noqa: F401 (terminal is a fixture)
 
 GAME = "toy"
 SEED = 3  # sample_game's policy dies on turn 5: a loss, so the Result is not always a win
@@ -160,7 +160,6 @@ def test_a_game_at_a_terminal_with_completion_to_its_end(terminal, sampled, tmp_
     status, out, _ = dungeon("verify", "-v", "--seed-check", str(record))
     assert status == 0 and f"legal, {session.state.result()}," in out
     assert os.environ["DUNGEON_GAMES"].endswith("toy=toy_game")  # how the terminal's process knew it
-
 
 
 def test_without_the_environment_no_process_knows_the_toy_game():

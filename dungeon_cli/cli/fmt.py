@@ -15,18 +15,15 @@ import sys
 
 import click
 
-from notation import read, write
-
-from .. import safe_write
-from ..referee import Referee
-from .. import report
-from .inputs import STDIN, Unreadable, display_name, open_binary
+from .. import report, safe_write
+from ..formatting import format_bytes
 from ..terminal_text import safe, safe_lines
+from .inputs import STDIN, Unreadable, display_name, open_binary
 from .project import project_defaults
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
+@click.argument("files", nargs=-1, required=True, metavar="FILE|DIR... | -", type=click.Path(allow_dash=True))
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 if a file would change.")
 @click.option("--diff", is_flag=True, help="Change nothing; print what would change as a diff.")
 @click.option("--annotate", is_flag=True, help="Write the full checkpoint after every move.")
@@ -102,35 +99,6 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
         verb = "would be reformatted" if check or diff else "reformatted"
         sys.stderr.write(f"{changed} file{'s' if changed != 1 else ''} {verb}, {unchanged} left unchanged\n")
     sys.exit(status)
-
-
-def format_bytes(data: bytes, annotate: bool = False, source: str | None = None):
-    """(canonical text, []) or (None, diagnostics) for the contents of a file."""
-    import io
-
-    from notation import Diagnostic
-
-    records = list(read(io.BytesIO(data), source=source))
-    if not records:
-        return None, [Diagnostic(1, 1, "no record in this file: a record starts with [Game \"...\"]")]
-    referee = Referee(keep_states=annotate)
-    problems: list = []
-    checkpoints: list = []
-    for record in records:
-        verdict = referee.check(record)
-        problems.extend(verdict.diagnostics)
-        if annotate and verdict.legal:
-            notation = verdict.module.notation  # type: ignore[union-attr]
-            checkpoints.append(
-                {
-                    i: notation.checkpoint(state)
-                    for i, state in enumerate(verdict.states)
-                    if state is not None and not record.moves[i].is_deal  # checkpoints follow moves
-                }
-            )
-    if problems:
-        return None, problems
-    return write(records, checkpoints if annotate else None), []
 
 
 def _lines(text: str) -> list[str]:

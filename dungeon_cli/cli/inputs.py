@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, BinaryIO, Iterator, Optional
+from typing import TYPE_CHECKING, BinaryIO, Generator, Optional
 
 from notation.model import printable
 
@@ -25,7 +25,7 @@ def display_name(path: str) -> str:
 
 
 @contextmanager
-def open_binary(path: str) -> Iterator[BinaryIO]:
+def open_binary(path: str) -> Generator[BinaryIO, None, None]:
     if path == STDIN:
         yield sys.stdin.buffer
         return

@@ -60,6 +60,14 @@ def play(
     Exit status: 0 played (or stopped), 1 an illegal action or record, 2 a usage error.
     """
     from ..shell.colour import Paint
+
+    if player is not None:
+        try:
+            player.encode("utf-8")
+        except UnicodeEncodeError:
+            raise click.BadParameter("is not UTF-8 text", param_hint="--player") from None
+        if not player.isprintable():
+            raise click.BadParameter("holds a line end or another control character", param_hint="--player")
     from ..shell.setup import SetupError, prepare
 
     if table and seed is not None:

@@ -7,12 +7,12 @@ from typing import Optional
 
 import click
 
-from .inputs import Unreadable, display_name, open_binary
 from ..terminal_text import safe, safe_lines
+from .inputs import Unreadable, display_name, open_binary
 
 
 @click.command()
-@click.argument("file", metavar="FILE | -")
+@click.argument("file", metavar="FILE | -", type=click.Path(allow_dash=True))
 @click.option("--move", "number", type=click.IntRange(min=0), help="Only the board after move N (0: the deal: line).")
 @click.option("--step", is_flag=True, help="Step through the moves with keys (n next, p back, g first, G last, q quit).")
 @click.option("--html", "html", type=click.Path(dir_okay=False), help="Write the replay as one self-contained web page.")
@@ -81,7 +81,7 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
             out.append("")
         out.append(_ending(rp, name, paint))
         out.append("")
-    click.echo("\n".join(out).rstrip("\n"))
+    click.echo("\n".join(out).rstrip("\n"), color=paint.on or None)  # click strips escapes in a pipe
     sys.exit(status)
 
 

@@ -30,7 +30,7 @@ class ListsBots(click.Command):
 @click.command(cls=ListsBots)
 @click.argument("game", type=click.Choice(registry.names()))
 @click.option("--games", "count", type=click.IntRange(min=1), default=1000, show_default=True, help="How many games.")
-@click.option("--bot", default="random", show_default=True, help="Who plays (see the list below).")
+@click.option("--bot", default="random", show_default=True, shell_complete=lambda ctx, param, incomplete: _complete_bot(ctx, incomplete), help="Who plays (see the list below).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="First seed: games use SEED..SEED+N-1.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes to spread the seeds over.")
 @click.option("--records", type=click.Path(file_okay=False), help="Write every game as a DGN record in this directory.")
@@ -75,6 +75,7 @@ def sim(
     rule_tags: tuple = ()
     if cards_file is not None:
         _, _, given = rule_tag_option(game, "Cards", cards_file, records, "--cards")  # a usage error here
+        assert given is not None  # a value was given
         rule_tags = (tuple(given),)
     spec = simulate.Spec(game, bot, variant, records=out_dir is not None, rule_tags=rule_tags)
 
@@ -146,6 +147,17 @@ def sim(
     sys.exit(status)
 
 
+def _complete_bot(ctx: click.Context, incomplete: str) -> list:
+    """The bots that play the game named on the line (every bot when none is)."""
+    from .. import bots
+
+    game = ctx.params.get("game")
+    if game is None:  # click drops the parsed params when the line ends in a bare --bot
+        game = next((w for w in os.environ.get("COMP_WORDS", "").split() if w in registry.names()), None)
+    names = bots.names(game) if game in registry.names() else sorted({b for g in registry.names() for b in bots.names(g)})
+    return [b for b in names if b.startswith(incomplete)]
+
+
 def _record_name(game: str, seed: int) -> str:
     return f"{game}-{seed}.dgn"
 
@@ -153,14 +165,21 @@ def _record_name(game: str, seed: int) -> str:
 def _check_records_dir(out_dir: Path, game: str, seeds: range) -> None:
     """Records are only ever new files: a directory that already holds one of the names
     this run would write is refused before a game is played."""
-    if out_dir.exists() and not out_dir.is_dir():
-        raise click.BadParameter(f"{out_dir} is not a directory", param_hint="--records")
     try:
+        if out_dir.exists() and not out_dir.is_dir():
+            raise click.BadParameter(f"{out_dir} is not a directory", param_hint="--records")
         out_dir.mkdir(parents=True, exist_ok=True)
         present = set(os.listdir(out_dir))
     except OSError as exc:
         raise click.BadParameter(f"{out_dir}: {exc.strerror}", param_hint="--records") from None
-    clash = [name for name in (_record_name(game, s) for s in seeds) if name in present] if present else []
+    # from the names present, not the seeds: a run of 1e11 games must not list them all
+    prefix = f"{game}-"
+    clash = sorted(
+        (name for name in present if name.startswith(prefix) and name.endswith(".dgn")
+         and name[len(prefix):-4].isdigit() and name[len(prefix):-4] == str(int(name[len(prefix):-4]))
+         and int(name[len(prefix):-4]) in seeds),
+        key=lambda name: int(name[len(prefix):-4]),
+    )
     if clash:
         more = f" (and {len(clash) - 1} more)" if len(clash) > 1 else ""
         raise click.BadParameter(

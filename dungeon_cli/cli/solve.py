@@ -19,6 +19,8 @@ def parse_limit(text: str) -> tuple[Optional[int], Optional[float]]:
     m = _LIMIT.fullmatch(text.strip())
     if m is None:
         raise click.BadParameter(f"'{text}' is not a limit: write a time (30s, 2m) or a number of positions (500000, 500k)")
+    if len(m.group(1)) > 15:  # past any search anyone waits for; float() would overflow
+        raise click.BadParameter(f"'{text[:20]}...' is not a limit: at most 15 digits")
     number, unit = float(m.group(1)), m.group(2)
     if unit == "s":
         return None, number
@@ -40,7 +42,7 @@ class ListsSolvable(click.Command):
 
 
 @click.command(cls=ListsSolvable)
-@click.argument("target", metavar="FILE | GAME")
+@click.argument("target", metavar="FILE | GAME", shell_complete=lambda ctx, param, incomplete: _complete_target(incomplete))
 @click.option("--seed", type=click.IntRange(min=0), help="Solve the deal of this seed (the argument is then a game).")
 @click.option("--variant", help="A rule variant (with --seed).")
 @click.option("--limit", help="Stop after this long (30s, 2m) or this many positions (500k): best found, not proven.")
@@ -110,6 +112,15 @@ def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optio
         sys.exit(130)
 
 
+def _complete_target(incomplete: str) -> list:
+    """A record file, or a game name (with --seed): both are offered."""
+    from click.shell_completion import CompletionItem
+
+    from .. import registry
+
+    return [CompletionItem(g) for g in registry.names() if g.startswith(incomplete)] + [CompletionItem("", type="file")]
+
+
 def _from_record(path: str):
     """The session to write the line into, the start state with the deal known, and
     how the deal was found. A record with a Seed its cards agree with is solved from
@@ -143,6 +154,7 @@ def _from_record(path: str):
         click.echo(f"{safe(path)}:{first.line}:{first.col}: error: {first.message}", err=True)
         sys.exit(1)
     module = unseeded.module
+    assert module is not None  # a legal record names a game this tool knows
     if module.game.name not in solver.solvable():
         raise click.UsageError(f"{module.game.name} has no solver (solvable: {', '.join(solver.solvable())})")
     try:

@@ -17,7 +17,7 @@ def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str)
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
+@click.argument("files", nargs=-1, required=True, metavar="FILE... | -", type=click.Path(allow_dash=True))
 @click.option("--by", type=click.Choice(["game", "player", "variant"]), help="One row per group instead of per record.")
 @click.option(
     "--format", "fmt", default="simple", show_default=True, shell_complete=complete_format,

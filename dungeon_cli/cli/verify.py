@@ -8,14 +8,14 @@ import click
 
 from notation import Diagnostic, read
 
-from ..referee import Referee
 from .. import report
+from ..referee import Referee
 from .inputs import Unreadable, display_name, open_binary
 from .project import project_defaults
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
+@click.argument("files", nargs=-1, required=True, metavar="FILE|DIR... | -", type=click.Path(allow_dash=True))
 @click.option("--seed-check/--no-seed-check", default=None, help="Deals must be exactly what the record's Seed deals.")
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json", "github"]), default=None,
@@ -50,6 +50,7 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
     usage_error = False
     illegal = 0
     total = 0
+    unreadable = 0
     for path in files:
         name = display_name(path)
         try:
@@ -61,6 +62,9 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
                     verdict = referee.check(record)
                     if not verdict.legal:
                         illegal += 1
+                    if seed_check and record.tag_value("Seed") is None and not quiet:  # said, on stderr
+                        warning = Diagnostic(record.line, 1, "no Seed tag: --seed-check has no seed to check the deals against", "warning")
+                        sys.stderr.write(report.text_line(name, warning) + "\n")
                     result = verdict.result
                     summary = {
                         "file": name,
@@ -92,11 +96,14 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
                         out.write(line + "\n")
         except Unreadable as exc:
             usage_error = True
+            unreadable += 1
+            if fmt == "json":  # the JSON lists every file it was given
+                diags_json.append({"file": name, "line": None, "column": None, "severity": "error", "message": str(exc)})
             if not quiet:
                 sys.stderr.write(f"dungeon verify: error: {exc}\n")
     if fmt == "json" and not quiet:  # -q prints nothing, whatever the format
         report.dump_json(
-            {"records": records_json, "diagnostics": diags_json, "summary": {"records": total, "illegal": illegal}},
+            {"records": records_json, "diagnostics": diags_json, "summary": {"records": total, "illegal": illegal, "unreadable": unreadable}},
             out,
         )
     elif verbose and not quiet:

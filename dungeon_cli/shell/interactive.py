@@ -40,8 +40,10 @@ class PlayShell:
         output: Any = None,
     ):
         from prompt_toolkit import PromptSession
-        from prompt_toolkit.history import FileHistory, InMemoryHistory
+        from prompt_toolkit.history import InMemoryHistory
         from prompt_toolkit.styles import Style
+
+        from .safe_history import SafeFileHistory
 
         self.session = session
         self.record = record
@@ -54,7 +56,7 @@ class PlayShell:
         self.prompt: PromptSession[str] = PromptSession(
             completer=completer,
             complete_while_typing=True,
-            history=FileHistory(history) if history else InMemoryHistory(),
+            history=SafeFileHistory(history) if history else InMemoryHistory(),
             style=Style.from_dict({"damage": "fg:ansired bold"}),
             input=input,
             output=output,
@@ -183,4 +185,3 @@ class PlayShell:
         if any(not session.forced(i) for i in range(session.count - len(session.events), session.count)):
             self.say("the turn in progress is not recorded: a record holds finished turns")
         self.say(f"record saved in {self.record.path}; go on with: dungeon play --resume {self.record.path}")
-

@@ -39,4 +39,5 @@ MODULE = GameModule(
     commands={"cards": f"{__name__}.cards:cards"},
     data=("sets/*.toml",),
     web=f"{__name__}.web:board",
+    pages=("rules.md", "card-sets.md"),
 )

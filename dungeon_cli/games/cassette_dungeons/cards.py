@@ -15,13 +15,13 @@ from ...terminal_text import safe
 from . import loader
 
 
-@click.group()
+@click.group(short_help="Check or export Cassette Dungeons! card sets.")
 def cards() -> None:
-    """Card-set files of Cassette Dungeons! (format: docs/card-sets.md)."""
+    """Card-set files of Cassette Dungeons! (format: dungeon rules cassette-dungeons --full)."""
 
 
 @cards.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...", type=click.Path())
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
 def check(files: tuple[str, ...], quiet: bool) -> None:
     """Check card-set files and report every problem as FILE:LINE:COL: error: MESSAGE.

@@ -339,9 +339,10 @@ def build(doc: dict, name: str = "") -> tuple[Optional[CardSet], list[Problem]]:
         t = c.table(raw, p, {"front": dict, "back": dict}, {})
         if t is None or "front" not in t or "back" not in t:
             continue
-        sides = [_map_side(c, t[side], p + (side,), seen) for side in ("front", "back")]
-        if all(s is not None for s in sides):
-            maps.append(tuple(sides))
+        faces = [_map_side(c, t[side], p + (side,), seen) for side in ("front", "back")]
+        map_sides = [s for s in faces if s is not None]
+        if len(map_sides) == 2:
+            maps.append(tuple(map_sides))
 
     heroes = {}
     for i, raw in enumerate(c.card_list(doc, "hero")):
@@ -359,8 +360,8 @@ def build(doc: dict, name: str = "") -> tuple[Optional[CardSet], list[Problem]]:
     _check_supply(c, doc, maps, bosses, treasures, traps, monsters)
     if c.problems:
         return None, c.problems
-    cards = CardSet(set_name, health, hand, monsters, treasures, traps, tuple(bosses), tuple(maps), heroes)
-    return cards, []
+    card_set = CardSet(set_name, health, hand, monsters, treasures, traps, tuple(bosses), tuple(maps), heroes)
+    return card_set, []
 
 
 def _map_side(c: _Checker, raw: Any, path: Path, seen: dict) -> Optional[MapSide]:
@@ -502,7 +503,8 @@ def _kind(value: Any) -> str:
 
 
 def _kind_name(kind: type) -> str:
-    return {str: "text in quotes", list: "a list [...]", dict: "a table"}.get(kind, kind.__name__)
+    names: dict[type, str] = {str: "text in quotes", list: "a list [...]", dict: "a table"}
+    return names.get(kind, kind.__name__)
 
 
 # -- fairness: what a sound set can still get wrong -------------------------------------------

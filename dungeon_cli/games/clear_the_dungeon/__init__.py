@@ -30,7 +30,6 @@ hand card left over goes onto the damage pile.
 """
 
 
-
 def figures(state: DungeonState) -> dict:
     """How a game went, for ``dungeon summary``: monsters defeated, damage pile, power deck."""
     return {"defeated": len(state.defeated), "dmg": len(state.damage), "deck": len(state.power)}
@@ -41,4 +40,5 @@ MODULE = GameModule(
     bots={"greedy": f"{__name__}.bots:GreedyBot"},
     solver=f"{__name__}.solver",
     web=f"{__name__}.web:board",
+    pages=("rules.md",),
 )

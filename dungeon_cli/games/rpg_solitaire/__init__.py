@@ -40,4 +40,5 @@ MODULE = GameModule(
     game=RpgSolitaire(), notation=RpgNotation(), render=render, rules_text=RULES,
     bots={"greedy": f"{__name__}.bots:GreedyBot"},
     web=f"{__name__}.web:board",
+    pages=("rules.md",),
 )

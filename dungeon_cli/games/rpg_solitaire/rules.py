@@ -236,7 +236,9 @@ class RpgState(State):
     def legal_actions(self) -> list:
         if self.phase is not Phase.DECISION:
             return []
-        if self.step[0] == CHOOSE:
+        step = self.step
+        assert step is not None  # a decision waits on the turn's first step
+        if step[0] == CHOOSE:
             return [KEEP, DROP, RESIGN]
         if self.step == (AGAIN,):
             return [PICK, STOP, RESIGN]
@@ -272,7 +274,9 @@ class RpgState(State):
             new = self._copy()
             new._over("resigned")
             return new
-        if self.step[0] == CHOOSE:
+        step = self.step
+        assert step is not None  # neither over nor chance: a decision waits on the turn's first step
+        if step[0] == CHOOSE:
             raise Illegal(f"first keep or drop the {self.gear} just drawn")
         if isinstance(action, Stop):
             if self.step != (AGAIN,):
@@ -320,7 +324,9 @@ class RpgState(State):
     def unfinished(self) -> str:
         if self.phase is Phase.CHANCE:
             return f"{_what(self.steps[0])} is missing"
-        if self.step[0] == CHOOSE:
+        step = self.step
+        assert step is not None  # an unfinished turn that waits on no draw waits on a decision, its first step
+        if step[0] == CHOOSE:
             return f"the gear card {self.gear} waits: keep it or drop it"
         if self.step == (AGAIN,):
             return f"the lock held: pick again ({lockpicks_text(self.lockpicks)} left) or stop"
@@ -451,8 +457,8 @@ class RpgState(State):
                 stat = STAT_OF_SUIT[card.suit]
                 raise Illegal(f"{card} is not higher than your {stat} {old}: only a higher card may be kept")
             raise Illegal("no drawn gear card waits to be kept or dropped now")
+        assert self.gear is not None  # a CHOOSE step waits on a drawn gear card
         card = self.gear
-        assert card is not None
         new = self._copy()
         new.gear = None
         new.dealt = ()
@@ -572,7 +578,9 @@ class RpgState(State):
                 self._combat()
                 continue
             if kind == RETREAT:
-                self.pos, self.came_from = self.came_from, self.pos  # type: ignore[assignment]
+                back = self.came_from
+                assert back is not None  # combat is only fought in a room entered from another one
+                self.pos, self.came_from = back, self.pos
                 self._say("driven back the way you came")
                 self.steps = self.steps[1:]
                 continue
@@ -747,7 +755,8 @@ class RpgSolitaire(Game):
 
     def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
         decks = _decks(options)
-        return [(ROOMS, room_deck(decks))] + [(PILE_OF_SUIT[s], suit_pile(s, decks)) for s in "shdc"]
+        piles: list[tuple[str, Sequence]] = [(ROOMS, room_deck(decks))]
+        return piles + [(PILE_OF_SUIT[s], suit_pile(s, decks)) for s in "shdc"]
 
     def start(
         self,

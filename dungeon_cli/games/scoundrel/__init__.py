@@ -52,4 +52,5 @@ MODULE = GameModule(
     playouts={"random": f"{__name__}.playout:random_game"},
     solver=f"{__name__}.solver",
     web=f"{__name__}.web:board",
+    pages=("rules.md",),
 )

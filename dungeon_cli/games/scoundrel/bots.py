@@ -34,7 +34,18 @@ from ...bots.base import Bot
 from ...bots.view import PlayerView
 from ...core import State
 from .rules import (
-    FRESH, RUN, Resolve, ScoundrelState, Strike, drink, fight, is_monster, is_potion, is_weapon, may_strike, value,
+    FRESH,
+    RUN,
+    Resolve,
+    ScoundrelState,
+    Strike,
+    drink,
+    fight,
+    is_monster,
+    is_potion,
+    is_weapon,
+    may_strike,
+    value,
 )
 
 RUN_LOSS = 14

@@ -9,7 +9,7 @@ from notation import Token
 from notation.tokens import shown
 
 from ...cards import CARDS
-from ...core import Draw, Illegal, Phase, State
+from ...core import Draw, Phase, State
 from ..base import Cursor, Misread, Notation, Step, TurnLog
 from .rules import RUN, Resolve, Run, ScoundrelState, Strike, is_monster, is_potion, is_weapon, value
 

@@ -21,12 +21,25 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Optional
 
-from ...core import Draw, State
-from ...core import known_steps
+from ...core import Draw, State, known_steps
 from ...solver.objective import WIN
 from .rules import (
-    CARDS, FRESH, MAX_HP, ROOM, RUN, Resolve, ScoundrelState, Strike, drink, fight, is_monster, is_weapon, loss_score,
-    may_strike, value, win_score,
+    CARDS,
+    FRESH,
+    MAX_HP,
+    ROOM,
+    RUN,
+    Resolve,
+    ScoundrelState,
+    Strike,
+    drink,
+    fight,
+    is_monster,
+    is_weapon,
+    loss_score,
+    may_strike,
+    value,
+    win_score,
 )
 
 
@@ -68,8 +81,6 @@ def deal(events: list) -> dict:
     if missing:
         raise ValueError(f"the record shows {len(order)} of the {len(CARDS)} cards: {missing} never came up, so the deal is not known")
     return {DUNGEON: order}
-
-
 
 
 MONSTER, WEAPON, POTION = 0, 1, 2
