@@ -12,7 +12,6 @@ run from that environment, from a directory of its own; one run of each case per
 
 from __future__ import annotations
 
-import os
 import shutil
 import statistics
 import subprocess

@@ -21,7 +21,6 @@ from pathlib import Path
 
 from .corpus import dgn_corpus, pgn_corpus
 
-
 CHUNKS = 20
 
 

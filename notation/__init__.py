@@ -5,9 +5,14 @@ tokens, cards and checkpoints, reports where the text is malformed, and writes r
 back in one canonical spelling.
 """
 
+from typing import TYPE_CHECKING
+
 from .model import Checkpoint, Colon, Diagnostic, Move, Pair, Record, Tag, Token
 from .reader import MAX_LINE_BYTES, parse, read
 from .tokens import canonical_card, canonical_token
+
+if TYPE_CHECKING:
+    from .writer import checkpoint_text, write
 
 
 def __getattr__(name: str):

@@ -17,7 +17,7 @@ that only an error or a checkpoint needs are built at their first use.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ._parsimonious import Literal, Optional, ParseError, Regex, Sequence, ZeroOrMore
 
@@ -66,7 +66,7 @@ MOVE_LINE = Regex(rf"([0-9]+)\.({_ITEMS}){_END}", name="move_line")
 ITEM = Regex(_ITEM, name="item")
 
 
-@lru_cache(maxsize=None)
+@cache
 def rule(name: str):
     """Any rule of ``RULES`` by name, built at its first use."""
     if name in _BUILT:
