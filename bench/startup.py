@@ -46,13 +46,17 @@ def regular_install(where: Path) -> Path:
     python = str(bin_dir / "python")
     done = subprocess.run(
         [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(source)],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     if done.returncode != 0:
         raise RuntimeError(f"pip install of the working tree failed:\n{done.stderr}")
     site = subprocess.run(
         [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.strip()
     # pip compiles what it installs; compileall again, so that nothing is left to
     # compile at run time (this machine sets PYTHONDONTWRITEBYTECODE).
@@ -92,10 +96,7 @@ def run(runs: int = 80) -> dict:
                 times[name].append(_wall(argv, str(work)))
     mins = {name: min(values) for name, values in times.items()}
     medians = {name: statistics.median(values) for name, values in times.items()}
-    ratios = {
-        name: {"min": mins[name] / mins[BASELINE], "median": medians[name] / medians[BASELINE]}
-        for name in cases
-    }
+    ratios = {name: {"min": mins[name] / mins[BASELINE], "median": medians[name] / medians[BASELINE]} for name in cases}
     return {
         "install": "regular: pip install of the working tree into a fresh venv, bytecode compiled (not editable)",
         "python": sys.version.split()[0],

@@ -20,7 +20,7 @@ def format_bytes(data: bytes, annotate: bool = False, source: str | None = None)
 
     records = list(read(io.BytesIO(data), source=source))
     if not records:
-        return None, [Diagnostic(1, 1, "no record in this file: a record starts with [Game \"...\"]")]
+        return None, [Diagnostic(1, 1, 'no record in this file: a record starts with [Game "..."]')]
     referee = Referee(keep_states=annotate)
     problems: list = []
     checkpoints: list = []

@@ -84,7 +84,9 @@ def play(spec: Spec, seed: int) -> Outcome:
     try:
         state = walk.run(lambda state: choose(state, rng), MAX_EVENTS)
     except Runaway:
-        raise EndlessGame(f"{spec.game} seed {seed}: the {spec.bot} bot's game has not ended after {MAX_EVENTS:,} events") from None
+        raise EndlessGame(
+            f"{spec.game} seed {seed}: the {spec.bot} bot's game has not ended after {MAX_EVENTS:,} events"
+        ) from None
     result = state.final()
     text = walk.text() if isinstance(walk, Session) else None
     return Outcome(seed, result.won, result.score, walk.moves, text)
@@ -165,7 +167,7 @@ class _Chunks(Sequence):
             index += len(self)
         if not 0 <= index < len(self):
             raise IndexError(index)
-        return self.seeds[index * self.size:(index + 1) * self.size]
+        return self.seeds[index * self.size : (index + 1) * self.size]
 
 
 def run(
@@ -185,7 +187,9 @@ def run(
     return results
 
 
-def stream(spec: Spec, seeds: Sequence[int], jobs: int = 1, cluster: Optional[str] = None) -> Generator[list[Outcome], None, None]:
+def stream(
+    spec: Spec, seeds: Sequence[int], jobs: int = 1, cluster: Optional[str] = None
+) -> Generator[list[Outcome], None, None]:
     """The outcomes of every seed, a chunk at a time and in the order of ``seeds``: a
     run of ten million games is tallied and its records written as they come, never
     held whole in memory."""
@@ -269,9 +273,7 @@ def _on_cluster(spec: Spec, seeds: Sequence[int], address: str) -> Generator[lis
     try:
         import distributed  # noqa: F401
     except ImportError:
-        raise ClusterUnavailable(
-            "--cluster needs Dask distributed: pip install 'dungeon-cli[cluster]'"
-        ) from None
+        raise ClusterUnavailable("--cluster needs Dask distributed: pip install 'dungeon-cli[cluster]'") from None
     from .cluster_guard import Unreachable, connect
 
     try:

@@ -13,8 +13,36 @@ from hypothesis import strategies as st
 from notation import grammar
 from notation._parsimonious import ParseError
 
-PIECES = ["1.", "12.", "deal:", " ", "\t", "  ", ":", "9s", "x9s", "(Kc)", "run", "{hp=3 weapon=5d}", "{hp=3",
-          "}", "{", "#", "# c", "[", "]", '"', "a\u00a0b", "\x0c", "é", "\u2028", "10s", "{}", "{ }", "x"]
+PIECES = [
+    "1.",
+    "12.",
+    "deal:",
+    " ",
+    "\t",
+    "  ",
+    ":",
+    "9s",
+    "x9s",
+    "(Kc)",
+    "run",
+    "{hp=3 weapon=5d}",
+    "{hp=3",
+    "}",
+    "{",
+    "#",
+    "# c",
+    "[",
+    "]",
+    '"',
+    "a\u00a0b",
+    "\x0c",
+    "é",
+    "\u2028",
+    "10s",
+    "{}",
+    "{ }",
+    "x",
+]
 LINES = st.lists(st.sampled_from(PIECES), max_size=12).map("".join) | st.text(max_size=20)
 
 
@@ -93,8 +121,14 @@ def test_card_spellings_are_the_language_of_the_card_expressions():
 
 
 @settings(max_examples=3000, deadline=None)
-@given(st.lists(st.sampled_from(["9s", "10S", "jk", "x", "(", ")", "0", "07", "run", "x9s", "a", "♠", "Q", "+", "é", "٣", "{", "_"]),
-                min_size=1, max_size=4).map("".join) | st.text(min_size=1, max_size=6))
+@given(
+    st.lists(
+        st.sampled_from(["9s", "10S", "jk", "x", "(", ")", "0", "07", "run", "x9s", "a", "♠", "Q", "+", "é", "٣", "{", "_"]),
+        min_size=1,
+        max_size=4,
+    ).map("".join)
+    | st.text(min_size=1, max_size=6)
+)
 def test_a_token_is_spelt_alike_with_and_without_the_shortcuts(raw):
     from notation import tokens
 

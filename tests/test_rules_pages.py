@@ -61,7 +61,9 @@ def test_the_wheel_holds_the_pages(tmp_path):
         shutil.copytree(ROOT / package, source / package, ignore=shutil.ignore_patterns("__pycache__"))
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(source)],
-        capture_output=True, text=True, timeout=300,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     if done.returncode != 0:
         pytest.skip(f"cannot build a wheel here: {done.stderr.strip()[-200:]}")

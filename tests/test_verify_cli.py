@@ -319,7 +319,13 @@ def test_json_lists_unreadable_files_with_their_error(run, tmp_path):
     data = json.loads(result.stdout)
     assert result.exit_code == 2
     assert data["diagnostics"] == [
-        {"file": str(tmp_path / "gone.dgn"), "line": None, "column": None, "severity": "error", "message": f"{tmp_path / 'gone.dgn'}: no such file"}
+        {
+            "file": str(tmp_path / "gone.dgn"),
+            "line": None,
+            "column": None,
+            "severity": "error",
+            "message": f"{tmp_path / 'gone.dgn'}: no such file",
+        }
     ]
     assert data["summary"]["unreadable"] == 1
 
@@ -345,7 +351,10 @@ def test_a_directory_stands_for_every_dgn_file_under_it(run, tmp_path):
     (tmp_path / ".hidden" / "x.dgn").write_text("junk")
     result = run(["verify", "-v", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert [line.split(":")[0] for line in result.stdout.splitlines()] == [str(tmp_path / "a/win.dgn"), str(tmp_path / "a/b/loss.dgn")]
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == [
+        str(tmp_path / "a/win.dgn"),
+        str(tmp_path / "a/b/loss.dgn"),
+    ]
     fmt = run(["fmt", "--check", str(tmp_path)])
     assert fmt.exit_code == 1 and f"would reformat {tmp_path / 'a/b/loss.dgn'}" in fmt.stderr
     assert run(["fmt", str(tmp_path)]).exit_code == 0

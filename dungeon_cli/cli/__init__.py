@@ -102,7 +102,11 @@ def _colour(ctx: click.Context, param: click.Parameter, value):
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="dungeon")
 @click.option(
-    "--color/--no-color", default=None, expose_value=False, callback=_colour, is_eager=True,
+    "--color/--no-color",
+    default=None,
+    expose_value=False,
+    callback=_colour,
+    is_eager=True,
     help="Colour always, or never (default: at a terminal, unless NO_COLOR is set or TERM=dumb).",
 )
 def cli() -> None:

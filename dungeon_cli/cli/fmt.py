@@ -79,8 +79,10 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
             old_text = original.decode("utf-8", "replace")
             sys.stdout.writelines(
                 difflib.unified_diff(
-                    _lines(safe_lines(old_text)), _lines(safe_lines(formatted)),
-                    fromfile=f"{safe(name)}\t(original)", tofile=f"{safe(name)}\t(formatted)",
+                    _lines(safe_lines(old_text)),
+                    _lines(safe_lines(formatted)),
+                    fromfile=f"{safe(name)}\t(original)",
+                    tofile=f"{safe(name)}\t(formatted)",
                 )
             )
         if check:

@@ -36,11 +36,21 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
 @click.argument("game", type=click.Choice(registry.names()), required=False, metavar="[GAME]")
 @click.option("--seed", type=click.IntRange(min=0), help="Deal from this seed (default: a random one, recorded).")
 @click.option("--variant", shell_complete=complete_variant, help="A rule variant (see `dungeon games`).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Record file (default GAME-YYYYMMDD-HHMMSS.dgn; '-': standard output, from a script).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Record file (default GAME-YYYYMMDD-HHMMSS.dgn; '-': standard output, from a script).",
+)
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False), help="Go on with the game recorded in this file.")
 @click.option("--table", is_flag=True, help="Played with a real deck: type the cards dealt and dice rolled too.")
 @click.option("--player", help="Your name, for the record's Player tag.")
-@click.option("--cards", "cards_file", metavar="FILE", help="Cassette Dungeons: play with the card set in FILE (the record gets its Cards tag).")
+@click.option(
+    "--cards",
+    "cards_file",
+    metavar="FILE",
+    help="Cassette Dungeons: play with the card set in FILE (the record gets its Cards tag).",
+)
 @click.option("--daily", is_flag=True, help="Today's deal (UTC), the same for every player: see `dungeon daily`.")
 def play(
     game: Optional[str],
@@ -104,8 +114,17 @@ def play(
     options, tags, _ = rule_tag_option(game, "Cards", cards_file, os.path.dirname(output) if output else None, "--cards")
     try:
         ready = prepare(
-            game, seed=seed, variant=variant, output=output, resume=resume, table=table, player=player,
-            interactive=interactive, options=options, tags=tags, date=date,
+            game,
+            seed=seed,
+            variant=variant,
+            output=output,
+            resume=resume,
+            table=table,
+            player=player,
+            interactive=interactive,
+            options=options,
+            tags=tags,
+            date=date,
         )
     except SetupError as exc:
         if exc.status == 2:

@@ -110,7 +110,11 @@ class Search:
     """
 
     def __init__(
-        self, model, max_nodes: Optional[int] = None, max_seconds: Optional[float] = None, prune: bool = True,
+        self,
+        model,
+        max_nodes: Optional[int] = None,
+        max_seconds: Optional[float] = None,
+        prune: bool = True,
         wins_only: bool = False,
     ):
         self.model = model
@@ -243,7 +247,11 @@ def _replay(start: State, line: list) -> State:
 
 
 def solve(
-    start: State, game: str, max_nodes: Optional[int] = None, max_seconds: Optional[float] = None, prune: bool = True,
+    start: State,
+    game: str,
+    max_nodes: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    prune: bool = True,
     model: Any = None,
 ) -> Solution:
     """The best line from ``start`` (a state whose every pile has a known order).

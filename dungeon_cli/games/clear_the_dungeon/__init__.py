@@ -36,7 +36,11 @@ def figures(state: DungeonState) -> dict:
 
 
 MODULE = GameModule(
-    game=ClearTheDungeon(), notation=DungeonNotation(), render=render, rules_text=RULES, figures=figures,
+    game=ClearTheDungeon(),
+    notation=DungeonNotation(),
+    render=render,
+    rules_text=RULES,
+    figures=figures,
     bots={"greedy": f"{__name__}.bots:GreedyBot"},
     solver=f"{__name__}.solver",
     web=f"{__name__}.web:board",

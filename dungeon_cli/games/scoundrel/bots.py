@@ -81,7 +81,7 @@ def _ways(hp, weapon, cap, drank, room, need, strict, first) -> Iterator[End]:
         yield End(hp, weapon, cap, room, first)
         return
     for index, card in enumerate(room):
-        rest = room[:index] + room[index + 1:]
+        rest = room[:index] + room[index + 1 :]
         v = value(card)
         if is_monster(card):
             if weapon and may_strike(v, cap, strict):

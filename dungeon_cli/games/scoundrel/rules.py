@@ -140,8 +140,19 @@ _SHUFFLED = Pile.unknown(CARDS)
 
 class ScoundrelState(State):
     __slots__ = (
-        "turn", "phase", "dungeon", "room", "hp", "weapon", "slain", "drank", "resolved",
-        "ran_last", "last", "strict", "to_resolve",
+        "turn",
+        "phase",
+        "dungeon",
+        "room",
+        "hp",
+        "weapon",
+        "slain",
+        "drank",
+        "resolved",
+        "ran_last",
+        "last",
+        "strict",
+        "to_resolve",
     )
 
     def __init__(self) -> None:
@@ -324,7 +335,7 @@ class ScoundrelState(State):
             raise Illegal(f"not in this room (the room holds {shown})")
         new = self._copy()
         at = room.index(card)
-        new.room = room[:at] + room[at + 1:]
+        new.room = room[:at] + room[at + 1 :]
         drunk = False
         if isinstance(action, Strike):
             if not is_monster(card):
@@ -335,8 +346,7 @@ class ScoundrelState(State):
                 last = self.last_struck
                 bound = "lower than" if self.strict else "at most"
                 raise Illegal(
-                    f"weapon {self.weapon} last struck {last}, so it cannot strike {card} "
-                    f"(only monsters {bound} {value(last)})"  # type: ignore[arg-type]
+                    f"weapon {self.weapon} last struck {last}, so it cannot strike {card} (only monsters {bound} {value(last)})"  # type: ignore[arg-type]
                 )
             new.hp = fight(self.hp, _VALUE[card], _VALUE[self.weapon])
             new.slain = self.slain + (card,)

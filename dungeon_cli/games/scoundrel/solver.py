@@ -79,7 +79,9 @@ def deal(events: list) -> dict:
             order.append(action.outcome)
     missing = len(CARDS) - len(order)
     if missing:
-        raise ValueError(f"the record shows {len(order)} of the {len(CARDS)} cards: {missing} never came up, so the deal is not known")
+        raise ValueError(
+            f"the record shows {len(order)} of the {len(CARDS)} cards: {missing} never came up, so the deal is not known"
+        )
     return {DUNGEON: order}
 
 
@@ -155,7 +157,7 @@ class RoomModel:
                 return
             done += 1
             for index, card in enumerate(room):
-                rest = room[:index] + room[index + 1:]
+                rest = room[:index] + room[index + 1 :]
                 kind, v = info[card]
                 if kind == MONSTER:
                     if wv and may_strike(v, cap, strict):
