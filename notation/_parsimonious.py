@@ -30,7 +30,7 @@ class _Deferred(types.ModuleType):
 
     def __getattr__(self, name: str):
         spec = self.__spec__
-        self.__class__ = types.ModuleType  # from now on an ordinary module
+        self.__class__ = types.ModuleType  # type: ignore[assignment]  # from now on an ordinary module
         hide = "regex" not in sys.modules
         if hide:
             sys.modules["regex"] = None  # type: ignore[assignment]
@@ -76,7 +76,7 @@ def _enter_package() -> None:
     package.__path__ = spec.submodule_search_locations
     package.__file__ = spec.origin
     if spec.cached is not None:
-        package.__cached__ = spec.cached
+        package.__cached__ = spec.cached  # type: ignore[attr-defined]
     sys.modules["parsimonious"] = package
 
 

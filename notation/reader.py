@@ -380,7 +380,7 @@ class Reader:
                     self._error_in(record, Diagnostic(item.line, item.col, "the deal: line has no ':' of its own"))
                 elif colons == 2:
                     self._error_in(record, Diagnostic(item.line, item.col, "a second ':' in one move"))
-            elif kind is Checkpoint:
+            elif isinstance(item, Checkpoint):
                 checkpoint_seen = item
         if not move.is_deal and colons == 0:
             line, col = move.end

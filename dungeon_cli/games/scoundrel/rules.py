@@ -250,7 +250,7 @@ class ScoundrelState(State):
             raise Illegal("the game is over: no action may follow")
         kind = type(action)  # the exact classes first: this is every step of every game
         if kind is Draw or (kind is not Resolve and kind is not Strike and isinstance(action, Draw)):
-            return self._deal(action.outcome)  # type: ignore[arg-type]  # _deal refuses what is no card of the deck
+            return self._deal(action.outcome)  # _deal refuses what is no card of the deck
         if phase is _CHANCE:
             raise Illegal("the room is not complete yet: " + self.chance().what + " comes first")
         if kind is Resolve or kind is Strike or isinstance(action, (Resolve, Strike)):
