@@ -22,7 +22,7 @@ from .engine.record import replay
 from .engine.tags import TagFault, read_setup
 from .games.base import GameModule
 
-_RESULT = re.compile(r"(win|loss) (-?[0-9]+)")
+_RESULT = r"(win|loss) (-?[0-9]+)"  # compiled at its first use (re's cache), not at start-up
 
 
 class Verdict(Visitor):
@@ -91,7 +91,7 @@ class Verdict(Visitor):
         tag = self.record.tag("Result")
         if tag is None:
             return
-        m = _RESULT.fullmatch(tag.value)
+        m = re.fullmatch(_RESULT, tag.value)
         if m is None:
             self.diagnostics.append(
                 Diagnostic(

@@ -104,6 +104,8 @@ def expand(paths: tuple[str, ...], settings: dict[str, Any]) -> list[str]:
     """Paths with each directory replaced by the files under it that ``include``
     names and ``exclude`` does not, in a stable order. A directory with none stays, to
     be reported as the directory it is."""
+    if not any(path != "-" and os.path.isdir(path) for path in paths):
+        return list(paths)  # no directory: nothing to match (and fnmatch not imported)
     import fnmatch
 
     include = settings.get("include", ["*.dgn"])

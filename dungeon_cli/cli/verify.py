@@ -10,7 +10,6 @@ from notation import Diagnostic, read
 
 from .. import report
 from ..referee import Referee
-from ..terminal_text import safe
 from .inputs import Unreadable, display_name, open_binary
 from .project import project_defaults
 
@@ -129,6 +128,8 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
 
 
 def _result_line(name: str, line: int, summary: dict) -> str:
+    from ..terminal_text import safe  # -v only: not at import
+
     status = "legal" if summary["legal"] else "ILLEGAL"
     if summary["result"] is not None:
         outcome = summary["result"]
