@@ -136,7 +136,9 @@ def run(big_mb: int = 1024, plain_mb: int = 8, line_mb: int = 100) -> dict:
     for games in (10_000, 1_000_000):  # dungeon sim tallies as it goes
         got = peak_rss([dungeon(), "sim", "scoundrel", "--games", str(games)])
         results[f"sim {games:,} games"] = {
-            "status": got["status"], "seconds": round(got["seconds"], 2), "peak_rss_mb": round(got["peak_kb"] / 1024, 1),
+            "status": got["status"],
+            "seconds": round(got["seconds"], 2),
+            "peak_rss_mb": round(got["peak_kb"] / 1024, 1),
         }
     small, big = (results[f"sim {g:,} games"]["peak_rss_mb"] for g in (10_000, 1_000_000))
     results["sim: bounded"] = big - small <= SLACK_MB

@@ -74,7 +74,9 @@ class Verdict(Visitor):
         for pair in checkpoint.pairs:
             if pair.key not in actual:
                 keys = " ".join(actual)
-                self.diagnostics.append(Diagnostic(pair.line, pair.col, f"unknown checkpoint key '{shown(pair.key)}' (keys: {keys})"))
+                self.diagnostics.append(
+                    Diagnostic(pair.line, pair.col, f"unknown checkpoint key '{shown(pair.key)}' (keys: {keys})")
+                )
             elif actual[pair.key] != pair.value:
                 self.diagnostics.append(
                     Diagnostic(
@@ -92,14 +94,18 @@ class Verdict(Visitor):
         m = _RESULT.fullmatch(tag.value)
         if m is None:
             self.diagnostics.append(
-                Diagnostic(tag.line, tag.value_col, f"Result is 'win S' or 'loss S' with S a whole number, not '{shown(tag.value, 40)}'")
+                Diagnostic(
+                    tag.line, tag.value_col, f"Result is 'win S' or 'loss S' with S a whole number, not '{shown(tag.value, 40)}'"
+                )
             )
             return
         state = self.state
         assert state is not None
         if not state.is_over:
             self.diagnostics.append(
-                Diagnostic(tag.line, tag.value_col, f"Result says {shown(tag.value, 40)}, but the game is not over: {state.unfinished()}")
+                Diagnostic(
+                    tag.line, tag.value_col, f"Result says {shown(tag.value, 40)}, but the game is not over: {state.unfinished()}"
+                )
             )
             return
         actual = state.result()

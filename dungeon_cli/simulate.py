@@ -84,7 +84,9 @@ def play(spec: Spec, seed: int) -> Outcome:
     try:
         state = walk.run(lambda state: choose(state, rng), MAX_EVENTS)
     except Runaway:
-        raise EndlessGame(f"{spec.game} seed {seed}: the {spec.bot} bot's game has not ended after {MAX_EVENTS:,} events") from None
+        raise EndlessGame(
+            f"{spec.game} seed {seed}: the {spec.bot} bot's game has not ended after {MAX_EVENTS:,} events"
+        ) from None
     result = state.result()
     text = walk.text() if isinstance(walk, Session) else None
     return Outcome(seed, result.won, result.score, walk.moves, text)
@@ -145,7 +147,7 @@ def chunks(seeds: Sequence[int], workers: int, most: int = 500) -> list[Sequence
     if count == 0:
         return []
     size = max(1, min(most, math.ceil(count / (workers * 8))))
-    return [seeds[i:i + size] for i in range(0, count, size)]
+    return [seeds[i : i + size] for i in range(0, count, size)]
 
 
 def run(
@@ -235,9 +237,7 @@ def _on_cluster(spec: Spec, seeds: Sequence[int], address: str) -> Iterator[list
     try:
         from distributed import Client
     except ImportError:
-        raise ClusterUnavailable(
-            "--cluster needs Dask distributed: pip install 'dungeon-cli[cluster]'"
-        ) from None
+        raise ClusterUnavailable("--cluster needs Dask distributed: pip install 'dungeon-cli[cluster]'") from None
     try:
         client = Client(address, timeout=CLUSTER_TIMEOUT)
     except (OSError, TimeoutError) as exc:

@@ -312,7 +312,6 @@ def test_dice_are_rolled_as_they_are_needed_each_face_alike():
     assert dict(chance.probabilities()) == {face: Fraction(1, 6) for face in range(1, 7)}
 
 
-
 def test_12_raise_traps_make_enemy_slots_harder_up_to_6():
     state = begin("@monk >3 ^fog ^rat")
     assert (state.slot_min("rat", 0), state.slot_min("rat", 1)) == (5, 4)

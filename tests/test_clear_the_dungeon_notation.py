@@ -116,8 +116,7 @@ def test_the_vocabulary_pass(raw, problem):
 
 def test_a_reveal_written_after_a_kill_that_empties_its_column_is_refused():
     record = parse(
-        '[Game "clear-the-dungeon"]\n\ndeal: Ks Kd Jc Jh\n'
-        "1. 2c Td 4s : Jc Td+4s 2c ^Qh\n2. Th 4c 8h : Qh Th+4c 8h ^Qc\n"
+        '[Game "clear-the-dungeon"]\n\ndeal: Ks Kd Jc Jh\n1. 2c Td 4s : Jc Td+4s 2c ^Qh\n2. Th 4c 8h : Qh Th+4c 8h ^Qc\n'
     )[0]
     state = check(record).state
     for card in ("9d", "3c", "8s"):

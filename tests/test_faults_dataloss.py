@@ -37,7 +37,12 @@ def small_files(limit: int):
 
 def dungeon(args, cwd, input=None, limit=None, stdout=subprocess.PIPE):
     return subprocess.run(
-        [EXE, *args], input=input, stdout=stdout, stderr=subprocess.PIPE, cwd=cwd, timeout=120,
+        [EXE, *args],
+        input=input,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        cwd=cwd,
+        timeout=120,
         preexec_fn=small_files(limit) if limit else None,
     )
 
@@ -66,7 +71,7 @@ def test_solve_force_replaces_atomically_and_a_full_disk_leaves_the_old_file(tmp
     assert best.read_text() == "# notes I keep\n" * 3 and stray(tmp_path) == []
     done = dungeon(["solve", "--seed", "7", "scoundrel", "-o", str(best), "--force"], tmp_path)
     assert done.returncode == 0
-    assert "[Seed \"7\"]" in best.read_text() and best.stat().st_mode & 0o777 == 0o640
+    assert '[Seed "7"]' in best.read_text() and best.stat().st_mode & 0o777 == 0o640
 
 
 def test_dash_is_standard_output_not_a_file_named_dash(tmp_path):
@@ -100,8 +105,11 @@ def test_a_signal_in_a_scripted_game_writes_the_finished_turns(tmp_path, signum)
     _, lines = game()
     played = lines[:3]
     proc = subprocess.Popen(
-        [EXE, "play", "scoundrel", "--seed", str(SEED)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, cwd=tmp_path,
+        [EXE, "play", "scoundrel", "--seed", str(SEED)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
     )
     proc.stdin.write(script(played).encode())
     proc.stdin.flush()
@@ -158,7 +166,10 @@ def test_fmt_never_replaces_a_fifo(tmp_path):
     os.mkfifo(fifo)
     done = dungeon(["fmt", str(fifo)], tmp_path)
     assert done.returncode == 2
-    assert done.stderr.decode().splitlines()[0] == f"dungeon fmt: error: {fifo}: not a regular file (a FIFO, a device or a directory): it is never replaced"
+    assert (
+        done.stderr.decode().splitlines()[0]
+        == f"dungeon fmt: error: {fifo}: not a regular file (a FIFO, a device or a directory): it is never replaced"
+    )
     assert fifo.is_fifo()
 
 

@@ -76,10 +76,13 @@ def test_several_records_are_replayed_in_turn(run):
     assert "result: win 12" in result.stdout and "result: loss -170" in result.stdout
 
 
-@pytest.mark.parametrize("args, status, message", [
-    (["replay", "nope.dgn"], 2, "nope.dgn: no such file"),
-    (["replay", "-", "--step"], 2, "--step needs a terminal"),
-])
+@pytest.mark.parametrize(
+    "args, status, message",
+    [
+        (["replay", "nope.dgn"], 2, "nope.dgn: no such file"),
+        (["replay", "-", "--step"], 2, "--step needs a terminal"),
+    ],
+)
 def test_usage_errors(run, args, status, message):
     result = run(args, input=LOSS)
     assert result.exit_code == status

@@ -24,7 +24,12 @@ EXE = str(Path(sys.executable).with_name("dungeon"))
 
 def start(args, cwd, stdin=subprocess.DEVNULL):
     return subprocess.Popen(
-        [EXE, *args], stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, start_new_session=True,
+        [EXE, *args],
+        stdin=stdin,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=cwd,
+        start_new_session=True,
     )
 
 
@@ -71,7 +76,9 @@ def test_ctrl_c_in_sim_sums_up_the_games_played(tmp_path):
 
 
 def test_jobs_are_capped_at_the_cpus(tmp_path):
-    done = subprocess.run([EXE, "sim", "scoundrel", "--games", "20", "--jobs", "5000"], capture_output=True, cwd=tmp_path, timeout=60)
+    done = subprocess.run(
+        [EXE, "sim", "scoundrel", "--games", "20", "--jobs", "5000"], capture_output=True, cwd=tmp_path, timeout=60
+    )
     cpus = len(os.sched_getaffinity(0))
     assert done.returncode == 0
     assert f"--jobs 5000: this machine has {cpus} CPU".encode() in done.stderr
@@ -89,7 +96,9 @@ def _workers(proc, want: int = 1) -> list[int]:
 
 def test_a_worker_killed_is_one_line_and_the_games_played_are_summed_up(tmp_path):
     out_dir = tmp_path / "out"
-    proc = start(["sim", "scoundrel", "--bot", "counting", "--games", "1000000", "--jobs", "2", "--records", str(out_dir)], tmp_path)
+    proc = start(
+        ["sim", "scoundrel", "--bot", "counting", "--games", "1000000", "--jobs", "2", "--records", str(out_dir)], tmp_path
+    )
     (worker, *_) = _workers(proc)
     end = time.monotonic() + 60
     while not any(out_dir.iterdir()):  # games come in seed order: the first chunk is in
@@ -109,7 +118,9 @@ def test_workers_die_with_their_parent(tmp_path):
     proc.kill()
     proc.communicate(timeout=60)
     end = time.monotonic() + 20
-    while time.monotonic() < end and any(Path(f"/proc/{w}").exists() and "Z" not in Path(f"/proc/{w}/stat").read_text().split()[2] for w in workers):
+    while time.monotonic() < end and any(
+        Path(f"/proc/{w}").exists() and "Z" not in Path(f"/proc/{w}/stat").read_text().split()[2] for w in workers
+    ):
         time.sleep(0.1)
     alive = [w for w in workers if Path(f"/proc/{w}").exists() and Path(f"/proc/{w}/stat").read_text().split()[2] != "Z"]
     for w in alive:

@@ -76,8 +76,12 @@ class Fair:
     def as_json(self) -> dict:
         low, high = self.interval
         return {
-            "choice": self.choice, "win_rate": round(self.rate, 4), "interval": [round(low, 4), round(high, 4)],
-            "mean_score": round(self.mean_score, 2), "samples": self.plays, "exact": self.exact,
+            "choice": self.choice,
+            "win_rate": round(self.rate, 4),
+            "interval": [round(low, 4), round(high, 4)],
+            "mean_score": round(self.mean_score, 2),
+            "samples": self.plays,
+            "exact": self.exact,
         }
 
 
@@ -117,10 +121,17 @@ class Judgement:
 
     def as_json(self) -> dict:
         return {
-            "move": self.move, "action": self.action, "mark": self.mark,
-            "fair": None if self.best is None else {"before": self.best.as_json(), "after": self.played.as_json() if self.played else None},
-            "hindsight": None if self.before is None else {
-                "before": self.before.as_json(), "after": self.after.as_json() if self.after else None,
+            "move": self.move,
+            "action": self.action,
+            "mark": self.mark,
+            "fair": None
+            if self.best is None
+            else {"before": self.best.as_json(), "after": self.played.as_json() if self.played else None},
+            "hindsight": None
+            if self.before is None
+            else {
+                "before": self.before.as_json(),
+                "after": self.after.as_json() if self.after else None,
             },
         }
 
@@ -155,8 +166,13 @@ class Judge(Visitor):
         self.events.append((before, action))
         if before.phase is Phase.DECISION:
             self.pending.append(
-                {"seen": self.view.state, "before": before, "action": action, "after": after,
-                 "text": self.module.notation.action_text(before, action)}
+                {
+                    "seen": self.view.state,
+                    "before": before,
+                    "action": action,
+                    "after": after,
+                    "text": self.module.notation.action_text(before, action),
+                }
             )
         self.view.observe(action)
 
@@ -217,8 +233,12 @@ def _value(h: Hindsight) -> int:
 
 
 def analyse(
-    record: Record, samples: int = SAMPLES, seed: int = 0, seconds: float = HINDSIGHT_SECONDS,
-    progress: Optional[Callable[[int, int], None]] = None, first_move: int = 0,
+    record: Record,
+    samples: int = SAMPLES,
+    seed: int = 0,
+    seconds: float = HINDSIGHT_SECONDS,
+    progress: Optional[Callable[[int, int], None]] = None,
+    first_move: int = 0,
 ) -> Analysis:
     """Judge every decision of ``record`` (from move ``first_move`` on). ``seed``: the
     analysis's own generator (the orders it samples), so the same record gives the

@@ -82,8 +82,10 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
             old_text = original.decode("utf-8", "replace")
             sys.stdout.writelines(
                 difflib.unified_diff(
-                    _lines(safe_lines(old_text)), _lines(safe_lines(formatted)),
-                    fromfile=f"{safe(name)}\t(original)", tofile=f"{safe(name)}\t(formatted)",
+                    _lines(safe_lines(old_text)),
+                    _lines(safe_lines(formatted)),
+                    fromfile=f"{safe(name)}\t(original)",
+                    tofile=f"{safe(name)}\t(formatted)",
                 )
             )
         if check:
@@ -112,7 +114,7 @@ def format_bytes(data: bytes, annotate: bool = False, source: str | None = None)
 
     records = list(read(io.BytesIO(data), source=source))
     if not records:
-        return None, [Diagnostic(1, 1, "no record in this file: a record starts with [Game \"...\"]")]
+        return None, [Diagnostic(1, 1, 'no record in this file: a record starts with [Game "..."]')]
     referee = Referee(keep_states=annotate)
     problems: list = []
     checkpoints: list = []

@@ -16,7 +16,7 @@ def games() -> None:
         module = registry.get(name)
         click.echo(f"{name}: {module.game.title}")
         for variant, text in module.game.variants.items():
-            click.echo(f"  [Variant \"{variant}\"]  {text}")
+            click.echo(f'  [Variant "{variant}"]  {text}')
         click.echo(f"  bots (dungeon sim --bot): {', '.join(bot_names(name))}")
         if module.solver is not None:
             click.echo("  solver: dungeon solve")

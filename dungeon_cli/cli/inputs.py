@@ -76,9 +76,7 @@ def rule_tag_option(game, name: str, value, record_dir, hint: str) -> tuple[dict
         if written.split(os.sep)[0] == os.pardir:
             written = read
             shown_dir = os.path.relpath(base)
-            click.echo(
-                f"note: the record names its card set '{read}': verify it with --cards-path {shown_dir}", err=True
-            )
+            click.echo(f"note: the record names its card set '{read}': verify it with --cards-path {shown_dir}", err=True)
     try:
         options = rule_options(game, [(name, read)], base)
     except SetupError as exc:

@@ -70,7 +70,9 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
                     out.append(_ending(rp, name, paint))
             elif rp.legal:
                 have = f"moves {rp.frames[0].number}-{rp.frames[-1].number}" if rp.frames else "no moves"
-                click.echo(f"dungeon replay: error: {safe(name)}:{rp.record.line}: the record has no move {number} ({have})", err=True)
+                click.echo(
+                    f"dungeon replay: error: {safe(name)}:{rp.record.line}: the record has no move {number} ({have})", err=True
+                )
                 sys.exit(2)
             else:
                 out.append(_ending(rp, name, paint))

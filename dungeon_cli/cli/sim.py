@@ -40,8 +40,17 @@ class ListsBots(click.Command):
 @click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the win rate and the scores as an SVG picture.")
 @click.option("--force", is_flag=True, help="With --plot: replace the file if it exists.")
 def sim(
-    game: str, count: int, bot: str, seed: int, jobs: int, records: Optional[str], variant: Optional[str], cluster: Optional[str],
-    cards_file: Optional[str] = None, plot: Optional[str] = None, force: bool = False,
+    game: str,
+    count: int,
+    bot: str,
+    seed: int,
+    jobs: int,
+    records: Optional[str],
+    variant: Optional[str],
+    cluster: Optional[str],
+    cards_file: Optional[str] = None,
+    plot: Optional[str] = None,
+    force: bool = False,
 ) -> None:
     """Play GAME from seeds SEED..SEED+N-1 with a bot: win rate with its 95% interval,
     mean moves, speed, and the scores as a histogram. The same seeds give the same
@@ -62,7 +71,9 @@ def sim(
 
     cpus = usable_cpus()
     if jobs > cpus and cluster is None:  # more processes than CPUs only adds forking and switching
-        click.echo(f"--jobs {jobs}: this machine has {cpus} CPU{'s' if cpus != 1 else ''} for it: {cpus} processes play", err=True)
+        click.echo(
+            f"--jobs {jobs}: this machine has {cpus} CPU{'s' if cpus != 1 else ''} for it: {cpus} processes play", err=True
+        )
         jobs = cpus
     if plot is not None and not force and os.path.lexists(plot):  # before the games, not after them
         raise click.BadParameter(f"{plot} exists already: choose another name, or --force to replace it", param_hint="--plot")
@@ -127,8 +138,15 @@ def sim(
 
     s = tally.summary()
     row = [
-        game, bot, variant or "-", s["games"], s["wins"], _percent(s["win_rate"]),
-        f"{_percent(s['ci_low'])}-{_percent(s['ci_high'])}", f"{s['mean_moves']:.1f}", f"{s['mean_score']:.1f}",
+        game,
+        bot,
+        variant or "-",
+        s["games"],
+        s["wins"],
+        _percent(s["win_rate"]),
+        f"{_percent(s['ci_low'])}-{_percent(s['ci_high'])}",
+        f"{s['mean_moves']:.1f}",
+        f"{s['mean_score']:.1f}",
         f"{count / seconds:,.0f}" if seconds > 0 else "-",
     ]
     headers = ["game", "bot", "variant", "games", "wins", "win rate", "95% CI", "mean moves", "mean score", "games/s"]
@@ -164,8 +182,7 @@ def _check_records_dir(out_dir: Path, game: str, seeds: range) -> None:
     if clash:
         more = f" (and {len(clash) - 1} more)" if len(clash) > 1 else ""
         raise click.BadParameter(
-            f"{out_dir} already holds {clash[0]}{more}: sim writes new files only; "
-            "choose another directory or other seeds",
+            f"{out_dir} already holds {clash[0]}{more}: sim writes new files only; choose another directory or other seeds",
             param_hint="--records",
         )
 

@@ -44,9 +44,16 @@ class ListsSolvable(click.Command):
 @click.option("--seed", type=click.IntRange(min=0), help="Solve the deal of this seed (the argument is then a game).")
 @click.option("--variant", help="A rule variant (with --seed).")
 @click.option("--limit", help="Stop after this long (30s, 2m) or this many positions (500k): best found, not proven.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write the line's record to this new file ('-': standard output, the default).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the line's record to this new file ('-': standard output, the default).",
+)
 @click.option("--force", is_flag=True, help="Let -o replace an existing file (atomically, keeping its mode and owner).")
-def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optional[str], output: Optional[str], force: bool) -> None:
+def solve(
+    target: str, seed: Optional[int], variant: Optional[str], limit: Optional[str], output: Optional[str], force: bool
+) -> None:
     """The best result perfect play reaches on a deal known in full, and a line that
     reaches it, written as a DGN record (it verifies), for the games listed below.
 
@@ -96,7 +103,9 @@ def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optio
         try:
             safe_write.write(output, text.encode("utf-8"), force=force)
         except FileExistsError:
-            raise click.UsageError(f"{output} exists already: choose another name with -o, or add --force to replace it") from None
+            raise click.UsageError(
+                f"{output} exists already: choose another name with -o, or add --force to replace it"
+            ) from None
         except OSError as exc:
             raise click.ClickException(f"cannot write {output}: {exc.strerror}; nothing was written") from None
     else:

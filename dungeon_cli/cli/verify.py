@@ -19,16 +19,24 @@ from .project import project_defaults
 @click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
 @click.option("--seed-check/--no-seed-check", default=None, help="Deals must be exactly what the record's Seed deals.")
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json", "github"]), default=None,
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "github"]),
+    default=None,
     help="text (the default): file:line:col: error: message; json; github: workflow annotations.",
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print each record's result.")
 @click.option(
-    "--cards-path", "cards_path", multiple=True, type=click.Path(exists=True, file_okay=False),
+    "--cards-path",
+    "cards_path",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False),
     help="Look up card sets that records name under this directory (repeatable; default: each record's own directory).",
 )
-def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool, cards_path: tuple[str, ...] = ()) -> None:
+def verify(
+    files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool, cards_path: tuple[str, ...] = ()
+) -> None:
     """Check DGN records: notation, every deal and action, checkpoints and Result.
 
     Exit status: 0 every record is legal, 1 any is not, 2 a file could not be read.
@@ -85,7 +93,7 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
                             out.write(_result_line(name, record.line, summary) + "\n")
                 if count == 0:
                     illegal += 1
-                    diag = Diagnostic(1, 1, "no record in this file: a record starts with [Game \"...\"]")
+                    diag = Diagnostic(1, 1, 'no record in this file: a record starts with [Game "..."]')
                     if fmt == "json":
                         diags_json.append(report.diag_json(name, diag))
                     elif not quiet:

@@ -63,7 +63,9 @@ def read_setup(record: Record, seeded: bool = False) -> tuple[Setup, list[Diagno
     seed_tag = record.tag("Seed")
     if seeded and seed_tag is not None:
         if not (seed_tag.value.isascii() and seed_tag.value.isdigit()):
-            raise TagFault(Diagnostic(seed_tag.line, seed_tag.value_col, f"Seed is a whole number, not '{shown(seed_tag.value)}'"))
+            raise TagFault(
+                Diagnostic(seed_tag.line, seed_tag.value_col, f"Seed is a whole number, not '{shown(seed_tag.value)}'")
+            )
         try:
             seed = int(seed_tag.value)
         except ValueError:  # Python reads at most a few thousand digits

@@ -171,7 +171,9 @@ class PlayShell:
         fair = found.fair
         low, high = fair.interval
         figure = f"{100 * fair.rate:.0f}%" + ("" if fair.exact else f" (95%: {100 * low:.0f}-{100 * high:.0f}%)")
-        self.say(f"hint: {found.text}  (the strong player's choice; it wins {figure} of {fair.plays} deals of the cards you have not seen)")
+        self.say(
+            f"hint: {found.text}  (the strong player's choice; it wins {figure} of {fair.plays} deals of the cards you have not seen)"
+        )
 
     def undo(self) -> None:
         event = self.session.undo()
@@ -208,4 +210,3 @@ class PlayShell:
         if any(not session.forced(i) for i in range(session.count - len(session.events), session.count)):
             self.say("the turn in progress is not recorded: a record holds finished turns")
         self.say(f"record saved in {self.record.path}; go on with: dungeon play --resume {self.record.path}")
-

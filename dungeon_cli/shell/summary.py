@@ -134,7 +134,6 @@ def group_table(rows: Iterable[Row], by: str) -> list[dict[str, Any]]:
     return out
 
 
-
 def formats() -> list[str]:
     from tabulate import tabulate_formats
 

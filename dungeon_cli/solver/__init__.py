@@ -30,6 +30,7 @@ from .. import registry
 from ..core import Phase, Result, State, known_steps
 from .objective import WIN, objective
 
+
 def hooks(game: str):
     """The game's solver hooks (the module its ``GameModule`` names); KeyError if the
     game has no solver."""
@@ -109,7 +110,11 @@ class Search:
     """
 
     def __init__(
-        self, model, max_nodes: Optional[int] = None, max_seconds: Optional[float] = None, prune: bool = True,
+        self,
+        model,
+        max_nodes: Optional[int] = None,
+        max_seconds: Optional[float] = None,
+        prune: bool = True,
         wins_only: bool = False,
     ):
         self.model = model
@@ -265,7 +270,11 @@ def _replay(start: State, line: list) -> State:
 
 
 def solve(
-    start: State, game: str, max_nodes: Optional[int] = None, max_seconds: Optional[float] = None, prune: bool = True,
+    start: State,
+    game: str,
+    max_nodes: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    prune: bool = True,
     model: Any = None,
 ) -> Solution:
     """The best line from ``start`` (a state whose every pile has a known order).

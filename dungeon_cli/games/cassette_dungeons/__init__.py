@@ -34,7 +34,10 @@ the boss room to win (score: health left); health below 1 loses (score: rooms en
 
 GAME = CassetteDungeons(default=builtin("default"))
 MODULE = GameModule(
-    game=GAME, notation=CassetteNotation(), render=render, rules_text=RULES,
+    game=GAME,
+    notation=CassetteNotation(),
+    render=render,
+    rules_text=RULES,
     bots={"greedy": f"{__name__}.bots:GreedyBot"},
     commands={"cards": f"{__name__}.cards:cards"},
     data=("sets/*.toml",),

@@ -55,8 +55,12 @@ def check(files: tuple[str, ...], quiet: bool) -> None:
                 continue
         if not quiet and found is not None:
             counts = (
-                (len(found.monsters), "monster"), (len(found.treasures), "treasure"), (len(found.traps), "trap"),
-                (len(found.bosses), "boss"), (len(found.maps), "map"), (len(found.heroes), "hero"),
+                (len(found.monsters), "monster"),
+                (len(found.treasures), "treasure"),
+                (len(found.traps), "trap"),
+                (len(found.bosses), "boss"),
+                (len(found.maps), "map"),
+                (len(found.heroes), "hero"),
             )
             listed = ", ".join(_count(n, word) for n, word in counts)
             click.echo(f"{safe(path)}: card set '{safe(found.name)}' is sound: {listed}, health {found.health}")

@@ -245,7 +245,7 @@ class _Checker:
 
     def slots(self, value: Any, path: Path, words: dict, key: str, what: str) -> tuple[Slot, ...]:
         if not isinstance(value, list) or not value:
-            self.bad(path, "must be a list of one or more slots, like [{ min = 3, " + key + " = \"...\" }]")
+            self.bad(path, "must be a list of one or more slots, like [{ min = 3, " + key + ' = "..." }]')
             return ()
         if len(value) > 6:
             self.bad(path, f"a card has at most 6 slots, not {len(value)}")
@@ -560,13 +560,25 @@ def fairness(cards: CardSet) -> list[Unfair]:
         if extra <= 0:
             return
         if not can:
-            out.append(Unfair(path, f"{kind} {ident} has {len(slots)} slots and there are {dice} dice, and nothing "
-                                    "in the set fills a slot without a die (strike, or slay on a monster): "
-                                    "it can never be defeated", "error"))
+            out.append(
+                Unfair(
+                    path,
+                    f"{kind} {ident} has {len(slots)} slots and there are {dice} dice, and nothing "
+                    "in the set fills a slot without a die (strike, or slay on a monster): "
+                    "it can never be defeated",
+                    "error",
+                )
+            )
         else:
-            out.append(Unfair(path, f"{kind} {ident} has {len(slots)} slots and there are {dice} dice: dice alone "
-                                    f"can never defeat it, only items and skills that strike"
-                                    f"{' or slay' if kind == 'monster' and slay else ''} (unfair)", "warning"))
+            out.append(
+                Unfair(
+                    path,
+                    f"{kind} {ident} has {len(slots)} slots and there are {dice} dice: dice alone "
+                    f"can never defeat it, only items and skills that strike"
+                    f"{' or slay' if kind == 'monster' and slay else ''} (unfair)",
+                    "warning",
+                )
+            )
 
     for i, m in enumerate(cards.monsters.values()):
         judge(m.id, "monster", m.slots, ("monster", i, "slots"))
@@ -578,6 +590,12 @@ def fairness(cards: CardSet) -> list[Unfair]:
     for i, card in enumerate(cards.maps):
         for side_name, side in zip(("front", "back"), card):
             if not _winnable(side, any_monster, any_boss):
-                out.append(Unfair(("map", i, side_name), f"map {side.id}: every way to the boss room meets an enemy "
-                                                         "that can never be defeated: the map cannot be won", "error"))
+                out.append(
+                    Unfair(
+                        ("map", i, side_name),
+                        f"map {side.id}: every way to the boss room meets an enemy "
+                        "that can never be defeated: the map cannot be won",
+                        "error",
+                    )
+                )
     return out

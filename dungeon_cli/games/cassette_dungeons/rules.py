@@ -41,7 +41,16 @@ PILE_WHAT = {
 
 # steps of a turn
 SETUP, ROLL, ROLLING, PLACE, SUFFER, LOOT, PROCEED, REVEAL, ARRIVE, OVER = (
-    "setup", "roll", "rolling", "place", "suffer", "loot", "proceed", "reveal", "arrive", "over",
+    "setup",
+    "roll",
+    "rolling",
+    "place",
+    "suffer",
+    "loot",
+    "proceed",
+    "reveal",
+    "arrive",
+    "over",
 )
 
 
@@ -138,9 +147,30 @@ class Die:
 
 class CassetteState(State):
     __slots__ = (
-        "cards", "turn", "step", "hp", "map", "room", "hero", "foes", "traps", "held", "dice",
-        "hero_slots", "rolling", "rolled", "penalties", "reveals", "resume", "warded", "decks",
-        "discards", "rebuilds", "entered", "won", "dealt",
+        "cards",
+        "turn",
+        "step",
+        "hp",
+        "map",
+        "room",
+        "hero",
+        "foes",
+        "traps",
+        "held",
+        "dice",
+        "hero_slots",
+        "rolling",
+        "rolled",
+        "penalties",
+        "reveals",
+        "resume",
+        "warded",
+        "decks",
+        "discards",
+        "rebuilds",
+        "entered",
+        "won",
+        "dealt",
     )
 
     def __init__(self, cards: CardSet) -> None:
@@ -585,7 +615,9 @@ class CassetteState(State):
         if need is None and target is not None:
             raise Illegal(f"{source} ({effect}) takes no target")
         if need is not None and target is None:
-            shape = {"die": "a die rolled this turn (/w)", "slot": "an empty enemy slot (/orc.1)", "monster": "a monster (/orc)"}[need]
+            shape = {"die": "a die rolled this turn (/w)", "slot": "an empty enemy slot (/orc.1)", "monster": "a monster (/orc)"}[
+                need
+            ]
             raise Illegal(f"{source} ({effect}) is aimed at {shape}: write it after /")
         if kind == "heal":
             self.hp = min(self.cards.health, self.hp + effect.amount)
@@ -648,14 +680,18 @@ class CassetteState(State):
         if isinstance(action, Go) and self.foes:
             left = " ".join(f.id for f in self.foes if not f.defeated)
             if left:
-                raise Illegal(f"you proceed only when no enemy is left, and {left} {'is' if ' ' not in left else 'are'} undefeated")
+                raise Illegal(
+                    f"you proceed only when no enemy is left, and {left} {'is' if ' ' not in left else 'are'} undefeated"
+                )
         if isinstance(action, Loot):
             foe = self.foe(action.card)
             if foe is None:
                 raise Illegal(self._no_enemy(action.card))
             if not foe.defeated:
                 empty = " ".join(str(i + 1) for i in foe.empty())
-                raise Illegal(f"{foe.id} is not defeated: {'its slot' if len(foe.empty()) == 1 else 'its slots'} {empty} {'is' if len(foe.empty()) == 1 else 'are'} empty")
+                raise Illegal(
+                    f"{foe.id} is not defeated: {'its slot' if len(foe.empty()) == 1 else 'its slots'} {empty} {'is' if len(foe.empty()) == 1 else 'are'} empty"
+                )
         if self.step == SUFFER:
             card, index = self.pending_penalties()[0]
             if not isinstance(action, Suffer):

@@ -40,8 +40,11 @@ def _window(state: RpgState) -> tuple[range, range, list[str]]:
     x0, x1 = _cut(lo_x, hi_x, state.pos[0], MAX_COLS)
     y0, y1 = _cut(lo_y, hi_y, state.pos[1], MAX_ROWS)
     if (x0, x1, y0, y1) != (lo_x, hi_x, lo_y, hi_y):
-        cut = [name for name, hidden in (
-            ("north", y1 < hi_y), ("east", x1 < hi_x), ("south", y0 > lo_y), ("west", x0 > lo_x)) if hidden]
+        cut = [
+            name
+            for name, hidden in (("north", y1 < hi_y), ("east", x1 < hi_x), ("south", y0 > lo_y), ("west", x0 > lo_x))
+            if hidden
+        ]
         notes.append("(map cut around you: more rooms lie " + ", ".join(cut) + ")")
     return range(x0, x1 + 1), range(y1, y0 - 1, -1), notes
 

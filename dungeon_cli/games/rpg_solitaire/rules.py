@@ -127,8 +127,20 @@ KEEP, DROP, PICK, STOP, RESIGN = Keep(), DropCard(), Pick(), Stop(), Resign()
 
 # Steps of a turn. The first names what it does; a second item is the suit it draws.
 ROOM, ACT, GEAR, CHOOSE, MONSTER, COMBAT, TREASURE, POTION, RENEW, RETREAT, BOSS, LOCK, STAT, AGAIN = (
-    "room", "act", "gear", "choose", "monster", "combat", "treasure", "potion", "renew",
-    "retreat", "boss", "lock", "stat", "again",
+    "room",
+    "act",
+    "gear",
+    "choose",
+    "monster",
+    "combat",
+    "treasure",
+    "potion",
+    "renew",
+    "retreat",
+    "boss",
+    "lock",
+    "stat",
+    "again",
 )
 DECISIONS = {ACT, CHOOSE, AGAIN}
 AUTOMATIC = {COMBAT, RETREAT}
@@ -175,9 +187,28 @@ def _pile_of(step: tuple) -> str:
 
 class RpgState(State):
     __slots__ = (
-        "turn", "phase", "stock", "grid", "pos", "came_from", "armor", "health", "attack",
-        "treasure", "lockpicks", "hand", "steps", "gear", "through", "outcome", "boss",
-        "ending", "dropped", "news", "dealt", "last_turn",
+        "turn",
+        "phase",
+        "stock",
+        "grid",
+        "pos",
+        "came_from",
+        "armor",
+        "health",
+        "attack",
+        "treasure",
+        "lockpicks",
+        "hand",
+        "steps",
+        "gear",
+        "through",
+        "outcome",
+        "boss",
+        "ending",
+        "dropped",
+        "news",
+        "dealt",
+        "last_turn",
     )
 
     def __init__(self) -> None:
@@ -285,9 +316,7 @@ class RpgState(State):
         if isinstance(action, Pick):
             return self._pick()
         if self.step == (AGAIN,):
-            raise Illegal(
-                f"the lock held: pick again (you hold {lockpicks_text(self.lockpicks)}), or stop (your turn is spent)"
-            )
+            raise Illegal(f"the lock held: pick again (you hold {lockpicks_text(self.lockpicks)}), or stop (your turn is spent)")
         if isinstance(action, Fight):
             return self._fight(action.side)
         if isinstance(action, Place):
@@ -341,16 +370,12 @@ class RpgState(State):
         if side not in room.doors:
             raise Illegal(f"this room has no door to the {SIDE_NAMES[side]}")
         if target in self.grid:
-            raise Illegal(
-                f"the door to the {SIDE_NAMES[side]} opens into a room already there: move into it with {side}"
-            )
+            raise Illegal(f"the door to the {SIDE_NAMES[side]} opens into a room already there: move into it with {side}")
         card = self.hand
         assert card is not None
         back = OPPOSITE[side]
         if back in action.doors:
-            raise Illegal(
-                f"{back} is the door you come in by: after / name only the {room_name(card)}'s other doors"
-            )
+            raise Illegal(f"{back} is the door you come in by: after / name only the {room_name(card)}'s other doors")
         need = door_count(card) - 1
         if len(action.doors) != need:
             raise Illegal(_door_help(card, side))
@@ -629,9 +654,7 @@ class RpgState(State):
             lost = struck and hit >= value(self.health)
             self.outcome = "loss" if lost else "stand-off"
         self.through = through
-        self._say(
-            {"win": "you slew the monster", "loss": "the monster beat you", "stand-off": "a stand-off"}[self.outcome]
-        )
+        self._say({"win": "you slew the monster", "loss": "the monster beat you", "stand-off": "a stand-off"}[self.outcome])
         after: list = [(TREASURE, "d")] if self.outcome != "stand-off" else []
         after += [(POTION, "h"), (RENEW, "s"), (RENEW, "c")]
         if lost:

@@ -34,7 +34,18 @@ from ...bots.base import Bot
 from ...bots.view import PlayerView
 from ...core import State
 from .rules import (
-    FRESH, RUN, Resolve, ScoundrelState, Strike, drink, fight, is_monster, is_potion, is_weapon, may_strike, value,
+    FRESH,
+    RUN,
+    Resolve,
+    ScoundrelState,
+    Strike,
+    drink,
+    fight,
+    is_monster,
+    is_potion,
+    is_weapon,
+    may_strike,
+    value,
 )
 
 RUN_LOSS = 14
@@ -70,7 +81,7 @@ def _ways(hp, weapon, cap, drank, room, need, strict, first) -> Iterator[End]:
         yield End(hp, weapon, cap, room, first)
         return
     for index, card in enumerate(room):
-        rest = room[:index] + room[index + 1:]
+        rest = room[:index] + room[index + 1 :]
         v = value(card)
         if is_monster(card):
             if weapon and may_strike(v, cap, strict):

@@ -36,7 +36,6 @@ CARD_HELP = "a card is a rank (A 2-9 T J Q K, or 10) and a suit (s h d c)"
 
 
 class ScoundrelNotation(Notation):
-
     def read_deal(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
         # Scoundrel's setup reveals nothing: the first room is dealt on move 1.
         raise Misread(tokens[0] if tokens else None, "Scoundrel has no deal: line: the first room is the DEALT of move 1")

@@ -134,8 +134,19 @@ _SHUFFLED = Pile.unknown(CARDS)
 
 class ScoundrelState(State):
     __slots__ = (
-        "turn", "phase", "dungeon", "room", "hp", "weapon", "slain", "drank", "resolved",
-        "ran_last", "last", "strict", "to_resolve",
+        "turn",
+        "phase",
+        "dungeon",
+        "room",
+        "hp",
+        "weapon",
+        "slain",
+        "drank",
+        "resolved",
+        "ran_last",
+        "last",
+        "strict",
+        "to_resolve",
     )
 
     def __init__(self) -> None:
@@ -322,8 +333,7 @@ class ScoundrelState(State):
                 last = self.last_struck
                 bound = "lower than" if self.strict else "at most"
                 raise Illegal(
-                    f"weapon {self.weapon} last struck {last}, so it cannot strike {card} "
-                    f"(only monsters {bound} {value(last)})"  # type: ignore[arg-type]
+                    f"weapon {self.weapon} last struck {last}, so it cannot strike {card} (only monsters {bound} {value(last)})"  # type: ignore[arg-type]
                 )
             new.hp = fight(self.hp, value(card), value(self.weapon))
             new.slain = self.slain + (card,)
