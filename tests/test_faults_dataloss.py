@@ -209,14 +209,15 @@ def test_fmt_refuses_a_file_appended_to_while_it_ran(run, tmp_path, monkeypatch)
 
     path = tmp_path / "grows.dgn"
     path.write_text(MESSY)
-    original = fmt_module.format_bytes
+    original = fmt_module.format_stream
 
     def meanwhile(*args, **kwargs):
-        with open(path, "a") as other_writer:
+        result = original(*args, **kwargs)
+        with open(path, "a") as other_writer:  # after fmt read the file, before it writes
             other_writer.write("\n" + CANONICAL)
-        return original(*args, **kwargs)
+        return result
 
-    monkeypatch.setattr(fmt_module, "format_bytes", meanwhile)
+    monkeypatch.setattr(fmt_module, "format_stream", meanwhile)
     result = run(["fmt", str(path)])
     assert result.exit_code == 2
     assert "changed since it was read" in result.stderr

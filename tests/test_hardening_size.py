@@ -9,6 +9,7 @@ wrapper process so that nothing else this test run started counts.
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -89,3 +90,27 @@ def test_verify_memory_does_not_grow_with_the_file(tmp_path):
         peaks[size] = got["peak_rss_mb"]
         path.unlink()
     assert peaks[48] - peaks[2] < 8, peaks
+
+
+def test_fmt_memory_does_not_grow_with_the_file(tmp_path):
+    """fmt read the whole file and every record before writing one (a 40 MB file peaked
+    at 2.1 GB): now a record at a time, in place and under --check, as verify does."""
+    pool = memory.game_pool(16)
+    peaks: dict = {}
+    for size in (2, 40):
+        path = tmp_path / f"{size}.dgn"
+        memory.write_records(path, size * MB, pool, padding=48 * 1024)
+        for args in (["fmt", "--check"], ["fmt"]):
+            got = memory.peak_rss([memory.dungeon(), *args, str(path)])
+            assert got["status"] in (0, 1), got
+            peaks[(size, args[-1])] = got["peak_kb"] / 1024
+        path.unlink()
+    for mode in ("--check", "fmt"):
+        assert peaks[(40, mode)] - peaks[(2, mode)] < 8, peaks
+
+
+@pytest.mark.parametrize("args", [["fmt", "--check", "/dev/zero"], ["fmt", "-"]])
+def test_fmt_on_dev_zero_stops_at_once(args):
+    with open("/dev/zero", "rb") as zero:
+        done = subprocess.run([memory.dungeon(), *args], stdin=zero, capture_output=True, timeout=30)
+    assert done.returncode == 1 and b"binary data (a NUL byte)" in done.stderr

@@ -50,7 +50,18 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
                 safe_write.check_replaceable(path)  # before a FIFO is drained
             with open_binary(path) as stream:
                 read_stamp = safe_write.stamp_of(os.fstat(stream.fileno())) if in_place else None
-                original = stream.read()
+                if diff:  # a diff needs both texts whole
+                    original = stream.read()
+                    formatted, problems = format_bytes(original, annotate, source=None if path == STDIN else path)
+                    same = formatted is not None and formatted.encode("utf-8") == original
+                    sink = None
+                else:  # one record at a time: memory does not grow with the file
+                    sink = _sink(path, in_place, check)
+                    try:
+                        problems, same = format_stream(stream, sink.handle, annotate, source=None if path == STDIN else path)
+                    except BaseException:
+                        sink.discard()
+                        raise
         except Unreadable as exc:
             sys.stderr.write(f"dungeon fmt: error: {exc}\n")
             status = 2
@@ -63,19 +74,20 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
             sys.stderr.write(f"dungeon fmt: error: {safe(path)}: {exc.strerror}\n")
             status = 2
             continue
-        formatted, problems = format_bytes(original, annotate, source=None if path == STDIN else path)
         if problems:
+            if sink is not None:
+                sink.discard()
             for diag in problems:
                 sys.stderr.write(report.text_line(name, diag) + "\n")
             sys.stderr.write(f"error: cannot format {safe(name)}: it has errors; it was left as it was\n")
             status = max(status, 1)
             continue
-        assert formatted is not None
-        new = formatted.encode("utf-8")
         if path == STDIN and not (check or diff):
-            sys.stdout.write(formatted)
+            sink.copy_to(sys.stdout)
             continue
-        if new == original:
+        if same:
+            if sink is not None:
+                sink.discard()
             unchanged += 1
             continue
         changed += 1
@@ -88,11 +100,13 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
                 )
             )
         if check:
+            if sink is not None:
+                sink.discard()
             sys.stderr.write(f"would reformat {safe(name)}\n")
             status = max(status, 1)
         elif not diff:
             try:
-                safe_write.replace(path, new, expect=read_stamp)
+                sink.commit(read_stamp)
             except OSError as exc:
                 sys.stderr.write(f"dungeon fmt: error: cannot write {safe(name)}: {exc.strerror}; it was left as it was\n")
                 status = 2
@@ -109,29 +123,122 @@ def format_bytes(data: bytes, annotate: bool = False, source: str | None = None)
     """(canonical text, []) or (None, diagnostics) for the contents of a file."""
     import io
 
-    from notation import Diagnostic
+    sink = io.BytesIO()
+    problems, _ = format_stream(io.BytesIO(data), sink, annotate, source)
+    return (None, problems) if problems else (sink.getvalue().decode("utf-8"), [])
 
-    records = list(read(io.BytesIO(data), source=source))
-    if not records:
-        return None, [Diagnostic(1, 1, "no record in this file: a record starts with [Game \"...\"]")]
+
+def format_stream(stream, sink, annotate: bool = False, source: str | None = None):
+    """Write the canonical text of the records read from ``stream`` into ``sink``, one
+    record at a time; (diagnostics, whether the text came out the same). Nothing past
+    the first problem is written, but every record is still checked."""
+    import hashlib
+
+    from notation import Diagnostic
+    from notation.writer import record_lines
+
+    reading = _Hashing(stream)
+    written = hashlib.sha256()
     referee = Referee(keep_states=annotate)
     problems: list = []
-    checkpoints: list = []
-    for record in records:
+    count = 0
+    for record in read(reading, source=source):
+        count += 1
         verdict = referee.check(record)
         problems.extend(verdict.diagnostics)
-        if annotate and verdict.legal:
+        if problems:
+            continue
+        checkpoints = None
+        if annotate:
             notation = verdict.module.notation  # type: ignore[union-attr]
-            checkpoints.append(
-                {
-                    i: notation.checkpoint(state)
-                    for i, state in enumerate(verdict.states)
-                    if state is not None and not record.moves[i].is_deal  # checkpoints follow moves
-                }
-            )
-    if problems:
-        return None, problems
-    return write(records, checkpoints if annotate else None), []
+            checkpoints = {
+                i: notation.checkpoint(state)
+                for i, state in enumerate(verdict.states)
+                if state is not None and not record.moves[i].is_deal  # checkpoints follow moves
+            }
+        chunk = (("\n\n" if count > 1 else "") + "\n".join(record_lines(record, checkpoints))).encode("utf-8")
+        sink.write(chunk)
+        written.update(chunk)
+    if not count:
+        return [Diagnostic(1, 1, "no record in this file: a record starts with [Game \"...\"]")], False
+    if problems:  # (and the rest of the input is never read: /dev/zero has no end)
+        return problems, False
+    sink.write(b"\n")
+    written.update(b"\n")
+    return problems, reading.digest() == written.digest()
+
+
+class _Hashing:
+    """A stream that hashes what is read from it, so that "unchanged" needs neither
+    text held whole."""
+
+    def __init__(self, stream):
+        import hashlib
+
+        self.stream, self.hash = stream, hashlib.sha256()
+
+    def readline(self, size: int = -1) -> bytes:
+        data = self.stream.readline(size)
+        self.hash.update(data)
+        return data
+
+    def digest(self) -> bytes:
+        while True:  # whatever the reader left unread counts too
+            data = self.stream.read(1 << 16)
+            if not data:
+                return self.hash.digest()
+            self.hash.update(data)
+
+
+class _Discard:
+    def write(self, data: bytes) -> int:
+        return len(data)
+
+
+class _Sink:
+    """Where the formatted text goes: a temporary file beside the file (in place), a
+    spooled buffer (standard input to standard output: nothing is printed unless the
+    whole text is sound), or nowhere (--check)."""
+
+    def __init__(self, handle, beside=None, error: OSError | None = None):
+        self.handle, self.beside, self.error = handle, beside, error
+
+    def commit(self, expect) -> None:
+        if self.error is not None:  # no temporary file could be made: said only if needed
+            raise self.error
+        self.beside.commit(expect)
+
+    def discard(self) -> None:
+        if self.beside is not None:
+            self.beside.discard()
+
+    def copy_to(self, out) -> None:
+        import shutil
+
+        self.handle.seek(0)
+        out.flush()
+        buffer = getattr(out, "buffer", None)
+        if buffer is None:  # a text-only stream (a closed one says so on write)
+            out.write(self.handle.read().decode("utf-8"))
+        else:
+            shutil.copyfileobj(self.handle, buffer)
+        self.handle.close()
+
+
+def _sink(path: str, in_place: bool, check: bool) -> _Sink:
+    if in_place:
+        try:
+            beside = safe_write.Beside(path)
+        except safe_write.Refused:
+            raise
+        except OSError as exc:  # a read-only directory: a file already canonical is fine
+            return _Sink(_Discard(), error=exc)
+        return _Sink(beside.handle, beside)
+    if check:
+        return _Sink(_Discard())
+    import tempfile
+
+    return _Sink(tempfile.SpooledTemporaryFile(max_size=1 << 23))
 
 
 def _lines(text: str) -> list[str]:
