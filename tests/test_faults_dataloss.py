@@ -253,3 +253,27 @@ def test_sim_records_on_a_full_disk_leave_no_empty_record(tmp_path):
     again = dungeon(["sim", "clear-the-dungeon", "--games", "5", "--records", str(out)], tmp_path)
     assert again.returncode == 0, again.stderr
     assert len(list(out.iterdir())) == 5
+
+
+def test_a_crash_in_a_later_line_still_writes_the_finished_turns(tmp_path, monkeypatch):
+    """A bug that raises in the middle of a scripted game: the finished turns are on
+    standard output before the traceback."""
+    import io
+
+    from dungeon_cli import registry
+    from dungeon_cli.session import Session
+    from dungeon_cli.shell import scripted
+
+    _, lines = game()
+    real = scripted.apply_line
+
+    def breaks_on_the_third(session, line, lineno=1):
+        if lineno == 3:
+            raise RuntimeError("a bug")
+        return real(session, line, lineno)
+
+    monkeypatch.setattr(scripted, "apply_line", breaks_on_the_third)
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(RuntimeError):
+        scripted.run_scripted(Session(registry.get("scoundrel"), seed=SEED), io.StringIO(script(lines)), out, err)
+    assert out.getvalue() == text_after(lines[:2])
