@@ -37,7 +37,7 @@ def one_line_error(done: subprocess.CompletedProcess) -> str:
 
 
 @pytest.mark.parametrize("args", [
-    f"verify -v {WIN}", "games", f"summary {WIN}", f"replay {WIN}", "rules scoundrel", "solve --seed 7 scoundrel",
+    f"verify -v {WIN}", "games", f"summary {WIN}", f"replay {WIN}", "rules scoundrel", "solve --seed 0 clear-the-dungeon",
     "sim scoundrel --games 5", f"fmt - < {WIN}",
 ])
 @pytest.mark.parametrize("where", ["/dev/full", "closed"])
