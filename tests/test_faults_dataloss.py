@@ -277,3 +277,22 @@ def test_a_crash_in_a_later_line_still_writes_the_finished_turns(tmp_path, monke
     with pytest.raises(RuntimeError):
         scripted.run_scripted(Session(registry.get("scoundrel"), seed=SEED), io.StringIO(script(lines)), out, err)
     assert out.getvalue() == text_after(lines[:2])
+
+
+@pytest.mark.parametrize("kind", ["read-only", "hard-linked"])
+def test_resume_never_writes_over_what_fmt_would_not(run, tmp_path, kind):
+    """--resume L -o L follows fmt's rules: a read-only or hard-linked record is not
+    replaced; the game goes on and its record comes out on standard output."""
+    full, lines = game()
+    path = tmp_path / "g.dgn"
+    start = text_after(lines[:1])
+    path.write_text(start)
+    if kind == "read-only":
+        path.chmod(0o444)
+    else:
+        os.link(path, tmp_path / "other.dgn")
+    result = run(["play", "--resume", str(path), "-o", str(path)], input=script(lines[1:]))
+    assert result.exit_code == 1
+    assert "the game goes on" in result.stderr and "Traceback" not in result.output
+    assert result.stdout == full
+    assert path.read_text() == start
