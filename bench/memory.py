@@ -133,6 +133,15 @@ def run(big_mb: int = 1024, plain_mb: int = 8, line_mb: int = 100) -> dict:
             path.unlink()
         small, big = (results[f"fmt {s} MB"]["peak_rss_mb"] for s in (16, max(16, big_mb // 4)))
         results["fmt: bounded"] = big - small <= SLACK_MB
+        path = tmpdir / "million-moves.dgn"  # one huge record, beside the small files above
+        with open(path, "w") as handle:
+            handle.write('[Game "scoundrel"]\n\n')
+            handle.writelines(f"{i}. 9s 5d 4h Kc : run\n" for i in range(1, 1_000_001))
+        got = peak_rss([dungeon(), "verify", "-q", str(path)])
+        results["one record of 1,000,000 moves"] = {
+            "status": got["status"], "seconds": round(got["seconds"], 2), "peak_rss_mb": round(got["peak_kb"] / 1024, 1),
+        }
+        path.unlink()
         path = tmpdir / "long-line.dgn"
         write_long_line(path, line_mb * MB)
         got = peak_rss([dungeon(), "verify", str(path)])
