@@ -131,3 +131,16 @@ def test_one_record_of_a_million_moves_stays_in_bounded_memory(tmp_path):
         assert big["status"] == 1
         assert "a record holds at most 10,000 moves" in big["stdout"] + big["stderr"]
         assert big["peak_kb"] / 1024 - little["peak_kb"] / 1024 < 16, (big["peak_kb"], little["peak_kb"])
+
+
+def test_replay_memory_does_not_grow_with_the_file(tmp_path):
+    """replay held every record's replay (every state of every game) until the end."""
+    pool = memory.game_pool(16)
+    peaks = {}
+    for size in (1, 16):
+        path = tmp_path / f"{size}.dgn"
+        memory.write_records(path, size * MB, pool, padding=16 * 1024)
+        got = memory.peak_rss([memory.dungeon(), "replay", str(path)])
+        assert got["status"] == 0, got["stderr"]
+        peaks[size] = got["peak_kb"] / 1024
+    assert peaks[16] - peaks[1] < 8, peaks
