@@ -296,3 +296,10 @@ def test_resume_never_writes_over_what_fmt_would_not(run, tmp_path, kind):
     assert "the game goes on" in result.stderr and "Traceback" not in result.output
     assert result.stdout == full
     assert path.read_text() == start
+
+
+def test_an_output_that_is_a_device_or_fifo_is_written_into(tmp_path):
+    """-o /dev/null is the docs' own example: a stream holds nothing to lose."""
+    done = dungeon(["solve", "--seed", "0", "clear-the-dungeon", "-o", "/dev/null"], tmp_path)
+    assert done.returncode == 0 and done.stdout == b""
+    assert os.path.exists("/dev/null") and not Path("/dev/null").is_file()
