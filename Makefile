@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SEED ?=
 
-.PHONY: play test bench fuzz clean
+.PHONY: play lint test bench fuzz clean
 
 # Playing needs dungeon alone; the tests add their tools (and Dask: the --cluster test
 # starts a local cluster). Each target installs what it needs, once.
@@ -24,7 +24,19 @@ play: $(VENV)/.play
 	@echo "dungeon is installed in $(VENV)/bin: '. $(VENV)/bin/activate' puts it on PATH (or install it for good: pipx install .)"
 	$(BIN)/dungeon play scoundrel $(if $(SEED),--seed $(SEED))
 
-test: $(VENV)/.test
+$(VENV)/.lint: $(VENV)/.test
+	$(BIN)/pip install --quiet -e '.[test,lint,cluster]'
+	touch $@
+
+# The code's own checks: ruff (lint and format), mypy, and the import contracts
+# (pyproject.toml) that keep the layers apart.
+lint: $(VENV)/.lint
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+test: lint
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.test

@@ -32,6 +32,12 @@ def _benches() -> dict:
     except ImportError:
         pass
     try:
+        from . import review  # dungeon diff and textconv beside verify
+
+        benches["review"] = review.run
+    except ImportError:
+        pass
+    try:
         from . import sim  # dungeon sim beside pyscoundrel, --jobs speed-up, solver times
 
         benches["sim"] = sim.run

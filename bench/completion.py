@@ -35,12 +35,13 @@ def _probes(notation, state) -> list[str]:
 def _states(module, seed: int, limit: int):
     """The states of one sampled game: seeded decisions, then the same game at a table."""
     from dungeon_cli.core import Phase
+    from dungeon_cli.engine import Setup
     from dungeon_cli.session import Session
     from dungeon_cli.shell.sample import sample_game
 
     session, _ = sample_game(module, seed)
     out = [s for s in session.history if s.phase is Phase.DECISION][:limit]
-    table = Session(module, variant=session.variant)
+    table = Session(Setup(module.game.name, session.variant))
     for _, action in session.all_events:
         if table.state.phase is Phase.CHANCE and len(out) < 2 * limit:
             out.append(table.state)
@@ -64,8 +65,8 @@ def run(games: Optional[Sequence[str]] = None, seeds: Sequence[int] = (1, 2, 3),
     worst = (0.0, "")
     for name in games or registry.names():
         module = registry.get(name)
-        current = {"state": None}
-        completer = ActionCompleter(module.notation, lambda: current["state"], COMMANDS)
+        current: dict = {"state": None}
+        completer = ActionCompleter(module.notation, lambda current=current: current["state"], COMMANDS)
         times: list[float] = []
         for seed in seeds:
             for state in _states(module, seed, limit):

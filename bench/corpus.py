@@ -7,6 +7,7 @@ import random
 
 from dungeon_cli import registry
 from dungeon_cli.core import Phase
+from dungeon_cli.engine import Setup
 from dungeon_cli.session import Session
 from notation import write
 
@@ -14,7 +15,7 @@ from notation import write
 def random_game(game: str, seed: int, annotate: bool = False) -> str:
     """One seeded game played by a uniformly random player, as canonical DGN."""
     module = registry.get(game)
-    session = Session(module, seed=seed, tags=[("Player", "random"), ("Date", "2026-11-29")])
+    session = Session(Setup(module.game.name, seed=seed), tags=[("Player", "random"), ("Date", "2026-11-29")])
     rng = random.Random(seed)
     session.deal()
     while session.state.phase is Phase.DECISION:

@@ -9,7 +9,6 @@ corpus file is timed too, start-up included.
 from __future__ import annotations
 
 import io
-import os
 import subprocess
 import sys
 import tempfile
@@ -68,10 +67,20 @@ def run(records: int = 10_000, repeats: int = 3) -> dict:
     dgn_bps = len(dgn) / dgn_best
     pgn_bps = len(pgn) / pgn_best
     return {
-        "dgn": {"records": records, "bytes": len(dgn), "seconds": dgn_best,
-                "bytes_per_s": dgn_bps, "records_per_s": records / dgn_best},
-        "pgn (python-chess)": {"games": pgn_games, "bytes": len(pgn), "seconds": pgn_best,
-                               "bytes_per_s": pgn_bps, "games_per_s": pgn_games / pgn_best},
+        "dgn": {
+            "records": records,
+            "bytes": len(dgn),
+            "seconds": dgn_best,
+            "bytes_per_s": dgn_bps,
+            "records_per_s": records / dgn_best,
+        },
+        "pgn (python-chess)": {
+            "games": pgn_games,
+            "bytes": len(pgn),
+            "seconds": pgn_best,
+            "bytes_per_s": pgn_bps,
+            "games_per_s": pgn_games / pgn_best,
+        },
         "dungeon verify CLI": {"seconds": cli_seconds, "bytes_per_s": len(dgn) / cli_seconds},
         "ratio_bytes_per_s_dgn_to_pgn": dgn_bps / pgn_bps,
     }

@@ -19,7 +19,12 @@ class Unreachable(Exception):
 
 def connect(address: str, seconds: float) -> Any:
     from distributed import Client
+    from distributed.comm.core import get_address_host
 
+    try:  # a malformed address is said at once, before any deadline runs
+        get_address_host(address)
+    except ValueError as exc:
+        raise Unreachable(f"'{address}' is not a scheduler address ({exc})") from None
     box: dict = {}
 
     def attempt() -> None:
@@ -34,10 +39,10 @@ def connect(address: str, seconds: float) -> Any:
     if thread.is_alive():
         raise Unreachable(f"no answer from a Dask scheduler at {address} within {seconds:g} s")
     if "error" in box:
-        exc = box["error"]
-        if isinstance(exc, ValueError):
-            raise Unreachable(f"'{address}' is not a scheduler address ({exc})")
-        if isinstance(exc, (OSError, TimeoutError)):
-            raise Unreachable(f"cannot reach the Dask scheduler at {address}: {exc}")
-        raise Unreachable(f"{address} did not answer as a Dask scheduler does ({type(exc).__name__})")
+        error = box["error"]
+        if isinstance(error, ValueError):
+            raise Unreachable(f"'{address}' is not a scheduler address ({error})")
+        if isinstance(error, (OSError, TimeoutError)):
+            raise Unreachable(f"cannot reach the Dask scheduler at {address}: {error}")
+        raise Unreachable(f"{address} did not answer as a Dask scheduler does ({type(error).__name__})")
     return box["client"]

@@ -23,7 +23,10 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from typing import Any, Hashable, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Hashable, Mapping, Optional, Sequence
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 class Phase(enum.Enum):
@@ -85,18 +88,38 @@ class Chance:
     """What chance decides next.
 
     ``pile`` names the pile (or dice) it comes from; ``what`` says it in a player's words
-    ("a card of the room"); ``outcomes`` are the distinct outcomes still possible;
-    ``known`` is the one outcome allowed when the order is known (a seeded deck, cards
-    put under the pile in a known order), else None.
+    ("a card of the room"); ``outcomes`` are the distinct outcomes still possible, in an
+    order the core fixes; ``weights`` how many ways each can come up (copies of a card in
+    a pile of several decks), None when all are alike; ``known`` is the one outcome
+    allowed when the order is known (a seeded deck, cards put under the pile in a known
+    order), else None.
     """
 
-    __slots__ = ("pile", "what", "outcomes", "known")
+    __slots__ = ("pile", "what", "outcomes", "known", "weights")
 
-    def __init__(self, pile: str, what: str, outcomes: tuple, known: Optional[Hashable] = None):
+    def __init__(
+        self,
+        pile: str,
+        what: str,
+        outcomes: tuple,
+        known: Optional[Hashable] = None,
+        weights: Optional[tuple[int, ...]] = None,
+    ):
         self.pile = pile
         self.what = what
         self.outcomes = outcomes
         self.known = known
+        self.weights = weights
+
+    def probabilities(self) -> list[tuple[Hashable, "Fraction"]]:
+        """Each outcome still possible and its probability (a known outcome: 1)."""
+        from fractions import Fraction  # not at import: start-up time is a target
+
+        if self.known is not None:
+            return [(self.known, Fraction(1))]
+        weights = self.weights or (1,) * len(self.outcomes)
+        total = sum(weights)
+        return [(outcome, Fraction(weight, total)) for outcome, weight in zip(self.outcomes, weights)]
 
     def __repr__(self) -> str:
         return f"Chance({self.pile!r}, {self.what!r}, {self.outcomes!r}, known={self.known!r})"
@@ -138,9 +161,17 @@ class State(ABC):
         ``__slots__``; a game may spell it out where it is the hot path."""
         cls = type(self)
         new = cls.__new__(cls)
-        for name in cls.__slots__:  # type: ignore[attr-defined]
+        names: tuple[str, ...] = cls.__slots__
+        for name in names:
             setattr(new, name, getattr(self, name))
         return new
+
+    def final(self) -> Result:
+        """The result of a game known to be over (a ValueError if it is not)."""
+        result = self.result()
+        if result is None:
+            raise ValueError("the game is not over: it has no result yet")
+        return result
 
     def unfinished(self) -> str:
         """What the turn in progress still needs, in a player's words."""
@@ -174,8 +205,15 @@ class Game(ABC):
         first) every pile's order is known and each draw must be the next card; without
         it a draw may be any card still in the pile."""
 
-    def check_variant(self, variant: Optional[str]) -> None:
-        if variant is not None and variant not in self.variants:
-            known = ", ".join(sorted(self.variants)) or "none"
-            named = variant if len(variant) <= 24 else variant[:21] + "..."  # a 60 KB tag stays out of the message
-            raise Illegal(f"{self.name} has no variant '{named}' (variants: {known})")
+
+def known_steps(state: State, steps: list) -> tuple[list, State]:
+    """Deal every draw whose outcome is known, appending each ``Draw`` to ``steps``:
+    the bare-state form of ``Dealer.outcome`` for searches that keep no walk."""
+    while state.phase is Phase.CHANCE:
+        known = state.chance().known
+        if known is None:
+            raise ValueError("the deal is not known: a solver needs every card in order")
+        draw = Draw(known)
+        steps.append(draw)
+        state = state.apply(draw)
+    return steps, state

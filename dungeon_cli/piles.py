@@ -57,6 +57,12 @@ class Pile:
             return tuple(self.hidden)
         return self.known[:1]
 
+    def weights(self) -> Optional[tuple]:
+        """How many copies of each of ``candidates()`` the pile holds (None: one each)."""
+        if self.hidden and any(n > 1 for n in self.hidden.values()):
+            return tuple(self.hidden.values())
+        return None
+
     def cards(self) -> list:
         """Every card in the pile (the unknown part in no particular order, then the rest)."""
         out = [c for c, n in self.hidden.items() for _ in range(n)]

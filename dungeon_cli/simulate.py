@@ -20,13 +20,12 @@ import functools
 import math
 import os
 import random
-from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Generator, Iterator, NamedTuple, Optional, Sequence
 
-from . import bots, playouts, registry
-from .core import Draw, Phase
-from .games.base import GameModule
+from . import bots, playouts
+from .engine import MAX_EVENTS, Runaway, SeededDealer, Setup, Visitor, Walk
 from .session import Session
-from .shuffle import deal, rng_for
+from .shuffle import rng_for
 
 
 class Spec(NamedTuple):
@@ -36,6 +35,7 @@ class Spec(NamedTuple):
     bot: str
     variant: Optional[str] = None
     records: bool = False  # keep each game's DGN text
+    rule_tags: tuple = ()  # a game's own rule tags given on the command line: (name, value read, its directory, value written)
 
 
 class Outcome(NamedTuple):
@@ -51,51 +51,57 @@ class Outcome(NamedTuple):
 _outcome = functools.partial(tuple.__new__, Outcome)
 
 
-def dealt(module: GameModule, seed: int, variant: Optional[str] = None, options: Optional[dict] = None) -> tuple[dict, random.Random]:
-    """The seeded deal of ``seed`` (what ``--seed`` deals) and the generator as the deal
-    left it: the bot's from there on."""
-    rng = rng_for(seed)
-    return deal(rng, module.game.deck(variant, options or {})), rng
-
-
-MAX_EVENTS = 200_000  # a game this long has a bot going round in circles
-
-
 class EndlessGame(RuntimeError):
     """A bot that never ends its game (some rules let a game go on for ever)."""
 
 
+class _Watch(Visitor):
+    """A bot that keeps memory (the card counter) is told every event of its walk."""
+
+    def __init__(self, bot: bots.Bot):
+        self.observe = bot.observe
+
+    def event(self, before: Any, action: Any, after: Any) -> None:
+        self.observe(before, action)
+
+
 def play(spec: Spec, seed: int) -> Outcome:
-    """One game from ``seed`` to its end, driven through a ``Session`` (its record kept
-    when ``spec.records``)."""
-    module = registry.get(spec.game)
-    order, rng = dealt(module, seed, spec.variant)
-    session = Session(module, variant=spec.variant, seed=seed, order=order)
+    """One game from ``seed`` to its end: a walk of the engine, the seeded dealer
+    answering chance and the bot every decision, drawing on from the dealer's generator
+    where the deal left it (its record kept when ``spec.records``)."""
+    options, tags = _rule_tags(spec)
+    setup = Setup(spec.game, spec.variant, options=options, seed=seed)
+    dealer = SeededDealer(seed)
     bot = bots.make(spec.game, spec.bot)
-    bot.begin(module, spec.variant, session.options, session.state)
-    watches = bot.watches
-    state = session.state
-    chance, decision = Phase.CHANCE, Phase.DECISION
-    while True:
-        phase = state.phase
-        if phase is chance:
-            known = state.chance().known
-            if known is None:
-                raise RuntimeError(f"{spec.game}: a seeded deal left a draw unknown")
-            action: Any = Draw(known)
-        elif phase is decision:
-            action = bot.choose(state, rng)
-        else:
-            break
-        if watches:
-            bot.observe(state, action)
-        state = session.apply(action)
-        if len(session.history) > MAX_EVENTS:
-            raise EndlessGame(f"{spec.game} seed {seed}: the {spec.bot} bot's game has not ended after {MAX_EVENTS:,} events")
-    result = state.result()
-    moves = sum(1 for log in session.turns if log.start.turn)
-    text = session.text() if spec.records else None
-    return Outcome(seed, result.won, result.score, moves, text)
+    visitors = [_Watch(bot)] if bot.watches else []
+    if spec.records:
+        walk: Walk = Session(setup, dealer=dealer, visitors=visitors, tags=tags)
+    else:
+        walk = Walk(setup, dealer, visitors, history=False, turns=False)
+    bot.begin(setup.module, spec.variant, setup.options, walk.state)
+    rng = dealer.rng
+    choose = bot.choose
+    try:
+        state = walk.run(lambda state: choose(state, rng), MAX_EVENTS)
+    except Runaway:
+        raise EndlessGame(
+            f"{spec.game} seed {seed}: the {spec.bot} bot's game has not ended after {MAX_EVENTS:,} events"
+        ) from None
+    result = state.final()
+    text = walk.text() if isinstance(walk, Session) else None
+    return Outcome(seed, result.won, result.score, walk.moves, text)
+
+
+def _rule_tags(spec: Spec) -> tuple[dict, list]:
+    """The options and record tags of a run given a game's rule tags (``sim --cards``)."""
+    if not spec.rule_tags:
+        return {}, []
+    from .engine.tags import rule_options
+
+    options: dict = {}
+    for name, read, base, _ in spec.rule_tags:
+        options.update(rule_options(spec.game, [(name, read)], base))
+    return options, [(name, written) for name, _, _, written in spec.rule_tags]
 
 
 def play_many(spec: Spec, seeds: Sequence[int]) -> list[Outcome]:
@@ -118,7 +124,7 @@ def play_rows(spec: Spec, seeds: Sequence[int]) -> list[tuple]:
 
 def _play_out(fast: playouts.Playout, spec: Spec, seeds: Sequence[int], make: Callable) -> list:
     variant = spec.variant
-    registry.get(spec.game).game.check_variant(variant)
+    Setup(spec.game, variant)  # its message, before the first game
     rng = random.Random()
     # What random.Random(seed) runs for an integer seed, on one generator reseeded for
     # each game: Random.seed's Python layer skipped, 7% of a random Scoundrel game
@@ -133,13 +139,13 @@ def _play_out(fast: playouts.Playout, spec: Spec, seeds: Sequence[int], make: Ca
     return out
 
 
-def chunks(seeds: Sequence[int], workers: int, most: int = 500) -> list[Sequence[int]]:
+def chunks(seeds: Sequence[int], workers: int, most: int = 500) -> Sequence[Sequence[int]]:
     """Seeds in contiguous chunks of at most ``most``: several per worker, so that
     progress shows and the last chunks even out, but few enough that sending them costs
     little."""
     count = len(seeds)
     if count == 0:
-        return []
+        return ()
     size = max(1, min(most, math.ceil(count / (workers * 8))))
     return _Chunks(seeds, size)
 
@@ -161,7 +167,7 @@ class _Chunks(Sequence):
             index += len(self)
         if not 0 <= index < len(self):
             raise IndexError(index)
-        return self.seeds[index * self.size:(index + 1) * self.size]
+        return self.seeds[index * self.size : (index + 1) * self.size]
 
 
 def run(
@@ -181,7 +187,9 @@ def run(
     return results
 
 
-def stream(spec: Spec, seeds: Sequence[int], jobs: int = 1, cluster: Optional[str] = None) -> Iterator[list[Outcome]]:
+def stream(
+    spec: Spec, seeds: Sequence[int], jobs: int = 1, cluster: Optional[str] = None
+) -> Generator[list[Outcome], None, None]:
     """The outcomes of every seed, a chunk at a time and in the order of ``seeds``: a
     run of ten million games is tallied and its records written as they come, never
     held whole in memory."""
@@ -192,7 +200,7 @@ def stream(spec: Spec, seeds: Sequence[int], jobs: int = 1, cluster: Optional[st
     return (play_many(spec, part) for part in _chunks_for(spec, seeds, 1))
 
 
-def _chunks_for(spec: Spec, seeds: Sequence[int], workers: int) -> list[Sequence[int]]:
+def _chunks_for(spec: Spec, seeds: Sequence[int], workers: int) -> Sequence[Sequence[int]]:
     """A playout's games are a hundred times lighter than the core's: larger chunks."""
     fast = not spec.records and playouts.find(spec.game, spec.bot) is not None
     return chunks(seeds, workers, 2000 if fast else 500)
@@ -227,7 +235,7 @@ class _InOrder:
             self.next += 1
 
 
-def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int) -> Iterator[list[Outcome]]:
+def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int) -> Generator[list[Outcome], None, None]:
     """``jobs`` processes play: this one and ``jobs - 1`` workers. The workers are kept
     four chunks deep each, and between looking at their results this process plays the
     next chunk itself, rather than sit idle on a core and pay for sending its share."""
@@ -261,13 +269,11 @@ class ClusterUnavailable(Exception):
     """Dask is not installed, or the scheduler cannot be reached."""
 
 
-def _on_cluster(spec: Spec, seeds: Sequence[int], address: str) -> Iterator[list[Outcome]]:
+def _on_cluster(spec: Spec, seeds: Sequence[int], address: str) -> Generator[list[Outcome], None, None]:
     try:
         import distributed  # noqa: F401
     except ImportError:
-        raise ClusterUnavailable(
-            "--cluster needs Dask distributed: pip install 'dungeon-cli[cluster]'"
-        ) from None
+        raise ClusterUnavailable("--cluster needs Dask distributed: pip install 'dungeon-cli[cluster]'") from None
     from .cluster_guard import Unreachable, connect
 
     try:
@@ -277,7 +283,7 @@ def _on_cluster(spec: Spec, seeds: Sequence[int], address: str) -> Iterator[list
     return _cluster_chunks(client, spec, seeds)
 
 
-def _cluster_chunks(client: Any, spec: Spec, seeds: Sequence[int]) -> Iterator[list[Outcome]]:
+def _cluster_chunks(client: Any, spec: Spec, seeds: Sequence[int]) -> Generator[list[Outcome], None, None]:
     from distributed import as_completed
 
     order = _InOrder()

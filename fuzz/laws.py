@@ -113,7 +113,7 @@ def check_replays_alike(verdicts) -> int:
         if not verdict.legal or verdict.module is None:
             continue
         try:
-            session = Session.from_record(verdict.record, verdict.module, seeded=False)
+            session = Session.from_record(verdict.record, seeded=False)
         except ValueError as exc:
             raise LawBroken(f"a legal record cannot be replayed by play --resume: {exc}") from None
         if session.state.result() != verdict.result:
@@ -131,7 +131,7 @@ def check_replays_alike(verdicts) -> int:
 
 def check_fmt(data: bytes, records: Optional[list[Record]] = None) -> bool:
     """``fmt`` refuses, or its text is a fixed point that means the same; True if it wrote."""
-    from dungeon_cli.cli.fmt import format_bytes
+    from dungeon_cli.formatting import format_bytes
     from dungeon_cli.referee import Referee
 
     formatted, problems = format_bytes(data)
@@ -436,9 +436,10 @@ def check_cardset(data: bytes) -> bool:
         return False
     if problems:
         raise LawBroken("a sound card set with problems")
+    from dungeon_cli.engine import Setup
     from dungeon_cli.games.cassette_dungeons import MODULE
     from dungeon_cli.session import Session
 
-    session = Session(MODULE, seed=1, options={"cards": cards})
+    session = Session(Setup(MODULE.game.name, options={"cards": cards}, seed=1))
     session.deal()
     return True

@@ -47,12 +47,14 @@ def physical_lines(stream: BinaryIO) -> Iterator[Line]:
                 if not chunk or chunk.endswith(b"\n"):
                     total -= len(chunk) - len(chunk.rstrip(b"\r\n"))  # the line end is no part of it
                     break
-            yield lineno, None, Diagnostic(
-                lineno, 1, f"line is {total} bytes long: a DGN line holds at most {MAX_LINE_BYTES} bytes"
+            yield (
+                lineno,
+                None,
+                Diagnostic(lineno, 1, f"line is {total} bytes long: a DGN line holds at most {MAX_LINE_BYTES} bytes"),
             )
             continue
         if lineno == 1 and raw.startswith(BOM):
-            raw = raw[len(BOM):]
+            raw = raw[len(BOM) :]
         if raw.endswith(b"\n"):
             raw = raw[:-1]
         if raw.endswith(b"\r"):
@@ -66,9 +68,7 @@ def physical_lines(stream: BinaryIO) -> Iterator[Line]:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             col = len(raw[: exc.start].decode("utf-8", "replace")) + 1
-            yield lineno, None, Diagnostic(
-                lineno, col, f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}): DGN files are UTF-8 text"
-            )
+            yield lineno, None, Diagnostic(lineno, col, f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}): DGN files are UTF-8 text")
             continue
         yield lineno, text, None
 
@@ -97,9 +97,7 @@ def _unescape(body: str, line: int, col: int) -> tuple[str, Optional[Diagnostic]
                 i += 2
                 continue
             shown = "\\" + nxt
-            return body, Diagnostic(
-                line, col + i, f"bad escape '{shown}' in a tag value: only \\\" and \\\\ are escapes"
-            )
+            return body, Diagnostic(line, col + i, f"bad escape '{shown}' in a tag value: only \\\" and \\\\ are escapes")
         out.append(ch)
         i += 1
     return "".join(out), None
@@ -208,7 +206,7 @@ class Reader:
                 lineno,
                 1,
                 "this line is not a tag, a move or a comment: "
-                "a tag is [Name \"value\"], a move starts with its number (1.), the setup with deal:",
+                'a tag is [Name "value"], a move starts with its number (1.), the setup with deal:',
             ),
         )
         return None
@@ -248,9 +246,14 @@ class Reader:
         if len(record.moves) >= MAX_MOVES:
             if getattr(self, "capped", None) is not record:  # said once a record
                 self.capped = record
-                self._error_in(record, Diagnostic(
-                    lineno, 1, f"a record holds at most {MAX_MOVES:,} moves: the moves from here on are not read",
-                ))
+                self._error_in(
+                    record,
+                    Diagnostic(
+                        lineno,
+                        1,
+                        f"a record holds at most {MAX_MOVES:,} moves: the moves from here on are not read",
+                    ),
+                )
             self.move = None
             self.in_moves = True
             self.pending = []
@@ -267,7 +270,7 @@ class Reader:
             self.move = None
             self.in_moves = True
             digits = text[: len(text) - len(text.lstrip("0123456789"))]
-            if not deal and digits and text[len(digits):].startswith("."):
+            if not deal and digits and text[len(digits) :].startswith("."):
                 self.last_number = int(digits) if len(digits) < 10 else 10**9
             return
         head, items_node, end_node = node.children
@@ -310,8 +313,7 @@ class Reader:
                 Diagnostic(
                     lineno,
                     1,
-                    "an indented line continues the move line above it, and there is none: "
-                    "start a move line in column 1",
+                    "an indented line continues the move line above it, and there is none: start a move line in column 1",
                 ),
             )
             return
@@ -420,7 +422,9 @@ class Reader:
         if first.name != "Game":
             game = record.tag("Game")
             if game is None and not self.tags_unreadable:
-                self._error_in(record, Diagnostic(first.line, first.col, 'the Game tag is missing: [Game "..."] must be the first tag'))
+                self._error_in(
+                    record, Diagnostic(first.line, first.col, 'the Game tag is missing: [Game "..."] must be the first tag')
+                )
             elif game is not None:
                 self._error_in(record, Diagnostic(game.line, game.col, "Game must be the first tag of a record"))
 

@@ -13,6 +13,14 @@ from click.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
+TESTS = ROOT / "tests"
+TOY = "toy=toy_game"
+
+# The test suite's toy game (tests/toy_game) is a registered game in this process and
+# in every process the tests start: through the environment, as any game from outside
+# the package is (dungeon_cli/registry.py), before anything imports the registry.
+os.environ["DUNGEON_GAMES"] = ",".join(filter(None, [os.environ.get("DUNGEON_GAMES"), TOY]))
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))
 SHARED = ROOT.parent / "shared"
 # Copies of the contract's example records, so that a clone without ../shared still runs
 # every test that merely needs a real game (test_smoke checks the copies are faithful).
@@ -25,6 +33,8 @@ def contract_examples(pattern: str) -> list:
     its tests hold the contract itself, which a bare clone does not have."""
     found = sorted((SHARED / "examples").glob(pattern))
     return found or [pytest.param(None, marks=pytest.mark.skip(reason=NO_CONTRACT))]
+
+
 EXPECT = re.compile(r"^#\s*expect:\s*(.*)$")
 
 

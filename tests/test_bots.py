@@ -8,11 +8,11 @@ import pytest
 
 from dungeon_cli import bots, registry
 from dungeon_cli.core import Draw, Phase
-from dungeon_cli.referee import seed_order
-from dungeon_cli.simulate import dealt
+from dungeon_cli.engine import SeededDealer, Setup, Visitor
 from dungeon_cli.session import Session
+from dungeon_cli.shuffle import deal_piles
 
-GAMES = [name for name in registry.names() if name in bots.BOTS]
+GAMES = registry.names()
 
 
 def _cases():
@@ -27,22 +27,35 @@ def _cases():
 def test_bot_chooses_only_legal_actions(game, name, variant):
     module = registry.get(game)
     for seed in range(8):
-        order, rng = dealt(module, seed, variant)
-        session = Session(module, variant=variant, seed=seed, order=order)
+        dealer = SeededDealer(seed)
+        session = Session(Setup(game, variant, seed=seed), dealer=dealer)
+        rng = dealer.rng
         bot = bots.make(game, name)
         bot.begin(module, variant, session.options, session.state)
-        state = session.state
-        while not state.is_over:
-            if state.phase is Phase.CHANCE:
-                action = Draw(state.chance().known)
-            else:
-                legal = state.legal_actions()
-                action = bot.choose(state, rng)
-                assert action in legal, f"seed {seed}: {name} chose {action!r}, not one of {legal}"
+
+        def choose(state):
+            legal = state.legal_actions()
+            action = bot.choose(state, rng)
+            assert action in legal, f"seed {seed}: {name} chose {action!r}, not one of {legal}"
             if bot.watches:
                 bot.observe(state, action)
-            state = session.apply(action)
+            return action
+
+        if bot.watches:
+            session.watch(_Draws(bot))
+        state = session.run(choose)
         assert state.result() is not None
+
+
+class _Draws(Visitor):
+    """Tells a watching bot of each draw (its own decisions it is told as it makes them)."""
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    def event(self, before, action, after):
+        if isinstance(action, Draw):
+            self.bot.observe(before, action)
 
 
 def test_every_game_has_random_and_greedy():
@@ -59,7 +72,7 @@ def test_scoundrel_bots_decide_from_seen_cards_only(name):
     module = registry.get("scoundrel")
     checked = 0
     for seed in range(6):
-        order = seed_order(module, seed, None, {})["dungeon"]
+        order = deal_piles(seed, module.game.deck(None, {}))["dungeon"]
         events = _events(module, bots.make("scoundrel", name), {"dungeon": order}, seed)
         for index, action in enumerate(events):
             if isinstance(action, Draw):

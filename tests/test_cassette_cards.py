@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import ROOT
+
 from dungeon_cli.games.cassette_dungeons import loader
 from dungeon_cli.games.cassette_dungeons.cardset import id_problem
 
@@ -62,7 +63,7 @@ def test_the_default_set_has_the_rulebook_counts():
 
 def test_the_default_set_is_the_file_shipped_as_package_data():
     assert loader.builtin_text("default") == DEFAULT.read_text()
-    assert 'sets/*.toml' in (ROOT / "pyproject.toml").read_text()
+    assert "sets/*.toml" in (ROOT / "pyproject.toml").read_text()
 
 
 def test_a_small_sound_set_builds():
@@ -97,7 +98,7 @@ def test_map_shapes_that_cannot_be_played_are_refused():
     found = problems(looped)
     assert any("map[1].front.rooms[3].exits: the boss room has no exits" in p for p in found)
     assert any("map[1].front.rooms: the arrows form a loop" in p for p in found)
-    no_boss = TINY.replace('{ room = 2, reveal = ["boss"] }]\n[map.back]', '{ room = 2 }]\n[map.back]')
+    no_boss = TINY.replace('{ room = 2, reveal = ["boss"] }]\n[map.back]', "{ room = 2 }]\n[map.back]")
     assert any("the boss room must reveal a boss" in p for p in problems(no_boss))
 
 
@@ -157,3 +158,97 @@ def test_a_record_names_its_set_relative_to_the_working_directory(run, tmp_path,
         "g.dgn:2:8: error: card set tiny.toml has problems: line 7: monster[1].slots[1].min: "
         "must be 1 to 6, not 9; see dungeon cards check tiny.toml\n"
     )
+
+
+FIVE = ", ".join(['{ min = 2, penalty = "hurt 1" }'] * 5)
+
+
+def test_cards_check_warns_of_an_enemy_with_more_slots_than_dice_that_only_items_can_beat(run, tmp_path: Path):
+    unfair = tmp_path / "unfair.toml"
+    text = TINY.replace('slots = [{ min = 5, penalty = "hurt 3" }]', f"slots = [{FIVE}]").replace(
+        'item = "heal 1"', 'item = "strike"'
+    )
+    unfair.write_text(text)
+    result = run(["cards", "check", str(unfair)])
+    assert result.exit_code == 0  # sound and winnable, but unfair: a warning
+    assert result.stdout.splitlines()[0] == (
+        f"{unfair}:25:1: warning: boss[1].front.slots: boss ogre has 5 slots and there are 4 dice: "
+        "dice alone can never defeat it, only items and skills that strike (unfair)"
+    )
+    assert "is sound" in result.stdout.splitlines()[1]
+
+
+def test_cards_check_refuses_a_boss_and_a_map_that_no_sequence_can_beat(run, tmp_path: Path):
+    hopeless = tmp_path / "hopeless.toml"
+    text = TINY.replace('slots = [{ min = 5, penalty = "hurt 3" }]', f"slots = [{FIVE}]").replace(
+        'slots = [{ min = 2, penalty = "hurt 1" }]', f"slots = [{FIVE}]"
+    )
+    hopeless.write_text(text)
+    result = run(["cards", "check", str(hopeless)])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        f"{hopeless}:11:1: error: map[1].front: map hall: every way to the boss room meets an enemy "
+        "that can never be defeated: the map cannot be won"
+    )
+    assert any("boss ogre has 5 slots" in line and "it can never be defeated" in line for line in lines)
+    assert any("boss hag has 5 slots" in line for line in lines)
+    assert not any("is sound" in line for line in lines)
+
+
+def test_the_default_set_is_fair_by_its_own_check(run):
+    result = run(["cards", "check", str(DEFAULT)])
+    assert "warning" not in result.stdout and "error" not in result.stdout
+    cards = loader.builtin("default")
+    assert all(len(side.slots) <= 4 for side in cards.boss_sides.values())
+    assert all(len(m.slots) <= 4 for m in cards.monsters.values())
+
+
+def test_cards_export_writes_the_built_in_set_and_never_overwrites(run, tmp_path: Path):
+    target = tmp_path / "mine.toml"
+    result = run(["cards", "export", str(target)])
+    assert result.exit_code == 0
+    assert target.read_text() == DEFAULT.read_text()
+    assert run(["cards", "check", str(target)]).exit_code == 0
+    again = run(["cards", "export", str(target)])
+    assert again.exit_code == 2 and "exists already" in again.stderr
+    assert run(["cards", "export"]).stdout == DEFAULT.read_text()
+    assert run(["cards", "export", "--set", "nope"]).exit_code == 2
+
+
+def test_play_and_sim_take_a_card_set_file_and_the_record_names_it(run, tmp_path: Path, monkeypatch):
+    """A set the user names on the command line is read where it lies; the record names
+    it so that its reader finds it: from the record's own directory when it lies there,
+    else by its file name, with a note naming the --cards-path that finds it (a record
+    never names a file outside the directories its reader allows)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sets").mkdir()
+    (tmp_path / "games").mkdir()
+    text = DEFAULT.read_text().replace('id = "knight"', 'id = "paladin"').replace("health = 11", "health = 5")
+    (tmp_path / "sets" / "mine.toml").write_text(text)
+    played = run(
+        ["play", "cassette-dungeons", "--seed", "3", "--cards", "sets/mine.toml", "-o", "games/g.dgn"], input="@paladin >3\n"
+    )
+    assert played.exit_code == 0, played.output
+    assert "note: the record names its card set 'mine.toml': verify it with --cards-path sets" in played.stderr
+    record = (tmp_path / "games" / "g.dgn").read_text()
+    assert '[Cards "mine.toml"]' in record
+    assert run(["verify", "games/g.dgn"]).exit_code == 1  # not beside the record: not found
+    assert run(["verify", "--cards-path", "sets", "games/g.dgn"]).exit_code == 0
+    piped = run(["play", "cassette-dungeons", "--seed", "3", "--cards", "sets/mine.toml"], input="@paladin >3\n")
+    assert '[Cards "sets/mine.toml"]' in piped.stdout  # under the directory a piped record is read from
+    own = run(["sim", "cassette-dungeons", "--bot", "greedy", "--games", "40", "--cards", "sets/mine.toml", "--records", "out"])
+    assert own.exit_code == 0, own.output
+    built_in = run(["sim", "cassette-dungeons", "--bot", "greedy", "--games", "40"])
+    assert own.stdout.splitlines()[2] != built_in.stdout.splitlines()[2]  # 5 health, not 11: other results
+    assert '[Cards "mine.toml"]' in (tmp_path / "out" / "cassette-dungeons-0.dgn").read_text()
+    assert run(["verify", "--cards-path", "sets", *map(str, (tmp_path / "out").glob("*.dgn"))]).exit_code == 0
+
+
+def test_cards_is_refused_where_it_does_not_apply(run, tmp_path: Path):
+    assert run(["play", "scoundrel", "--cards", str(DEFAULT)], input="").exit_code == 2
+    assert run(["sim", "scoundrel", "--cards", str(DEFAULT), "--games", "1"]).exit_code == 2
+    bad = tmp_path / "bad.toml"
+    bad.write_text(TINY.replace("min = 3", "min = 0"))
+    result = run(["play", "cassette-dungeons", "--cards", str(bad)], input="")
+    assert result.exit_code == 2 and "must be 1 to 6, not 0" in result.stderr

@@ -8,11 +8,10 @@ from __future__ import annotations
 import pytest
 
 from dungeon_cli.core import Illegal, Phase
-from dungeon_cli.games.base import Cursor
+from dungeon_cli.games.base import At
 from dungeon_cli.games.cassette_dungeons import loader
 from dungeon_cli.games.cassette_dungeons.notation import CassetteNotation
 from dungeon_cli.games.cassette_dungeons.rules import CassetteDungeons, Discard, Go
-from dungeon_cli.shuffle import deal_piles
 from notation import Token, canonical_token
 
 SET = """\
@@ -90,13 +89,13 @@ slots = [{ min = 5, effect = "strike" }]
 CARDS, _problems = loader.parse_text(SET, "test")
 assert CARDS is not None, _problems
 GAME = CassetteDungeons(CARDS)
-NOTATION = CassetteNotation(GAME)
+NOTATION = CassetteNotation()
 
 
 def play(state, words: str):
     """The state after the tokens of ``words`` (a piece of a record's actions)."""
     tokens = [Token(canonical_token(w), 1, i + 1, w) for i, w in enumerate(words.split())]
-    cursor = Cursor(state)
+    cursor = At(state)
     for _, action in NOTATION.read_actions(cursor, tokens):
         cursor.state = cursor.state.apply(action)
     return cursor.state
@@ -284,31 +283,32 @@ def test_11_a_rebuilt_boss_deck_may_show_either_side():
     assert play(state, "^hag").foe("hag").boss
 
 
-def test_11_a_seeded_rebuild_takes_its_order_and_sides_from_the_seeds_spare_shuffles():
-    state = begin("@monk")
-    state.spares = {p: [()] for p in ("monsters", "treasures", "bosses")}
-    state.spares["traps"] = [("horn", "pit", "fog")]
-    state.decks = {**state.decks, "traps": empty(state.decks["traps"])}
-    state.discards = {**state.discards, "traps": ("fog", "pit")}
-    state = play(state, ">3")
-    assert state.chance().known == "pit" and state.decks["traps"].known == ("pit", "fog")
+def test_11_a_rebuilt_deck_is_of_unknown_order_and_each_card_and_side_is_as_likely():
     state = begin("@monk >2 ^newt ^gem *w w=2 w>newt.1 +newt")
-    state.spares = {p: [()] for p in ("monsters", "treasures", "traps")}
-    state.spares["bosses"] = [("hag", "ogre")]
     state.decks = {**state.decks, "bosses": empty(state.decks["bosses"])}
-    state.discards = {**state.discards, "bosses": ("ogre",)}
-    assert play(state, ">4").chance().known == "hag"  # the card turned over
+    state.discards = {**state.discards, "bosses": ("ogre", "ogre", "lich")}
+    chance = play(state, ">4").chance()
+    assert chance.known is None
+    odds = dict(chance.probabilities())
+    assert sum(odds.values()) == 1
+    # two ogre cards of two sides each, one lich card: each card 1/3, each side of it half
+    assert {face: str(p) for face, p in odds.items()}["lich"] in ("1/3", "1/6")
+    assert len(set(odds.values())) <= 2
 
 
 def test_seeded_piles_are_listed_in_the_documented_order():
     piles = GAME.deck()
     names = [name for name, _ in piles]
-    assert names[:5] == ["maps", "monsters", "treasures", "traps", "bosses"]
-    assert names[5:9] == ["monsters-rebuild-1", "treasures-rebuild-1", "traps-rebuild-1", "bosses-rebuild-1"]
-    assert names[-2:] == ["bosses-rebuild-16", "dice"]
-    dice = dict(piles)["dice"]
-    assert len(dice) == 6000 and all(dice.count(f) == 1000 for f in range(1, 7))
-    assert dict(piles)["maps"] == ["hall", "yard"]  # every face of every map card
+    assert names == ["maps", "monsters", "treasures", "traps", "bosses"]
+
+
+def test_dice_are_rolled_as_they_are_needed_each_face_alike():
+    from fractions import Fraction
+
+    state = begin("@monk >2 ^newt ^gem *w")
+    chance = state.chance()
+    assert chance.pile == "dice" and chance.known is None
+    assert dict(chance.probabilities()) == {face: Fraction(1, 6) for face in range(1, 7)}
 
 
 def test_12_raise_traps_make_enemy_slots_harder_up_to_6():
@@ -331,21 +331,24 @@ def test_slay_cannot_be_aimed_at_a_boss():
     assert refused(state, "!gem/ogre") == "gem (slay) slays monsters, not a boss like ogre"
 
 
-def test_seeded_dice_must_be_the_next_faces_of_the_seed():
-    order = deal_piles(3, GAME.deck())
-    state = GAME.start(order=order)
-    assert state.chance().known == order["maps"][0]
+def test_seeded_dice_are_rolled_by_the_dealer_and_a_different_face_is_refused():
     from dungeon_cli.core import Draw
+    from dungeon_cli.engine import Fault, SeededDealer, Setup, Walk
+    from dungeon_cli.games.cassette_dungeons.rules import Pick
 
-    state = state.apply(Draw(order["maps"][0]))
-    state = play(state, "@monk")
-    exits = state.legal_actions()
-    state = state.apply(exits[0])
-    while state.phase is Phase.CHANCE:
-        state = state.apply(Draw(state.chance().known))
-    state = play(state, "*wx")
-    assert state.chance().known == order["dice"][0]
-    wrong = 1 + order["dice"][0] % 6
-    with pytest.raises(Illegal) as caught:
-        state.apply(Draw(wrong))
-    assert caught.value.message == f"the seeded dice roll {order['dice'][0]} here, not {wrong}"
+    setup = Setup("cassette-dungeons", seed=3)
+    walk = Walk(setup, SeededDealer(3))
+    for choose in (lambda s: s.legal_actions()[0], lambda s: s.legal_actions()[0], lambda s: Pick(("w", "x"))):
+        walk.deal()
+        walk.apply(choose(walk.state))
+    chance = walk.state.chance()
+    assert chance.pile == "dice" and chance.known is None
+    alike = SeededDealer(3)
+    alike.start(setup)
+    face = alike.outcome(walk.state)  # what the seed rolls here, from a dealer of its own
+    wrong = 1 + face % 6
+    with pytest.raises(Fault) as caught:
+        walk.step(Draw(wrong), Token(str(wrong), 1, 1))
+    assert caught.value.message == f"{wrong}: the seed deals {face} here, not {wrong}"
+    walk.step(Draw(face), Token(str(face), 1, 1))  # the face the seed rolls is taken
+    assert walk.state.die("w").value == face

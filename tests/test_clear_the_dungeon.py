@@ -1,5 +1,6 @@
-"""Clear the Dungeon through the command line: every fixture through ``dungeon verify``,
-the shared examples, seeded piped play, and snapshots of what a player reads."""
+"""Clear the Dungeon through the command line: what is special to its fixtures
+(tests/test_fixtures.py holds every game's to the common rules), the shared examples,
+seeded piped play, and snapshots of what a player reads."""
 
 from __future__ import annotations
 
@@ -7,8 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-
-from conftest import FIXTURES, contract_examples, expected_diagnostics
+from conftest import FIXTURES, contract_examples
 
 GAME = "clear-the-dungeon"
 HERE = FIXTURES / GAME
@@ -22,51 +22,12 @@ PLAYED = re.compile(r"^# `dungeon play clear-the-dungeon --seed ([0-9]+)(?: --va
 ids = lambda p: p.name  # noqa: E731
 
 
-def _diagnostics(stdout: str, path: Path) -> list[str]:
-    prefix = f"{path}:"
-    return [line[len(prefix):] for line in stdout.splitlines() if line.startswith(prefix)]
-
-
 def _stated_result(path: Path) -> list[str]:
     return re.findall(r'^\[Result "([^"]*)"\]', path.read_text(), flags=re.M)
 
 
 def test_every_kind_of_fixture_is_there():
     assert len(LEGAL) >= 6 and len(ILLEGAL) >= 15 and SEED_CHECK
-    for path in ILLEGAL + SEED_CHECK:
-        assert expected_diagnostics(path), f"{path.name} has no '# expect:' line"
-
-
-@pytest.mark.parametrize("path", LEGAL, ids=ids)
-def test_legal_fixture_verifies_with_its_result(run, path: Path):
-    result = run(["verify", "-v", str(path)])
-    assert result.exit_code == 0, result.stdout
-    stated = _stated_result(path)
-    outcome = [f"legal, {r}," for r in stated] or ["legal, unfinished,"]
-    for text in outcome:
-        assert text in result.stdout
-
-
-@pytest.mark.parametrize("path", [p for p in LEGAL if "[Seed" in p.read_text()], ids=ids)
-def test_seeded_legal_fixture_passes_the_seed_check(run, path: Path):
-    result = run(["verify", "--seed-check", str(path)])
-    assert result.exit_code == 0, result.stdout
-
-
-@pytest.mark.parametrize("path", ILLEGAL, ids=ids)
-def test_illegal_fixture_gives_exactly_its_diagnostics(run, path: Path):
-    result = run(["verify", str(path)])
-    assert result.exit_code == 1
-    assert _diagnostics(result.stdout, path) == expected_diagnostics(path)
-
-
-@pytest.mark.parametrize("path", SEED_CHECK, ids=ids)
-def test_seed_check_fixture_fails_only_under_the_seed_check(run, path: Path):
-    checked = run(["verify", "--seed-check", str(path)])
-    assert checked.exit_code == 1
-    assert _diagnostics(checked.stdout, path) == expected_diagnostics(path)
-    # The same cards are a legal game at a table, where the order is not known.
-    assert run(["verify", str(path)]).exit_code == 0
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: getattr(p, "name", "contract"))
@@ -168,3 +129,18 @@ def test_the_rules_page_cites_only_real_tests_and_fixtures():
     assert len(tests) > 20 and len(fixtures) > 15
     assert {t for t in tests if f"def {t}(" not in suite} == set()
     assert {f for f in fixtures if not (HERE / f).is_file()} == set()
+
+
+def test_the_reserve_variant_says_it_is_this_projects_own_rule(run):
+    """The rulebook text has no optional rule: the page, `dungeon rules` and `dungeon games`
+    all say the reserve variant is this project's own."""
+    root = Path(__file__).resolve().parent.parent
+    page = (root / "docs" / "rules" / f"{GAME}.md").read_text()
+    section = page.split("## 5. Variant `reserve`", 1)[1].split("\n## ", 1)[0]
+    assert "this project's own rule, not the rulebook's" in section
+    rulebook = root.parent / "shared" / "seeds" / "000_c5811c33c80ae2ef.txt"
+    if rulebook.is_file():
+        text = rulebook.read_text().lower()
+        assert "reserve" not in text and "optional" not in text and "variant" not in text
+    assert "this project's own rule" in run(["rules", GAME]).stdout
+    assert "this project's own rule" in run(["games"]).stdout

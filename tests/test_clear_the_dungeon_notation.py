@@ -6,18 +6,19 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from conftest import FIXTURES
+from test_clear_the_dungeon_rules import deal_known
+
 from dungeon_cli import registry
-from dungeon_cli.core import Draw
-from dungeon_cli.games.base import Cursor, Misread
 from dungeon_cli.cards import CARDS, JOKER
+from dungeon_cli.core import Draw
+from dungeon_cli.engine import Setup
+from dungeon_cli.games.base import At, Misread
 from dungeon_cli.games.clear_the_dungeon.rules import PASS, Attack, Use
 from dungeon_cli.referee import Referee, check
-from dungeon_cli.shuffle import deal_piles
 from dungeon_cli.session import Session
+from dungeon_cli.shuffle import deal_piles
 from notation import Token, canonical_token, parse
-from test_clear_the_dungeon_rules import deal_known
 
 MODULE = registry.get("clear-the-dungeon")
 NOTATION = MODULE.notation
@@ -50,7 +51,7 @@ def test_every_legal_action_written_reads_back_as_itself(seed, variant):
             text = NOTATION.action_text(state, action)
             for token in tokens(text):
                 assert NOTATION.check_token("actions", token) is None, text
-            steps = list(NOTATION.read_actions(Cursor(state), tokens(text)))
+            steps = list(NOTATION.read_actions(At(state), tokens(text)))
             assert [a for _, a in steps] == [action], text
             checked += 1
     assert checked > 20
@@ -58,7 +59,7 @@ def test_every_legal_action_written_reads_back_as_itself(seed, variant):
 
 def test_the_attack_points_each_part_at_its_own_token():
     state = next(seeded_decisions(3))
-    ((source, action),) = list(NOTATION.read_actions(Cursor(state), tokens("Jc Td+4s 2c")))
+    ((source, action),) = list(NOTATION.read_actions(At(state), tokens("Jc Td+4s 2c")))
     assert isinstance(action, Attack)
     assert (source[None].col, source["target"].col, source["power"].col, source["trigger"].col) == (1, 1, 4, 10)
 
@@ -69,12 +70,12 @@ def test_a_joker_worth_ten_is_written_jk_and_other_values_jk_n():
     seven = Attack(CARDS["Kd"], (Use.of(JOKER, 7), Use.of(CARDS["4d"], reserve=True)), Use.of(JOKER))
     assert NOTATION.action_text(state, ten) == "Kd JK+4d JK"
     assert NOTATION.action_text(state, seven) == "Kd JK=7+r4d JK"
-    written_ten = list(NOTATION.read_actions(Cursor(state), tokens("Kd JK=10+4d JK")))
+    written_ten = list(NOTATION.read_actions(At(state), tokens("Kd JK=10+4d JK")))
     assert written_ten[0][1] == ten
 
 
 def test_write_turn_puts_the_reveal_after_the_attack():
-    session = Session(MODULE, seed=3)
+    session = Session(Setup(MODULE.game.name, seed=3))
     session.deal()
     hand = session.state.hand
     attack = next(a for a in session.state.legal_actions() if isinstance(a, Attack))
@@ -115,13 +116,12 @@ def test_the_vocabulary_pass(raw, problem):
 
 def test_a_reveal_written_after_a_kill_that_empties_its_column_is_refused():
     record = parse(
-        '[Game "clear-the-dungeon"]\n\ndeal: Ks Kd Jc Jh\n'
-        "1. 2c Td 4s : Jc Td+4s 2c ^Qh\n2. Th 4c 8h : Qh Th+4c 8h ^Qc\n"
+        '[Game "clear-the-dungeon"]\n\ndeal: Ks Kd Jc Jh\n1. 2c Td 4s : Jc Td+4s 2c ^Qh\n2. Th 4c 8h : Qh Th+4c 8h ^Qc\n'
     )[0]
     state = check(record).state
     for card in ("9d", "3c", "8s"):
         state = state.apply(Draw(MODULE.notation.outcome(Token(card))))
-    cursor = Cursor(state)
+    cursor = At(state)
     steps = NOTATION.read_actions(cursor, tokens("Qc 9d+8s 3c ^Js"))
     _, action = next(steps)
     cursor.state = cursor.state.apply(action)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import os
 
 import pytest
-
 from conftest import EXAMPLES, run_subprocess
-from dungeon_cli.shell.colour import RED, RESET
 from test_play_pty import Terminal
+
+from dungeon_cli.shell.colour import RED, RESET
 
 LOSS = EXAMPLES / "scoundrel-loss.dgn"
 
@@ -42,11 +42,11 @@ def test_color_in_a_pipe(tmp_path):
 
 
 def test_top_level_help_lines_are_whole_sentences(run):
-    from dungeon_cli.cli import COMMANDS, SHORT
+    from dungeon_cli.cli import COMMANDS, SHORT, game_commands
 
     assert set(SHORT) == set(COMMANDS)
     lines = run(["--help"]).stdout.split("Commands:")[1].strip().splitlines()
-    assert len(lines) == len(COMMANDS)
+    assert len(lines) == len(COMMANDS) + len(game_commands())  # a game's own say theirs
     for line in lines:
         text = line.split(None, 1)[1]
         assert text[0].isupper() and text.endswith(".") and not text.endswith("..."), line

@@ -17,9 +17,17 @@ def complete(words: str) -> list[str]:
     return done.stdout.splitlines()
 
 
-@pytest.mark.parametrize("words", [
-    "dungeon verify ", "dungeon fmt ", "dungeon replay ", "dungeon summary ", "dungeon solve ", "dungeon cards check ",
-])
+@pytest.mark.parametrize(
+    "words",
+    [
+        "dungeon verify ",
+        "dungeon fmt ",
+        "dungeon replay ",
+        "dungeon summary ",
+        "dungeon solve ",
+        "dungeon cards check ",
+    ],
+)
 def test_files_complete_where_files_are_taken(words):
     assert "file," in complete(words)
 

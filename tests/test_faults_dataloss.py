@@ -19,7 +19,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import EXAMPLES
 from test_faults_disk import SEED, game, script, stray, text_after
 
@@ -37,7 +36,12 @@ def small_files(limit: int):
 
 def dungeon(args, cwd, input=None, limit=None, stdout=subprocess.PIPE):
     return subprocess.run(
-        [EXE, *args], input=input, stdout=stdout, stderr=subprocess.PIPE, cwd=cwd, timeout=120,
+        [EXE, *args],
+        input=input,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        cwd=cwd,
+        timeout=120,
         preexec_fn=small_files(limit) if limit else None,
     )
 
@@ -66,7 +70,7 @@ def test_solve_force_replaces_atomically_and_a_full_disk_leaves_the_old_file(tmp
     assert best.read_text() == "# notes I keep\n" * 3 and stray(tmp_path) == []
     done = dungeon(["solve", "--seed", "7", "scoundrel", "-o", str(best), "--force"], tmp_path)
     assert done.returncode == 0
-    assert "[Seed \"7\"]" in best.read_text() and best.stat().st_mode & 0o777 == 0o640
+    assert '[Seed "7"]' in best.read_text() and best.stat().st_mode & 0o777 == 0o640
 
 
 def test_dash_is_standard_output_not_a_file_named_dash(tmp_path):
@@ -100,8 +104,11 @@ def test_a_signal_in_a_scripted_game_writes_the_finished_turns(tmp_path, signum)
     _, lines = game()
     played = lines[:3]
     proc = subprocess.Popen(
-        [EXE, "play", "scoundrel", "--seed", str(SEED)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, cwd=tmp_path,
+        [EXE, "play", "scoundrel", "--seed", str(SEED)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
     )
     proc.stdin.write(script(played).encode())
     proc.stdin.flush()
@@ -158,7 +165,10 @@ def test_fmt_never_replaces_a_fifo(tmp_path):
     os.mkfifo(fifo)
     done = dungeon(["fmt", str(fifo)], tmp_path)
     assert done.returncode == 2
-    assert done.stderr.decode().splitlines()[0] == f"dungeon fmt: error: {fifo}: not a regular file (a FIFO, a device or a directory): it is never replaced"
+    assert (
+        done.stderr.decode().splitlines()[0]
+        == f"dungeon fmt: error: {fifo}: not a regular file (a FIFO, a device or a directory): it is never replaced"
+    )
     assert fifo.is_fifo()
 
 
@@ -260,9 +270,8 @@ def test_a_crash_in_a_later_line_still_writes_the_finished_turns(tmp_path, monke
     standard output before the traceback."""
     import io
 
-    from dungeon_cli import registry
-    from dungeon_cli.session import Session
     from dungeon_cli.shell import scripted
+    from test_faults_disk import SCOUNDREL, Session, Setup
 
     _, lines = game()
     real = scripted.apply_line
@@ -275,7 +284,7 @@ def test_a_crash_in_a_later_line_still_writes_the_finished_turns(tmp_path, monke
     monkeypatch.setattr(scripted, "apply_line", breaks_on_the_third)
     out, err = io.StringIO(), io.StringIO()
     with pytest.raises(RuntimeError):
-        scripted.run_scripted(Session(registry.get("scoundrel"), seed=SEED), io.StringIO(script(lines)), out, err)
+        scripted.run_scripted(Session(Setup(SCOUNDREL.game.name, seed=SEED)), io.StringIO(script(lines)), out, err)
     assert out.getvalue() == text_after(lines[:2])
 
 

@@ -30,6 +30,7 @@ from pathlib import Path
 import pytest
 
 from dungeon_cli import registry
+from dungeon_cli.engine import Setup
 from dungeon_cli.referee import Referee
 from dungeon_cli.session import Session
 from dungeon_cli.shell import recordfile
@@ -52,7 +53,7 @@ def script(lines) -> str:
 
 
 def text_after(lines, seed: int = SEED) -> str:
-    session = Session(SCOUNDREL, seed=seed)
+    session = Session(Setup(SCOUNDREL.game.name, seed=seed))
     session.deal()
     for line in lines:
         apply_line(session, line)
@@ -145,13 +146,13 @@ def test_at_the_terminal_a_full_disk_is_a_warning_and_the_record_is_shown_at_the
 
     full, lines = game()
     path = tmp_path / "g.dgn"
-    record = RecordFile.create(str(path), Session(SCOUNDREL, seed=SEED).text())
+    record = RecordFile.create(str(path), Session(Setup(SCOUNDREL.game.name, seed=SEED)).text())
     monkeypatch.setattr(recordfile, "os", FailingOs("fsync", errno.ENOSPC, range(3, 10**6)))
     out = io.StringIO()
     with create_pipe_input() as pipe:
         pipe.send_text(script(lines))
         pipe.close()
-        shell = PlayShell(Session(SCOUNDREL, seed=SEED), record, out, input=pipe, output=DummyOutput())
+        shell = PlayShell(Session(Setup(SCOUNDREL.game.name, seed=SEED)), record, out, input=pipe, output=DummyOutput())
         assert shell.run() == 0
     shown = out.getvalue()
     assert f"warning: could not save {path}: No space left on device; the game goes on" in shown
@@ -175,7 +176,11 @@ def test_a_process_whose_files_may_not_grow_keeps_its_game(run, tmp_path):
     exe = Path(sys.executable).with_name("dungeon")
     done = subprocess.run(
         [str(exe), "play", "scoundrel", "--seed", str(SEED), "-o", str(path)],
-        input=script(lines).encode(), capture_output=True, cwd=tmp_path, preexec_fn=small_files, timeout=60,
+        input=script(lines).encode(),
+        capture_output=True,
+        cwd=tmp_path,
+        preexec_fn=small_files,
+        timeout=60,
     )
     err = done.stderr.decode()
     assert done.returncode == 1, err
@@ -223,7 +228,9 @@ def test_a_read_only_directory_cannot_take_a_new_record_and_says_so(tmp_path):
         exe = str(Path(sys.executable).with_name("dungeon"))
         done = subprocess.run(
             as_a_user([exe, "play", "scoundrel", "--seed", "1", "-o", str(path)]),
-            input=b"run\n", capture_output=True, timeout=60,
+            input=b"run\n",
+            capture_output=True,
+            timeout=60,
         )
         assert done.returncode == 1
         assert done.stderr.decode() == f"cannot create {path}: Permission denied\n"
@@ -240,7 +247,9 @@ def test_a_directory_made_read_only_in_mid_game_keeps_the_game(run, tmp_path):
     exe = str(Path(sys.executable).with_name("dungeon"))
     proc = subprocess.Popen(
         as_a_user([exe, "play", "scoundrel", "--seed", str(SEED), "-o", str(path)]),
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     try:
         half = len(lines) // 2

@@ -32,6 +32,7 @@ from pathlib import Path
 import pytest
 
 from dungeon_cli import registry
+from dungeon_cli.engine import Setup
 from dungeon_cli.referee import Referee
 from dungeon_cli.session import Session
 from dungeon_cli.shell.line import apply_line
@@ -51,7 +52,7 @@ def short_games(game: str, count: int, start: int = 0) -> list[tuple[int, str, l
 
 def played(module, seed: int) -> tuple[int, str, list[str]]:
     rng = random.Random(seed)
-    session = Session(module, seed=seed)
+    session = Session(Setup(module.game.name, seed=seed))
     session.deal()
     lines: list[str] = []
     words: list[str] = []
@@ -72,7 +73,7 @@ def played(module, seed: int) -> tuple[int, str, list[str]]:
 
 
 def text_after(game: str, seed: int, lines: list[str]) -> str:
-    session = Session(registry.get(game), seed=seed)
+    session = Session(Setup(game, seed=seed))
     session.deal()
     for line in lines:
         apply_line(session, line)
@@ -92,7 +93,7 @@ def _imported_before_forking() -> None:
 
     for game in GAMES:
         registry.get(game)
-        Session(registry.get(game), seed=0)
+        Session(Setup(game, seed=0))
 
 
 def fork_play(args: list[str], cwd: Path, hook=None) -> tuple[int, int]:
@@ -204,7 +205,7 @@ def check_left_behind(run, path: Path, game: str, seed: int, full: str, lines: l
     if records[0].moves:
         assert text == text_after(game, seed, lines[:turns]), f"seed {seed}: not the game's first {turns} turns"
     else:  # killed before the first deal was saved: the file holds the game's tags
-        assert text == Session(registry.get(game), seed=seed).text()
+        assert text == Session(Setup(game, seed=seed)).text()
     if verdict.state.is_over:
         assert text == full
         return "over"
@@ -264,7 +265,10 @@ def test_the_installed_command_killed_at_random_moments_leaves_a_valid_record(ru
         path = tmp_path / f"{index}.dgn"
         proc = subprocess.Popen(
             [str(exe), "play", game, "--seed", str(seed), "-o", str(path)],
-            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=tmp_path,
         )
         give_up = time.monotonic() + 30
         while not path.exists() and proc.poll() is None and time.monotonic() < give_up:

@@ -9,7 +9,6 @@ import os
 import shutil
 
 import pytest
-
 from conftest import FIXTURES, ROOT
 
 DEFAULT_SET = ROOT / "dungeon_cli" / "games" / "cassette_dungeons" / "sets" / "default.toml"
@@ -54,12 +53,8 @@ def test_cards_path_names_where_sets_are_found(run, tmp_path):
     (tmp_path / "records").mkdir()
     path = record(tmp_path / "records", "mine.toml")
     assert run(["verify", str(path)]).exit_code == 1  # not beside the record
-    try:
-        assert run(["verify", "--cards-path", str(sets), str(path)]).exit_code == 0
-    finally:
-        from dungeon_cli.games.cassette_dungeons import loader
-
-        loader.search_path = None
+    assert run(["verify", "--cards-path", str(sets), str(path)]).exit_code == 0
+    assert run(["verify", str(path)]).exit_code == 1  # the directories were the one command's only
 
 
 def test_a_set_beside_the_record_still_works(run, tmp_path):

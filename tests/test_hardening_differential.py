@@ -31,7 +31,6 @@ import re
 import sys
 
 import pytest
-
 import strategies as S
 from conftest import ROOT
 
@@ -44,8 +43,16 @@ from fuzz import laws  # noqa: E402
 from notation import parse, write  # noqa: E402
 
 GAMES = registry.names()
-# One short finished game of each (a few turns, with a Result to be judged).
-MUTATED = {"scoundrel": 7, "clear-the-dungeon": 2, "rpg-solitaire": 2, "cassette-dungeons": 0}
+
+
+def _short_seed(game: str) -> int:
+    """The seed of one short finished game of each (a Result to be judged, and at least
+    three turns, so that a mutation can be refused on a later line than its own): the
+    shortest such among seeds 0-29, the first of equals (RPG solitaire's random
+    games, which never resign early, run long)."""
+    module = registry.get(game)
+    turns = {seed: len(sample_game(module, seed)[0].record().turns) for seed in range(30)}
+    return min((n, seed) for seed, n in turns.items() if n >= 3)[1]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -66,12 +73,12 @@ def test_random_games_verify_with_the_result_they_were_played_to(game):
 
 
 def _mutation_inputs(game: str):
-    seed = MUTATED[game]
+    seed = _short_seed(game)
     text = S.game_text(game, seed)
     rnd = random.Random(seed)
     dealt = sorted(set(re.findall(r"[2-9TJQKA][shdc]|JK", text)))
     never = [c for c in S.CARDS if c not in dealt]
-    cards = rnd.sample(dealt, min(4, len(dealt))) + rnd.sample(never, 4)
+    cards = rnd.sample(dealt, min(4, len(dealt))) + rnd.sample(never, min(4, len(never)))
     words = sorted(set(re.findall(r"[a-z]+", text)))
     return text, cards, rnd.sample(words, min(6, len(words)))
 

@@ -8,10 +8,9 @@ import random
 import signal
 import sys
 
-from hypothesis import HealthCheck, given, settings
-
 import strategies as S
 from conftest import ROOT
+from hypothesis import HealthCheck, given, settings
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -51,11 +50,12 @@ def test_a_script_without_a_record_file_builds_the_record_once(run, monkeypatch)
     21 s from a pipe, as the whole record was rebuilt after every turn for a file that
     was not there; it is built at the end only (0.5 s)."""
     from dungeon_cli import registry
+    from dungeon_cli.engine import Setup
     from dungeon_cli.session import Session
 
     module = registry.get("rpg-solitaire")
     rng = random.Random(71)
-    session = Session(module, seed=71)
+    session = Session(Setup(module.game.name, seed=71))
     session.deal()
     lines, words, turn = [], [], session.state.turn
     while not session.state.is_over and len(lines) < 1000:  # walk between rooms
@@ -68,12 +68,12 @@ def test_a_script_without_a_record_file_builds_the_record_once(run, monkeypatch)
         if session.state.turn != turn or session.state.is_over:
             lines.append(" ".join(words))
             words, turn = [], session.state.turn
-    assert len(lines) == 1000
+    assert session.state.is_over and len(lines) >= 40  # the torch ends the walk (96 turns at most)
     built = []
     original = Session.text
     monkeypatch.setattr(Session, "text", lambda self: built.append(1) or original(self))
     result = run(["play", "rpg-solitaire", "--seed", "71"], input="\n".join(lines) + "\n")
-    assert result.exit_code == 0 and result.stdout.count("\n1000. ") == 1
+    assert result.exit_code == 0 and result.stdout.count(f"\n{len(lines)}. ") == 1
     assert len(built) <= 2  # when the game is set up, and at the end: not once a turn
 
 
@@ -82,7 +82,8 @@ def test_sampled_games_end_even_where_a_walk_never_would():
     never takes a losing action walked RPG solitaire's dungeon for ever (seed 1113,
     policy 0, and others) until the run held 20 GB. After its patience it plays any
     legal action, resigning included, so every sampled game ends, and its record
-    verifies."""
+    verifies. Since the rules bound a game (the torch, docs/rules/rpg-solitaire.md
+    section 10), these games end by the rules, before the patience runs out."""
     from dungeon_cli import registry
     from dungeon_cli.referee import check
     from dungeon_cli.shell import sample
@@ -101,5 +102,5 @@ def test_sampled_games_end_even_where_a_walk_never_would():
     for session, lines in games:
         assert session.state.is_over
         decisions = sum(len(line.split()) for line in lines)
-        assert sample.PATIENCE < decisions < sample.PATIENCE + 200
+        assert decisions < sample.PATIENCE + 200
         assert check(session.record()).legal

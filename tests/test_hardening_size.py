@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
 
 if str(ROOT) not in sys.path:

@@ -14,10 +14,9 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import EXAMPLES
-from test_faults_disk import as_a_user
 from test_faults_dataloss import MESSY
+from test_faults_disk import as_a_user
 from test_play_pty import PROMPTING, terminal  # noqa: F401  (the fixture)
 
 EXE = str(Path(sys.executable).with_name("dungeon"))
@@ -36,10 +35,19 @@ def one_line_error(done: subprocess.CompletedProcess) -> str:
     return err.strip()
 
 
-@pytest.mark.parametrize("args", [
-    f"verify -v {WIN}", "games", f"summary {WIN}", f"replay {WIN}", "rules scoundrel", "solve --seed 0 clear-the-dungeon",
-    "sim scoundrel --games 5", f"fmt - < {WIN}",
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        f"verify -v {WIN}",
+        "games",
+        f"summary {WIN}",
+        f"replay {WIN}",
+        "rules scoundrel",
+        "solve --seed 0 clear-the-dungeon",
+        "sim scoundrel --games 5",
+        f"fmt - < {WIN}",
+    ],
+)
 @pytest.mark.parametrize("where", ["/dev/full", "closed"])
 def test_standard_output_that_cannot_be_written_is_an_error(tmp_path, args, where):
     redirect = ">/dev/full" if where == "/dev/full" else ">&-"
@@ -106,7 +114,12 @@ def test_solve_limit_of_400_digits_is_a_usage_error(tmp_path):
 
 @pytest.mark.parametrize("player", [b"Ann\xff", b"Ann\nBob"])
 def test_player_that_is_not_one_line_of_utf8_is_a_usage_error(tmp_path, player):
-    done = subprocess.run([EXE.encode(), b"play", b"scoundrel", b"--seed", b"7", b"--player", player], input=b"2c 3c 7h\n", capture_output=True, timeout=60)
+    done = subprocess.run(
+        [EXE.encode(), b"play", b"scoundrel", b"--seed", b"7", b"--player", player],
+        input=b"2c 3c 7h\n",
+        capture_output=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and b"Traceback" not in done.stderr and b"--player" in done.stderr
     assert done.stdout == b""
 
@@ -116,7 +129,11 @@ def test_sim_records_under_an_unreadable_directory_is_one_line(tmp_path):
     locked.mkdir()
     locked.chmod(0o000)
     try:
-        done = subprocess.run(as_a_user([EXE, "sim", "scoundrel", "--games", "3", "--records", str(locked / "out")]), capture_output=True, timeout=60)
+        done = subprocess.run(
+            as_a_user([EXE, "sim", "scoundrel", "--games", "3", "--records", str(locked / "out")]),
+            capture_output=True,
+            timeout=60,
+        )
     finally:
         locked.chmod(0o755)
     assert done.returncode == 2 and b"Traceback" not in done.stderr and b"Permission denied" in done.stderr

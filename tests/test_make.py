@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="no make here")
@@ -38,12 +37,16 @@ def test_a_record_played_at_the_top_of_the_tree_is_ignored():
     if done.returncode == 128:
         pytest.skip("not a git checkout")
     assert done.returncode == 0
-    assert subprocess.run(["git", "check-ignore", "-q", "fixtures/examples/scoundrel-win.dgn"], cwd=ROOT, timeout=30).returncode == 1
+    assert (
+        subprocess.run(["git", "check-ignore", "-q", "fixtures/examples/scoundrel-win.dgn"], cwd=ROOT, timeout=30).returncode == 1
+    )
 
 
 def test_make_play_with_a_piped_quit_exits_0(tmp_path):
     """The play line of the Makefile, run as make would run it, from a pipe."""
     line = next(l for l in dry_run("play").splitlines() if " play scoundrel" in l)
     here = str(Path(sys.executable).parent) + "/"
-    done = subprocess.run(["bash", "-c", line.replace(".venv/bin/", here)], cwd=tmp_path, input=b"quit\n", capture_output=True, timeout=60)
+    done = subprocess.run(
+        ["bash", "-c", line.replace(".venv/bin/", here)], cwd=tmp_path, input=b"quit\n", capture_output=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr

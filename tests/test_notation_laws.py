@@ -9,18 +9,20 @@ import io
 import random
 
 import pytest
+from conftest import FIXTURES
+from game_fixtures import every_fixture
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import FIXTURES
 from dungeon_cli import registry
-from dungeon_cli.cli.fmt import format_bytes
 from dungeon_cli.core import Phase
+from dungeon_cli.engine import Setup
+from dungeon_cli.formatting import format_bytes
 from dungeon_cli.referee import check
 from dungeon_cli.session import Session
 from notation import parse, read, write
 
-ALL_FIXTURES = sorted(FIXTURES.glob("*/*/*.dgn"))
+ALL_FIXTURES = every_fixture()
 SCOUNDREL_LEGAL = sorted((FIXTURES / "scoundrel" / "legal").glob("*.dgn"))
 
 
@@ -87,7 +89,7 @@ SUIT_SPELLINGS = {"s": "sS♠", "h": "hH♥", "d": "dD♦", "c": "cC♣"}
 
 def random_game(seed: int, rng: random.Random, variant):
     """A real game from a seed: the player takes random legal actions for a while."""
-    session = Session(SCOUNDREL, variant=variant, seed=seed)
+    session = Session(Setup(SCOUNDREL.game.name, variant=variant, seed=seed))
     session.deal()
     for _ in range(rng.randrange(0, 80)):
         state = session.state

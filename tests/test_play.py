@@ -7,9 +7,10 @@ import datetime as dt
 import os
 
 import pytest
-
 from conftest import run_subprocess
+
 from dungeon_cli import registry
+from dungeon_cli.engine import Setup
 from dungeon_cli.session import Session
 from dungeon_cli.shell.line import LineError, apply_line
 from dungeon_cli.shell.recordfile import RecordFile
@@ -20,7 +21,7 @@ SCOUNDREL = registry.get("scoundrel")
 
 
 def after(lines, seed):
-    session = Session(SCOUNDREL, seed=seed)
+    session = Session(Setup(SCOUNDREL.game.name, seed=seed))
     for line in lines:
         apply_line(session, line)
     return session
@@ -54,7 +55,7 @@ def test_comments_blank_lines_and_many_actions_per_line_are_fine(run):
 
 def test_the_first_illegal_action_stops_with_its_position_and_the_record_so_far(run):
     sampled, lines = sample_game(SCOUNDREL, 7)
-    session = Session(SCOUNDREL, seed=7)
+    session = Session(Setup(SCOUNDREL.game.name, seed=7))
     apply_line(session, lines[0])
     words = lines[1].split()
     bad = words[0] + " " + words[0]  # the same card twice

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from dungeon_cli import registry
+from dungeon_cli.engine import Setup
 from dungeon_cli.session import Session
 from dungeon_cli.shell.candidates import candidates
 from dungeon_cli.shell.interactive import COMMANDS
@@ -40,7 +41,12 @@ class Terminal:
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "dungeon_cli", *args],
-            stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env, start_new_session=True,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=cwd,
+            env=env,
+            start_new_session=True,
         )
         os.close(slave)
         self.master = master
@@ -108,7 +114,9 @@ def turns_on_disk(path: Path) -> int:
 def verify(path: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "dungeon_cli", "verify", "--seed-check", "-v", str(path)],
-        capture_output=True, text=True, timeout=WAIT,
+        capture_output=True,
+        text=True,
+        timeout=WAIT,
     )
 
 
@@ -131,7 +139,7 @@ def test_a_seeded_game_typed_to_its_end(terminal, tmp_path):
     record = files[0]
 
     # turn 1 by Tab: a prefix, Tab completes the token, the rest typed after it
-    start = Session(SCOUNDREL, seed=SEED)
+    start = Session(Setup(SCOUNDREL.game.name, seed=SEED))
     start.deal()
     first, *rest = lines[0].split()
     prefix = unique_prefix(start.state, first)
@@ -181,7 +189,7 @@ def test_a_kill_in_mid_game_leaves_a_valid_record_that_resumes(terminal, tmp_pat
     checked = verify(record)
     assert checked.returncode == 0, checked.stdout
     assert "unfinished" in checked.stdout
-    expected = Session(SCOUNDREL, seed=SEED)
+    expected = Session(Setup(SCOUNDREL.game.name, seed=SEED))
     for line in lines[:keep]:
         apply_line(expected, line)
     assert parse(record.read_text())[0].moves == expected.record().moves

@@ -8,14 +8,15 @@ import pytest
 
 from dungeon_cli import bots, playouts, registry, simulate
 from dungeon_cli.core import Draw, Phase
+from dungeon_cli.engine import SeededDealer, Setup
 from dungeon_cli.shuffle import rng_for
 
 SEEDS = 2000
 
 
 def _cases():
-    for game, table in playouts.PLAYOUTS.items():
-        for bot in table:
+    for game in registry.names():
+        for bot in registry.get(game).playouts:
             for variant in [None, *registry.get(game).game.variants]:
                 yield pytest.param(game, bot, variant, id=f"{game}-{bot}-{variant or 'base'}")
 
@@ -23,8 +24,9 @@ def _cases():
 def _core_generator(game: str, bot_name: str, variant, seed: int) -> random.Random:
     """The generator as the rules core and the bot leave it after the game from ``seed``."""
     module = registry.get(game)
-    order, rng = simulate.dealt(module, seed, variant)
-    state = module.game.start(variant, {}, order)
+    dealer = SeededDealer(seed)
+    state = dealer.start(Setup(game, variant, seed=seed))
+    rng = dealer.rng
     bot = bots.make(game, bot_name)
     bot.begin(module, variant, {}, state)
     while state.phase is not Phase.OVER:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from conftest import FIXTURES
+
 from dungeon_cli import registry
 from dungeon_cli.cards import CARDS
+from dungeon_cli.engine import Setup
 from dungeon_cli.games.rpg_solitaire.grid import Room
 from dungeon_cli.games.rpg_solitaire.rules import Resign
 from dungeon_cli.referee import check
@@ -32,17 +33,16 @@ def test_map_after_every_move(name, snapshot_text):
 
 
 def test_map_shows_a_standing_monster_and_the_way_back(snapshot_text):
-    state = check(parse(
-        '[Game "rpg-solitaire"]\n\ndeal: 5s 8h 4c\n'
-        "1. Kd : @n/ew ^7s keep ^3c ^6s ^9h ^5c ^Th ^8s ^4c\n2. Qh :\n"
-    )[0]).state
+    state = check(
+        parse('[Game "rpg-solitaire"]\n\ndeal: 5s 8h 4c\n1. Kd : @n/ew ^7s keep ^3c ^6s ^9h ^5c ^Th ^8s ^4c\n2. Qh :\n')[0]
+    ).state
     text = MODULE.render(state)
     assert "M" in text and "the way out is back south" in text
     assert text + "\n" == snapshot_text
 
 
 def test_map_a_long_corridor_is_cut_around_you():
-    state = Session(MODULE, seed=1).state
+    state = Session(Setup(MODULE.game.name, seed=1)).state
     grid = {(x, 0): Room(CARDS["Qh"], frozenset("ew")) for x in range(-30, 31)}
     grid[(0, 0)] = Room(CARDS["Ks"], frozenset("new"), entrance=True)
     state.grid = grid
@@ -55,7 +55,7 @@ def test_map_a_long_corridor_is_cut_around_you():
 @pytest.mark.parametrize("seed", range(8))
 def test_map_fits_80_columns_all_game_long(seed):
     rng = random.Random(seed)
-    session = Session(MODULE, seed=seed)
+    session = Session(Setup(MODULE.game.name, seed=seed))
     session.deal()
     for _ in range(200):
         text = MODULE.render(session.state)

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dungeon_cli import registry
 from dungeon_cli.cards import CARDS, JOKER, card, cards
@@ -11,11 +13,15 @@ from dungeon_cli.core import Draw, Illegal, Phase, Result
 from dungeon_cli.games.base import TagProblem
 from dungeon_cli.games.rpg_solitaire.grid import joined
 from dungeon_cli.games.rpg_solitaire.rules import (
+    AGAIN,
     CHOOSE,
     DROP,
+    ENDINGS,
     KEEP,
     PICK,
     RESIGN,
+    STOP,
+    Fight,
     Move,
     Place,
     RpgSolitaire,
@@ -23,6 +29,7 @@ from dungeon_cli.games.rpg_solitaire.rules import (
 )
 from dungeon_cli.piles import Pile
 from dungeon_cli.referee import check
+from dungeon_cli.shuffle import deal, rng_for
 from notation import parse
 
 GAME = RpgSolitaire()
@@ -197,12 +204,10 @@ def test_entering_a_new_room_draws_a_monster_the_exit_room_does_not():
 
 def test_entering_again_a_monster_room_draws_gear_and_fights_a_cleared_room_draws_nothing():
     standoff = "deal: 5s 8h 4c\n1. Kd : @n/ew ^7s keep ^3c ^6s ^9h ^5c ^Th ^8s ^4c\n2. Qh : s\n"
-    back = replay(standoff + "3. Jd : n ^2s ^2c ^Th ^3s ^Tc")
+    back = replay(standoff + "3. Jd : xn ^2s ^2c ^Th ^3s ^Tc")
     assert back.pos == (0, 1) and back.room.monster is not None
-    assert problem(standoff + "3. Jd : n ^2h") == "^2h: the gear spade found on entering comes next, and 2h is not a spade"
-    cleared = replay(
-        "deal: 5s 8h 9c\n1. Jd : @n ^2s ^2c ^3s ^4h ^2c ^2d ^5h ^6s ^7c\n2. Qc : s\n3. Kc : n"
-    )
+    assert problem(standoff + "3. Jd : xn ^2h") == "^2h: the gear spade found on entering comes next, and 2h is not a spade"
+    cleared = replay("deal: 5s 8h 9c\n1. Jd : @n ^2s ^2c ^3s ^4h ^2c ^2d ^5h ^6s ^7c\n2. Qc : s\n3. Kc : n")
     assert cleared.pos == (0, 1) and cleared.turn == 4 and cleared.phase is Phase.CHANCE
 
 
@@ -213,6 +218,26 @@ def test_moving_out_of_a_monster_room_only_back_and_no_placing():
     state = replay("deal: 5s 8h 4c\n1. Kd : @n/ew ^7s keep ^3c ^6s ^9h ^5c ^Th ^8s ^4c\n2. Qh :")
     assert state.room.monster is not None
     assert [a for a in state.legal_actions() if a is not RESIGN] == [Move("s")]
+
+
+def test_moving_after_a_stand_off_a_move_and_a_place_forward_are_refused_alike():
+    state = replay("deal: 5s 8h 4c\n1. Qd : @n/n ^7s keep ^3c ^6s ^9h ^5c ^Th ^2s ^9c\n2. Kh :")
+    with pytest.raises(Illegal) as moved:
+        state.apply(Move("n"))
+    with pytest.raises(Illegal) as placed:
+        state.apply(Place("n"))
+    assert moved.value.message == placed.value.message
+    assert "only back s" in moved.value.message
+
+
+def test_moving_into_a_monster_room_is_refused_going_in_to_fight_is_not():
+    lost = replay("deal: 5s 4h 3c\n1. Kd : @e/ne ^2s ^2c ^8s ^9h ^7c ^6d ^7h ^9s ^8c\n2. Qh :")
+    assert lost.pos == (0, 0) and lost.grid[(1, 0)].monster is not None
+    with pytest.raises(Illegal, match="you may move only into rooms without a monster; to go in and fight it, write xe"):
+        lost.apply(Move("e"))
+    assert Move("e") not in lost.legal_actions() and Fight("e") in lost.legal_actions()
+    fought = lost.apply(Fight("e"))
+    assert fought.pos == (1, 0) and fought.chance().what == "the gear spade found on entering"
 
 
 # -- 7. the combat round ----------------------------------------------------------------
@@ -251,13 +276,21 @@ def test_combat_the_counter_attack_breaks_your_armor_and_a_loss_sends_you_back()
     assert state.treasure == 0  # never below 0
 
 
-def test_combat_the_heart_is_kept_if_higher_when_your_blow_got_through():
+def test_combat_a_lost_round_never_raises_health_even_when_your_blow_got_through():
     # Through the 3s armor but not the 9h; the monster's 9c beats 5s and 4h: a loss,
-    # and still the higher heart is kept, because the blow got through.
+    # so the lower heart is kept although the blow got through.
     state = _round("5s 4h 6c", "2s 2c", "3s 9h 9c")
     assert state.outcome == "loss" and state.through
-    state = apply_all(state, "2d", "7h")
-    assert state.health is CARDS["7h"]
+    assert apply_all(state, "2d", "7h").health is CARDS["4h"]
+    assert apply_all(state, "2d", "3h").health is CARDS["3h"]
+
+
+def test_combat_in_a_stand_off_the_heart_follows_the_blow():
+    # 6c breaks the 6s but not the 9h; the 2c cannot hurt you: the higher heart is kept.
+    state = _round("5s 8h 6c", "2s 2c", "6s 9h 2c")
+    assert state.outcome == "stand-off" and state.through
+    assert apply_all(state, "Th").health is CARDS["Th"]
+    assert apply_all(state, "3h").health is CARDS["8h"]
 
 
 def test_combat_the_heart_is_kept_if_lower_when_your_blow_was_stopped():
@@ -287,19 +320,47 @@ def _at_exit(picks: str = "As") -> RpgState:
 
 
 def test_lock_equal_or_higher_escapes_with_your_treasure():
-    state = apply_all(_at_exit(), PICK, "Qs", "Qh")
+    state = apply_all(_at_exit(), PICK, "7d", "7d")
     assert state.is_over and state.result() == Result(True, 0)
 
 
-def test_lock_a_lower_card_breaks_the_lockpick_and_ends_the_turn():
-    state = apply_all(_at_exit("As Ah"), PICK, "Ks", "Jh")
-    assert not state.is_over and state.lockpicks == 1 and state.turn == 3
-    assert state.stock["rooms"].known == tuple(cards("Qd Ks Jh"))
+def test_lock_the_gamble_is_played_with_diamonds_and_they_go_back_under_their_pile():
+    state = _at_exit("As Ah").apply(PICK)
+    assert state.chance().pile == "diamonds" and state.chance().what == "the boss's card (a diamond)"
+    with pytest.raises(Illegal, match="Ks is not a diamond"):
+        state.apply(Draw(card("Ks")))
+    with pytest.raises(Illegal, match="Ad is not in the diamonds pile"):
+        state.apply(Draw(card("Ad")))
+    state = apply_all(state, "9d", "2d")
+    assert state.stock["diamonds"].known == tuple(cards("9d 2d"))
+    assert state.stock["rooms"].known == tuple(cards("Qd"))  # the room card not placed
 
 
-def test_lock_an_ace_in_the_gamble_is_a_lockpick_and_draws_again():
-    state = apply_all(_at_exit(), PICK, "Ad", "Kh")
-    assert state.lockpicks == 1 and state.boss is CARDS["Kh"]
+def test_lock_a_failed_attempt_may_be_tried_again_at_once_or_not():
+    state = apply_all(_at_exit("As Ah"), PICK, "9d", "2d")
+    assert not state.is_over and state.lockpicks == 1 and state.turn == 2
+    assert state.step == (AGAIN,) and state.legal_actions() == [PICK, STOP, RESIGN]
+    with pytest.raises(Illegal, match="the lock held: pick again"):
+        state.apply(Move("s"))
+    again = apply_all(state, PICK, "4d", "6d")
+    assert again.is_over and again.result() == Result(True, 0)
+    stopped = state.apply(STOP)
+    assert stopped.turn == 3 and stopped.lockpicks == 1
+    last = apply_all(_at_exit(), PICK, "9d", "2d")
+    assert last.turn == 3  # no lockpick left: the turn is over
+    with pytest.raises(Illegal, match="none has failed"):
+        _at_exit().apply(STOP)
+
+
+def test_lock_with_the_room_deck_empty_the_lock_can_still_be_tried():
+    state = apply_all(started(), "As", "JK", Place("n"), "2s")
+    state.stock = dict(state.stock, rooms=Pile.unknown(()))  # as if every room were placed
+    state = state.apply(Draw(card("2c")))
+    assert state.turn == 2 and state.hand is None and state.phase is Phase.DECISION
+    assert state.legal_actions() == [Move("s"), PICK, RESIGN]
+    with pytest.raises(Illegal, match="no room card to place"):
+        state.apply(Place("e"))
+    assert apply_all(state, PICK, "3d", "8d").result() == Result(True, 0)
 
 
 def test_lock_needs_a_lockpick_and_the_exit_room():
@@ -334,24 +395,29 @@ def test_piles_discards_go_under_their_pile_and_come_back_in_order():
 # -- 10. how the game ends ------------------------------------------------------------
 
 
-def test_endings_trapped_no_lockpicks_no_room_cards_resign_all_score_zero():
+def test_endings_no_lockpicks_out_of_time_resign_all_score_zero():
     state = apply_all(started(), "Qd")
     assert state.apply(RESIGN).result() == Result(False, 0)
     empty = apply_all(started(), "Qd")
     empty.stock = dict(empty.stock, rooms=Pile.unknown(()))
-    moved = empty.apply(Move("e")) if Move("e") in empty.legal_actions() else None
-    assert moved is None  # nowhere to walk from the entrance yet
     steps = (Place("n", frozenset("e")), "2s", "2c", "3s", "4h", "2c", "2d", "5h", "6s", "7c")
-    assert apply_all(empty, *steps).ending == "no lockpicks"  # checked before the deck
+    assert apply_all(empty, *steps).ending == "no lockpicks"
     empty.lockpicks = 1
     placed = apply_all(empty, *steps)
-    assert placed.ending == "no room cards" and placed.result() == Result(False, 0)
+    assert not placed.is_over and placed.hand is None  # a turn without a room card
+    assert placed.last_turn == 2 * 48
+    placed.turn = placed.last_turn
+    timed_out = placed.apply(Move("s"))
+    assert timed_out.ending == "out of time" and timed_out.result() == Result(False, 0)
+
+
+def test_endings_the_torch_scales_with_the_decks():
+    assert GAME.start(options={"decks": 1}).last_turn == 32
+    assert GAME.start().last_turn == 96
 
 
 def test_endings_a_loss_scores_zero_whatever_the_treasure():
-    state = replay(
-        "deal: 5s 8h 6c\n1. Qd : @n/n ^7s keep ^9c keep ^4s ^6h ^3c ^8d ^Th ^3s ^Tc\n2. Kd : resign"
-    )
+    state = replay("deal: 5s 8h 6c\n1. Qd : @n/n ^7s keep ^9c keep ^4s ^6h ^3c ^8d ^Th ^3s ^Tc\n2. Kd : resign")
     assert state.treasure == 8 and state.result() == Result(False, 0)
 
 
@@ -359,3 +425,24 @@ def test_endings_no_action_after_the_end():
     state = apply_all(started(), "Qd", RESIGN)
     with pytest.raises(Illegal, match="over"):
         state.apply(Draw(card("Kd")))
+
+
+# Every game ends: random play (never resigning) over seeded deals of 1 to 3 decks always
+# reaches the end, by the last turn the torch allows, in a bounded number of steps.
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), decks=st.integers(1, 3), choices=st.randoms(use_true_random=False))
+def test_endings_every_game_ends_under_random_play(seed, decks, choices):
+    order = deal(rng_for(seed), GAME.deck(options={"decks": decks}))
+    state = GAME.start(options={"decks": decks}, order=order)
+    steps = 0
+    while not state.is_over:
+        steps += 1
+        assert steps < 40 * state.last_turn, "a game went on past any bound"
+        if state.phase is Phase.CHANCE:
+            state = state.apply(Draw(state.chance().known))
+        else:
+            actions = [a for a in state.legal_actions() if a is not RESIGN] or [RESIGN]
+            state = state.apply(choices.choice(actions))
+    assert state.turn <= state.last_turn and state.ending in ENDINGS and state.ending != "resigned"

@@ -1,7 +1,6 @@
-"""Every Scoundrel fixture through ``dungeon verify``: legal ones pass silently, illegal
-ones get exactly the diagnostics their ``# expect:`` lines state, and seed-check ones
-differ from a legal record only under ``--seed-check``. Snapshots keep ``verify -v``
-and ``fmt --annotate`` output for review."""
+"""What is special to Scoundrel's fixtures (tests/test_fixtures.py holds every game's
+fixtures to the common rules): how many of each kind, the outcomes their comments
+claim, their bytes, and snapshots of ``verify -v`` and ``fmt --annotate`` for review."""
 
 from __future__ import annotations
 
@@ -9,8 +8,8 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import FIXTURES, ROOT
 
-from conftest import FIXTURES, ROOT, expected_diagnostics
 from notation import parse
 
 HERE = FIXTURES / "scoundrel"
@@ -36,44 +35,6 @@ def rel(path: Path) -> str:
 
 def test_there_are_fixtures_of_every_kind():
     assert len(LEGAL) >= 20 and len(ILLEGAL) >= 40 and len(SEED_CHECK) >= 3
-
-
-@pytest.mark.parametrize("path", LEGAL, ids=name)
-def test_legal_fixture_verifies_silently(run, path):
-    result = run(["verify", str(path)])
-    assert (result.exit_code, result.output) == (0, "")
-
-
-@pytest.mark.parametrize("path", LEGAL, ids=name)
-def test_legal_fixture_verifies_under_seed_check(run, path):
-    # Records with a Seed tag were dealt by `dungeon play --seed`: they are what it deals.
-    result = run(["verify", "--seed-check", str(path)])
-    assert (result.exit_code, result.stdout) == (0, "")  # a record without a Seed is warned of on stderr
-
-
-@pytest.mark.parametrize("path", LEGAL, ids=name)
-def test_legal_fixture_states_no_expectations(path):
-    assert expected_diagnostics(path) == []
-
-
-@pytest.mark.parametrize("path", ILLEGAL, ids=name)
-def test_illegal_fixture_gets_exactly_its_expected_diagnostics(run, path):
-    expected = expected_diagnostics(path)
-    assert expected, f"{path.name} states no '# expect:' line"
-    result = run(["verify", str(path)])
-    assert result.exit_code == 1
-    assert result.stdout.splitlines() == [f"{path}:{line}" for line in expected]
-
-
-@pytest.mark.parametrize("path", SEED_CHECK, ids=name)
-def test_seed_check_fixture_gets_its_diagnostics_only_under_seed_check(run, path):
-    expected = expected_diagnostics(path)
-    assert expected
-    plain = run(["verify", str(path)])
-    assert (plain.exit_code, plain.output) == (0, "")
-    checked = run(["verify", "--seed-check", str(path)])
-    assert checked.exit_code == 1
-    assert checked.stdout.splitlines() == [f"{path}:{line}" for line in expected]
 
 
 # -- what the fixtures claim in their comments ---------------------------------------------
@@ -170,7 +131,5 @@ def test_seeded_fixture_is_what_play_writes_for_its_actions(run, path):
     result = run(args, input=actions)
     assert result.exit_code == 0, result.output
     (played,) = parse(result.stdout)
-    assert [(m.number, m.dealt, m.actions) for m in played.moves] == [
-        (m.number, m.dealt, m.actions) for m in record.moves
-    ]
+    assert [(m.number, m.dealt, m.actions) for m in played.moves] == [(m.number, m.dealt, m.actions) for m in record.moves]
     assert played.tag_value("Result") == record.tag_value("Result")

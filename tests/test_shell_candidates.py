@@ -9,6 +9,7 @@ from prompt_toolkit.document import Document
 
 from dungeon_cli import registry
 from dungeon_cli.core import Phase
+from dungeon_cli.engine import Setup
 from dungeon_cli.session import Session
 from dungeon_cli.shell.candidates import candidates, fold
 from dungeon_cli.shell.completer import ActionCompleter
@@ -21,7 +22,7 @@ GAMES = registry.names()
 
 def replayed(module, seed, events, upto):
     """A fresh seeded session after the first ``upto`` events of a sampled game."""
-    session = Session(module, seed=seed)
+    session = Session(Setup(module.game.name, seed=seed))
     for _, action in events[:upto]:
         session.apply(action)
     return session
@@ -50,7 +51,7 @@ def test_empty_line_offers_exactly_the_legal_actions_with_their_descriptions(gam
 @pytest.mark.parametrize("game", GAMES)
 def test_every_completion_is_accepted_by_the_line_reader(game):
     module = registry.get(game)
-    for index, state, events in decision_points(module, 5):
+    for index, _state, events in decision_points(module, 5):
         session = replayed(module, 5, events, index)
         assert session.state.phase is Phase.DECISION
         for candidate in candidates(module.notation, session.state, ""):
@@ -74,7 +75,7 @@ def test_a_prefix_narrows_the_offer_and_is_replaced_whole():
 
 def test_ten_and_suit_symbols_are_read_as_dgn_reads_them():
     module = registry.get("scoundrel")
-    state = Session(module).state  # at a table, chance first: every card of the deck
+    state = Session(Setup(module.game.name)).state  # at a table, chance first: every card of the deck
     assert sorted(c.text for c in candidates(module.notation, state, "10")) == ["Tc", "Td", "Th", "Ts"]
     assert [c.text for c in candidates(module.notation, state, "Q♠")] == ["Qs"]
 
@@ -82,7 +83,7 @@ def test_ten_and_suit_symbols_are_read_as_dgn_reads_them():
 def test_words_already_typed_are_followed_through_the_game():
     module = registry.get("scoundrel")
     session, _ = sample_game(module, 7)
-    start = Session(module, seed=7)
+    start = Session(Setup(module.game.name, seed=7))
     start.deal()
     state = start.state
     first = module.notation.action_text(state, state.legal_actions()[-1])
@@ -95,7 +96,7 @@ def test_words_already_typed_are_followed_through_the_game():
 
 def test_at_the_table_only_cards_still_in_the_pile_are_offered():
     module = registry.get("scoundrel")
-    session = Session(module)
+    session = Session(Setup(module.game.name))
     state = session.state
     every = {c.text for c in candidates(module.notation, state, "")}
     assert every == {module.notation.format_outcome(o) for o in state.chance().outcomes}
@@ -109,7 +110,7 @@ def test_at_the_table_only_cards_still_in_the_pile_are_offered():
 
 def test_commands_are_offered_for_the_first_word_only():
     module = registry.get("scoundrel")
-    session = Session(module, seed=7)
+    session = Session(Setup(module.game.name, seed=7))
     session.deal()
     state = session.state
     assert [c.text for c in candidates(module.notation, state, "u", COMMANDS)] == ["undo"]
@@ -120,7 +121,7 @@ def test_commands_are_offered_for_the_first_word_only():
 
 def test_prompt_toolkit_completer_gives_text_position_and_description():
     module = registry.get("scoundrel")
-    session = Session(module, seed=7)
+    session = Session(Setup(module.game.name, seed=7))
     session.deal()
     completer = ActionCompleter(module.notation, lambda: session.state, COMMANDS)
     state = session.state
@@ -140,7 +141,7 @@ def test_prompt_toolkit_completer_gives_text_position_and_description():
 
 def test_damage_is_styled_only_with_colour():
     module = registry.get("scoundrel")
-    session = Session(module, seed=7)
+    session = Session(Setup(module.game.name, seed=7))
     session.deal()
     doc = Document("")
     for colour in (False, True):

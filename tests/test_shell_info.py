@@ -22,3 +22,38 @@ def test_rules_prints_each_games_summary_and_refuses_an_unknown_game(run):
         expected = registry.get(name).rules_text.rstrip().replace(f"docs/rules/{name}.md", f"dungeon rules {name} --full")
         assert result.stdout == expected + "\n"
     assert run(["rules", "chess"]).exit_code == 2
+
+
+def test_games_lists_what_each_game_brings_as_its_module_names_it(run):
+    from dungeon_cli import bots
+
+    out = run(["games"]).stdout
+    blocks = {block.split(":", 1)[0]: block for block in _blocks(out)}
+    assert list(blocks) == registry.names()
+    for name in registry.names():
+        module = registry.get(name)
+        assert f"  bots (dungeon sim --bot): {', '.join(bots.names(name))}\n" in blocks[name]
+        assert ("  solver: dungeon solve\n" in blocks[name]) == (module.solver is not None)
+        for command in module.commands:
+            assert f"  command: dungeon {command}\n" in blocks[name]
+
+
+def test_sim_and_solve_help_list_what_the_registry_holds(run):
+    from dungeon_cli import bots, solver
+
+    sim = run(["sim", "--help"]).stdout
+    for name in registry.names():
+        assert f"{name}  " in sim and ", ".join(bots.names(name)) in sim
+    solve = run(["solve", "--help"]).stdout
+    assert solve.rstrip().endswith(", ".join(solver.solvable()))
+
+
+def _blocks(text: str) -> list[str]:
+    """``dungeon games`` output cut into one block per game (a game's line is not indented)."""
+    out: list[str] = []
+    for line in text.splitlines(keepends=True):
+        if line.startswith(" ") and out:
+            out[-1] += line
+        else:
+            out.append(line)
+    return out

@@ -8,6 +8,7 @@ import pytest
 from dungeon_cli import registry
 from dungeon_cli.cards import CARDS
 from dungeon_cli.core import Phase
+from dungeon_cli.engine import Setup
 from dungeon_cli.games.base import TurnLog
 from dungeon_cli.referee import check
 from dungeon_cli.session import Session
@@ -32,7 +33,7 @@ def referee_message(session: Session, token: str) -> str:
 def test_refusals_say_what_verify_says(game):
     module = registry.get(game)
     sampled, lines = sample_game(module, 21)
-    session = Session(module, seed=21)
+    session = Session(Setup(module.game.name, seed=21))
     session.deal()
     compared = 0
     for line in lines[:6]:
@@ -55,7 +56,7 @@ def test_refusals_say_what_verify_says(game):
 
 def test_a_refused_line_changes_nothing_and_points_at_its_token():
     module = registry.get("scoundrel")
-    session = Session(module, seed=7)
+    session = Session(Setup(module.game.name, seed=7))
     session.deal()
     state, events = session.state, len(session.all_events)
     first = module.notation.action_text(state, state.legal_actions()[-1])
@@ -76,7 +77,7 @@ def test_a_malformed_token_is_refused_as_the_reader_refuses_it():
 def test_a_line_may_cross_into_the_next_turn_and_past_the_end_is_refused():
     module = registry.get("scoundrel")
     sampled, lines = sample_game(module, 7)
-    session = Session(module, seed=7)
+    session = Session(Setup(module.game.name, seed=7))
     apply_line(session, " ".join(lines))
     assert session.text() == sampled.text()
     with pytest.raises(LineError) as caught:
@@ -87,14 +88,14 @@ def test_a_line_may_cross_into_the_next_turn_and_past_the_end_is_refused():
 def test_at_the_table_cards_and_decisions_share_a_line():
     module = registry.get("scoundrel")
     sampled, lines = sample_game(module, 7)
-    session = Session(module)
+    session = Session(Setup(module.game.name))
     for log in sampled.turns:
         dealt = [module.notation.format_outcome(a.outcome) for _, a in log.events if type(a).__name__ == "Draw"]
         decided = [module.notation.action_text(b, a) for b, a in log.events if type(a).__name__ != "Draw"]
         apply_line(session, " ".join(dealt + decided))
     assert session.record().moves == sampled.record().moves
     with pytest.raises(LineError) as caught:
-        apply_line(Session(module), "9c 9c")
+        apply_line(Session(Setup(module.game.name)), "9c 9c")
     assert caught.value.col == 4
     assert caught.value.message == "9c: no longer in the dungeon: it was dealt already"
 
@@ -120,7 +121,7 @@ def test_every_game_can_be_played_at_a_table_one_typed_word_at_a_time(game):
                 read = None
             if read != action.outcome:
                 pytest.skip(f"{game}: Notation.outcome() does not read back what format_outcome() writes ({text!r})")
-    table = Session(module, variant=sampled.variant)
+    table = Session(Setup(module.game.name, variant=sampled.variant))
     for index, (before, action) in enumerate(sampled.all_events):
         if len(table.all_events) > index:  # dealt by itself: the rest of that pile's order is known
             assert table.all_events[index][1] == action

@@ -13,6 +13,7 @@ from prompt_toolkit.output import DummyOutput
 
 from dungeon_cli import registry
 from dungeon_cli.core import Draw
+from dungeon_cli.engine import Setup
 from dungeon_cli.session import Session
 from dungeon_cli.shell.candidates import candidates
 from dungeon_cli.shell.interactive import COMMANDS, PlayShell
@@ -64,7 +65,7 @@ def actions(session):
 
 
 def after_lines(lines, seed=7):
-    session = Session(SCOUNDREL, seed=seed)
+    session = Session(Setup(SCOUNDREL.game.name, seed=seed))
     for line in lines:
         apply_line(session, line)
     return session
@@ -73,7 +74,7 @@ def after_lines(lines, seed=7):
 def test_a_whole_game_typed_at_the_prompt_is_recorded_turn_by_turn(tmp_path):
     sampled, lines = sample_game(SCOUNDREL, 7)
     record = KeptRecord(tmp_path / "game.dgn")
-    status, out = drive(Session(SCOUNDREL, seed=7), "".join(line + "\r" for line in lines), record)
+    status, out = drive(Session(Setup(SCOUNDREL.game.name, seed=7)), "".join(line + "\r" for line in lines), record)
     assert status == 0
     assert (tmp_path / "game.dgn").read_text() == sampled.text()
     # after every finished turn the file held the record so far, and only then
@@ -83,9 +84,9 @@ def test_a_whole_game_typed_at_the_prompt_is_recorded_turn_by_turn(tmp_path):
 
 
 def test_an_illegal_line_is_refused_with_the_verify_message_and_changes_nothing():
-    session = Session(SCOUNDREL, seed=7)
+    session = Session(Setup(SCOUNDREL.game.name, seed=7))
     session.deal()
-    probe = Session(SCOUNDREL, seed=7)
+    probe = Session(Setup(SCOUNDREL.game.name, seed=7))
     with pytest.raises(LineError) as refused:
         apply_line(probe, "xKs")
     status, out = drive(session, "xKs\rquit\r")
@@ -97,10 +98,10 @@ def test_undo_takes_back_one_decision_and_rewrites_the_record(tmp_path):
     _, lines = sample_game(SCOUNDREL, 7)
     last_word = lines[0].split()[-1]
     record = KeptRecord(tmp_path / "g.dgn")
-    session = Session(SCOUNDREL, seed=7)
+    session = Session(Setup(SCOUNDREL.game.name, seed=7))
     status, out = drive(session, f"{lines[0]}\rundo\rquit\r", record)
     assert f"took back {last_word}" in out
-    assert record.saved[-1] == Session(SCOUNDREL, seed=7).text()  # turn 1 is unfinished again
+    assert record.saved[-1] == Session(Setup(SCOUNDREL.game.name, seed=7)).text()  # turn 1 is unfinished again
     assert (tmp_path / "g.dgn").read_text() == record.saved[-1]
     assert "the turn in progress is not recorded" in out
     expected = after_lines([" ".join(lines[0].split()[:-1])])
@@ -108,14 +109,14 @@ def test_undo_takes_back_one_decision_and_rewrites_the_record(tmp_path):
 
 
 def test_undo_with_nothing_to_take_back_says_so():
-    session = Session(SCOUNDREL, seed=7)
+    session = Session(Setup(SCOUNDREL.game.name, seed=7))
     status, out = drive(session, "undo\r")
     assert "nothing to undo" in out
     assert session.all_events and all(isinstance(a, Draw) for _, a in session.all_events)  # the deal stays
 
 
 def test_help_lists_the_moves_and_rules_prints_the_summary():
-    session = Session(SCOUNDREL, seed=7)
+    session = Session(Setup(SCOUNDREL.game.name, seed=7))
     session.deal()
     state = session.state
     status, out = drive(session, "help\rrules\r")  # the end of input quits, as Ctrl-D does
@@ -127,7 +128,7 @@ def test_help_lists_the_moves_and_rules_prints_the_summary():
 
 
 def test_tab_completes_in_the_prompt():
-    session = Session(SCOUNDREL, seed=7)
+    session = Session(Setup(SCOUNDREL.game.name, seed=7))
     session.deal()
     state = session.state
     texts = [SCOUNDREL.notation.action_text(state, a) for a in state.legal_actions()]
@@ -138,7 +139,7 @@ def test_tab_completes_in_the_prompt():
 
 
 def test_the_table_prompt_asks_for_cards_then_decisions(tmp_path):
-    session = Session(SCOUNDREL)
+    session = Session(Setup(SCOUNDREL.game.name))
     status, out = drive(session, "9c 7h 2c 3c\r9c 7h 2c\rQh\rquit\r", KeptRecord(tmp_path / "t.dgn"))
     assert "type a card of the room, from the dungeon (44 possible)" in out
     assert "illegal: Qh: not in a Scoundrel deck" in out
@@ -147,7 +148,7 @@ def test_the_table_prompt_asks_for_cards_then_decisions(tmp_path):
 
 def test_history_goes_to_the_file_it_is_given(tmp_path):
     history = tmp_path / "history"
-    drive(Session(SCOUNDREL, seed=7), "help\rrun\rquit\r", history=str(history))
+    drive(Session(Setup(SCOUNDREL.game.name, seed=7)), "help\rrun\rquit\r", history=str(history))
     text = history.read_text()
     assert "+help" in text and "+run" in text
 
@@ -164,7 +165,7 @@ def test_undo_in_a_seeded_game_skips_the_dealt_cards():
         assert session.undo() == expected
     assert session.undo() is None
     assert session.state is session.history[-1]
-    assert session.text() == Session(SCOUNDREL, seed=9).text()
+    assert session.text() == Session(Setup(SCOUNDREL.game.name, seed=9)).text()
 
 
 def test_rewind_then_replaying_gives_the_same_record():
@@ -193,7 +194,7 @@ def test_a_session_rebuilt_from_its_record_goes_on_alike(seeded):
 
 
 def test_undo_at_the_table_takes_back_one_typed_card_or_decision():
-    session = Session(SCOUNDREL)
+    session = Session(Setup(SCOUNDREL.game.name))
     apply_line(session, "9c 7h 2c 3c 9c")
     typed = actions(session)
     assert len(typed) == 5

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from dungeon_cli import sim_summary, simulate
+from dungeon_cli import bots, registry, sim_summary, simulate
 from dungeon_cli.simulate import Outcome, Spec
 
 
@@ -88,15 +88,8 @@ def test_cli_jobs_print_the_same(run):
     assert _table_and_histogram(one.output) == _table_and_histogram(two.output)
 
 
-@pytest.mark.parametrize("game,bot", [
-    ("scoundrel", "counting"), ("scoundrel", "random"), ("clear-the-dungeon", "greedy"),
-    ("rpg-solitaire", "greedy"), ("cassette-dungeons", "greedy"), ("cassette-dungeons", "random"),
-])
+@pytest.mark.parametrize("game,bot", [(game, bot) for game in registry.names() for bot in bots.names(game)])
 def test_cli_records_verify(run, tmp_path, game, bot):
-    from dungeon_cli import registry
-
-    if game not in registry.names():
-        pytest.skip(f"{game} is not in the registry yet")
     out = tmp_path / "records"
     result = run(["sim", game, "--games", "12", "--bot", bot, "--seed", "40", "--records", str(out), "--jobs", "2"])
     assert result.exit_code == 0, result.output
@@ -182,7 +175,7 @@ def test_tally_counts_as_the_outcomes_do():
     outcomes = simulate.run(Spec("scoundrel", "counting"), range(200))
     tally = sim_summary.Tally()
     for start in range(0, 200, 30):
-        tally.add(outcomes[start:start + 30])
+        tally.add(outcomes[start : start + 30])
     assert tally.summary() == sim_summary.summarise(outcomes)
     assert tally.games == 200 and tally.wins == sum(o.won for o in outcomes)
     assert sum(tally.scores.values()) == 200

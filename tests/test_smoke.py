@@ -4,7 +4,6 @@ test), and the copies in fixtures/examples that the rest of the suite uses are f
 from pathlib import Path
 
 import pytest
-
 from conftest import EXAMPLES, contract_examples
 
 CONTRACT = contract_examples("*.dgn")
@@ -42,11 +41,11 @@ def test_snapshot_is_plain_text(snapshot_text, run):
 def test_every_command_loads_and_has_help(run):
     """Commands load lazily; a listed command whose module is missing would only show
     up as a traceback in `dungeon --help`."""
-    from dungeon_cli.cli import COMMANDS
+    from dungeon_cli.cli import COMMANDS, game_commands
 
     top = run(["--help"])
     assert top.exit_code == 0
-    for name in COMMANDS:
+    for name in [*COMMANDS, *game_commands()]:
         assert name in top.stdout
         result = run([name, "--help"])
         assert result.exit_code == 0, name

@@ -7,11 +7,11 @@ import io
 import random
 
 import pytest
-
 from conftest import EXAMPLES
+
 from dungeon_cli import registry, simulate, solver
-from dungeon_cli.referee import check, seed_order
-from dungeon_cli.shuffle import shuffled
+from dungeon_cli.referee import check
+from dungeon_cli.shuffle import deal_piles, shuffled
 from notation import read
 
 FAST_SCOUNDREL = [6, 8, 10]  # seeds proven in well under a second
@@ -23,10 +23,14 @@ def _record(text: str):
     return records[0]
 
 
-@pytest.mark.parametrize("game,seed,variant", [
-    *(("scoundrel", s, None) for s in FAST_SCOUNDREL),
-    ("clear-the-dungeon", 0, None), ("clear-the-dungeon", 3, "reserve"),
-])
+@pytest.mark.parametrize(
+    "game,seed,variant",
+    [
+        *(("scoundrel", s, None) for s in FAST_SCOUNDREL),
+        ("clear-the-dungeon", 0, None),
+        ("clear-the-dungeon", 3, "reserve"),
+    ],
+)
 def test_line_verifies_and_reaches_the_stated_result(run, game, seed, variant):
     args = ["solve", "--seed", str(seed), game] + (["--variant", variant] if variant else [])
     result = run(args)
@@ -40,17 +44,20 @@ def test_line_verifies_and_reaches_the_stated_result(run, game, seed, variant):
     assert f"{verdict.result} is the optimum (proven)" in result.stderr
 
 
-@pytest.mark.parametrize("game,seeds,variant", [
-    ("scoundrel", FAST_SCOUNDREL, None),
-    ("clear-the-dungeon", range(6), None),
-    ("clear-the-dungeon", range(6), "reserve"),
-])
+@pytest.mark.parametrize(
+    "game,seeds,variant",
+    [
+        ("scoundrel", FAST_SCOUNDREL, None),
+        ("clear-the-dungeon", range(6), None),
+        ("clear-the-dungeon", range(6), "reserve"),
+    ],
+)
 def test_optimum_is_at_least_every_bot(game, seeds, variant):
     from dungeon_cli import bots
 
     module = registry.get(game)
     for seed in seeds:
-        start = module.game.start(variant, {}, seed_order(module, seed, variant, {}))
+        start = module.game.start(variant, {}, deal_piles(seed, module.game.deck(variant, {})))
         best = solver.solve(start, game)
         assert best.proven
         for name in bots.names(game):
@@ -92,7 +99,7 @@ def test_clear_the_dungeon_pruned_search_equals_brute_force():
     module = registry.get("clear-the-dungeon")
     for variant in (None, "reserve"):
         for seed in range(6):
-            order = seed_order(module, seed, variant, {})
+            order = deal_piles(seed, module.game.deck(variant, {}))
             order["power"] = order["power"][:18]
             start = module.game.start(variant, {}, order)
             brute = solver.solve(start, "clear-the-dungeon", prune=False)
@@ -134,12 +141,15 @@ def test_record_that_hides_cards_is_refused(run):
     assert "never came up, so the deal is not known" in result.stderr
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--seed", "1", "chess"], "unknown game 'chess'"),
-    (["--seed", "1", "scoundrel", "--limit", "soon"], "'soon' is not a limit"),
-    (["--seed", "1", "scoundrel", "--variant", "easy"], "no variant 'easy'"),
-    (["--seed", "1", "rpg-solitaire"], "rpg-solitaire has no solver (solvable: scoundrel, clear-the-dungeon)"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--seed", "1", "chess"], "unknown game 'chess'"),
+        (["--seed", "1", "scoundrel", "--limit", "soon"], "'soon' is not a limit"),
+        (["--seed", "1", "scoundrel", "--variant", "easy"], "no variant 'easy'"),
+        (["--seed", "1", "rpg-solitaire"], f"rpg-solitaire has no solver (solvable: {', '.join(solver.solvable())})"),
+    ],
+)
 def test_usage_errors(run, args, message):
     result = run(["solve", *args])
     assert result.exit_code == 2
@@ -150,7 +160,7 @@ def test_a_limit_inside_the_loss_pass_keeps_the_first_pass_line():
     """A deal with no win: the first pass proves it, the second (best loss) is cut off
     before it finishes a line, and the first pass's losing line is reported, unproven."""
     module = registry.get("clear-the-dungeon")
-    start = module.game.start(None, {}, seed_order(module, 0, None, {}))
+    start = module.game.start(None, {}, deal_piles(0, module.game.deck(None, {})))
     hooks = solver.hooks("clear-the-dungeon")
     first = solver.Search(solver.CoreModel(hooks), wins_only=True).solve(start)
     assert first.proven and not first.result.won

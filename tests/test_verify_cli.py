@@ -8,7 +8,6 @@ import json
 import re
 
 import pytest
-
 from conftest import FIXTURES, run_subprocess
 
 HERE = FIXTURES / "scoundrel"
@@ -154,14 +153,14 @@ def test_exit_statuses(run):
 def test_real_process_exit_statuses_and_no_traceback(tmp_path):
     binary = tmp_path / "binary.dgn"
     binary.write_bytes(b"\x00\x01\x02")
-    (tmp_path / "empty").mkdir()
+    (empty := tmp_path / "empty").mkdir()
     for args, status in [
         (["verify", str(WIN)], 0),
         (["verify", str(ILLEGAL)], 1),
         (["verify", str(binary)], 1),
         (["verify", str(tmp_path / "missing.dgn")], 2),
-        (["verify", str(tmp_path / "empty")], 2),  # a directory without a .dgn file
-        (["verify", str(tmp_path)], 1),  # a directory: binary.dgn in it
+        (["verify", str(tmp_path)], 1),  # a directory stands for its records: binary.dgn
+        (["verify", str(empty)], 2),  # a directory holding none is not a DGN file
         (["verify", "--bogus"], 2),
     ]:
         proc = run_subprocess(args)
@@ -320,7 +319,13 @@ def test_json_lists_unreadable_files_with_their_error(run, tmp_path):
     data = json.loads(result.stdout)
     assert result.exit_code == 2
     assert data["diagnostics"] == [
-        {"file": str(tmp_path / "gone.dgn"), "line": None, "column": None, "severity": "error", "message": f"{tmp_path / 'gone.dgn'}: no such file"}
+        {
+            "file": str(tmp_path / "gone.dgn"),
+            "line": None,
+            "column": None,
+            "severity": "error",
+            "message": f"{tmp_path / 'gone.dgn'}: no such file",
+        }
     ]
     assert data["summary"]["unreadable"] == 1
 
@@ -346,7 +351,10 @@ def test_a_directory_stands_for_every_dgn_file_under_it(run, tmp_path):
     (tmp_path / ".hidden" / "x.dgn").write_text("junk")
     result = run(["verify", "-v", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert [line.split(":")[0] for line in result.stdout.splitlines()] == [str(tmp_path / "a/win.dgn"), str(tmp_path / "a/b/loss.dgn")]
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == [
+        str(tmp_path / "a/win.dgn"),
+        str(tmp_path / "a/b/loss.dgn"),
+    ]
     fmt = run(["fmt", "--check", str(tmp_path)])
     assert fmt.exit_code == 1 and f"would reformat {tmp_path / 'a/b/loss.dgn'}" in fmt.stderr
     assert run(["fmt", str(tmp_path)]).exit_code == 0

@@ -7,65 +7,29 @@ bot, seed): the same on one process or many.
 
 A bot that needs memory (the card counter) sets ``watches`` and is told every event,
 draws included, through ``observe``. Bots are found by name per game: ``random`` plays
-every game, ``greedy`` every game that has one, and a game may add its own.
+every game, and each game names its own in its ``GameModule`` (``greedy``, ...).
 """
 
 from __future__ import annotations
 
-import importlib
-import random
-from typing import Any, Mapping, Optional
+from .. import registry
+from ..games.base import load
+from .base import Bot
 
-from ..core import State
-from ..games.base import GameModule
-
-
-class Bot:
-    """Base class; subclasses override ``choose`` (and ``observe`` if ``watches``)."""
-
-    name = ""
-    summary = ""
-    watches = False  # True: observe() sees every event of the game
-
-    def begin(self, module: GameModule, variant: Optional[str], options: Mapping[str, Any], start: State) -> None:
-        """A new game starts from ``start`` (nothing dealt yet)."""
-
-    def observe(self, before: State, action: Any) -> None:
-        """``action`` (a draw or a decision) was applied to ``before``."""
-
-    def choose(self, state: State, rng: random.Random) -> Any:
-        raise NotImplementedError
-
-
-# game -> bot name -> "module:class"; "*" holds the bots that play every game.
-BOTS: dict[str, dict[str, str]] = {
-    "*": {"random": "dungeon_cli.bots.uniform:RandomBot"},
-    "scoundrel": {
-        "greedy": "dungeon_cli.bots.scoundrel:GreedyBot",
-        "counting": "dungeon_cli.bots.scoundrel:CountingBot",
-    },
-    "clear-the-dungeon": {
-        "greedy": "dungeon_cli.bots.clear_the_dungeon:GreedyBot",
-    },
-    "rpg-solitaire": {
-        "greedy": "dungeon_cli.bots.rpg_solitaire:GreedyBot",
-    },
-    "cassette-dungeons": {
-        "greedy": "dungeon_cli.bots.cassette_dungeons:GreedyBot",
-    },
-}
+# The bots that play every game; a game's own bots are named by its GameModule.
+EVERY_GAME: dict[str, str] = {"random": "dungeon_cli.bots.uniform:RandomBot"}
 
 
 def names(game: str) -> list[str]:
-    """The bots that play ``game``, in the order listed."""
-    return list(BOTS["*"]) + list(BOTS.get(game, {}))
+    """The bots that play ``game``: those of every game, then the game's own in the
+    order it lists them."""
+    return list(EVERY_GAME) + [name for name in registry.get(game).bots if name not in EVERY_GAME]
 
 
 def make(game: str, name: str) -> Bot:
     """A fresh bot (bots may keep per-game memory: one per game); KeyError if unknown."""
-    path = BOTS.get(game, {}).get(name) or BOTS["*"][name]
-    module, attr = path.split(":")
-    return getattr(importlib.import_module(module), attr)()
+    path = registry.get(game).bots.get(name) or EVERY_GAME[name]
+    return load(path)()
 
 
 def describe(game: str) -> list[tuple[str, str]]:

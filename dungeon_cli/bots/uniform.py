@@ -7,7 +7,7 @@ from typing import Any
 
 from ..core import State
 from ..shuffle import below
-from . import Bot
+from .base import Bot
 
 
 class RandomBot(Bot):

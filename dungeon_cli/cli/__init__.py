@@ -22,10 +22,28 @@ COMMANDS = {
     "rules": "dungeon_cli.cli.info:rules",
     "sim": "dungeon_cli.cli.sim:sim",
     "solve": "dungeon_cli.cli.solve:solve",
-    "cards": "dungeon_cli.cli.cards:cards",
     "replay": "dungeon_cli.cli.replay:replay",
     "summary": "dungeon_cli.cli.summary:summary",
+    "diff": "dungeon_cli.cli.diff:diff",
+    "textconv": "dungeon_cli.cli.textconv:textconv",
+    "git-setup": "dungeon_cli.cli.gitsetup:git_setup",
+    "daily": "dungeon_cli.cli.daily:daily",
 }
+
+
+def game_commands() -> dict[str, str]:
+    """Commands the games add (Cassette Dungeons' ``cards``), found through the registry.
+    Loading every game costs a few milliseconds, so only ``dungeon --help`` and a name
+    that is not one of the tool's own commands pay for it."""
+    from .. import registry
+
+    found: dict[str, str] = {}
+    for module in registry.modules():
+        for name, path in module.commands.items():
+            if name in COMMANDS or name in found:
+                raise RuntimeError(f"{module.game.name} adds a command '{name}' that another command has")
+            found[name] = path
+    return found
 
 
 # One whole sentence each for `dungeon --help` (click would cut the docstring mid-phrase).
@@ -37,15 +55,18 @@ SHORT = {
     "rules": "Print a game's rules, in short or in full.",
     "sim": "Play many seeded games with a bot and sum them up.",
     "solve": "Find the best line for a deal known in full.",
-    "cards": "Check Cassette Dungeons! card-set files.",
     "replay": "Show the board after every move of a record.",
     "summary": "Tabulate records: results, scores and figures.",
+    "diff": "Compare two records by what they mean: where two games part.",
+    "textconv": "Print a record canonically with its checkpoints, for git diff.",
+    "git-setup": "Make git diff show records with their state.",
+    "daily": "Print today's seed of a game, and whether you played it.",
 }
 
 
 class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(super().list_commands(ctx)) | set(COMMANDS))
+        return sorted(set(super().list_commands(ctx)) | set(COMMANDS) | set(game_commands()))
 
     def invoke(self, ctx: click.Context):
         """Ctrl-C is exit status 130, as documented and as shells expect: click's own
@@ -61,8 +82,9 @@ class LazyGroup(click.Group):
             raise click.exceptions.Exit(130) from None
 
     def get_command(self, ctx: click.Context, name: str):
-        if name in COMMANDS:
-            module, attr = COMMANDS[name].split(":")
+        path = COMMANDS.get(name) or game_commands().get(name)
+        if path is not None:
+            module, attr = path.split(":")
             command = getattr(importlib.import_module(module), attr)
             command.short_help = SHORT.get(name, command.short_help)
             return command
@@ -80,7 +102,11 @@ def _colour(ctx: click.Context, param: click.Parameter, value):
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="dungeon")
 @click.option(
-    "--color/--no-color", default=None, expose_value=False, callback=_colour, is_eager=True,
+    "--color/--no-color",
+    default=None,
+    expose_value=False,
+    callback=_colour,
+    is_eager=True,
     help="Colour always, or never (default: at a terminal, unless NO_COLOR is set or TERM=dumb).",
 )
 def cli() -> None:

@@ -15,13 +15,11 @@ import sys
 
 import click
 
-from notation import read, write
-
-from .. import safe_write
-from ..referee import Referee
-from . import report
+from .. import report, safe_write
+from ..formatting import format_bytes, format_stream
+from ..terminal_text import safe, safe_lines
 from .inputs import STDIN, Unreadable, display_name, open_binary
-from .terminal_text import safe, safe_lines
+from .project import project_defaults
 
 
 @click.command()
@@ -37,9 +35,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
     followed; a FIFO, a device, a file with several hard links or a read-only one is
     never replaced, and neither is a file that changed while it was formatted).
     """
-    from .inputs import expand
-
-    files = tuple(expand(files))
+    files, _, _ = project_defaults("fmt", files)  # [tool.dungeon]: a directory is its records
     status = 0
     changed = unchanged = 0
     for path in files:
@@ -83,6 +79,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
             status = max(status, 1)
             continue
         if path == STDIN and not (check or diff):
+            assert sink is not None  # (only --diff has none)
             sink.copy_to(sys.stdout)
             continue
         if same:
@@ -95,8 +92,10 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
             old_text = original.decode("utf-8", "replace")
             sys.stdout.writelines(
                 difflib.unified_diff(
-                    _lines(safe_lines(old_text)), _lines(safe_lines(formatted)),
-                    fromfile=f"{safe(name)}\t(original)", tofile=f"{safe(name)}\t(formatted)",
+                    _lines(safe_lines(old_text)),
+                    _lines(safe_lines(formatted)),
+                    fromfile=f"{safe(name)}\t(original)",
+                    tofile=f"{safe(name)}\t(formatted)",
                 )
             )
         if check:
@@ -105,6 +104,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
             sys.stderr.write(f"would reformat {safe(name)}\n")
             status = max(status, 1)
         elif not diff:
+            assert sink is not None
             try:
                 sink.commit(read_stamp)
             except OSError as exc:
@@ -117,77 +117,6 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
         verb = "would be reformatted" if check or diff else "reformatted"
         sys.stderr.write(f"{changed} file{'s' if changed != 1 else ''} {verb}, {unchanged} left unchanged\n")
     sys.exit(status)
-
-
-def format_bytes(data: bytes, annotate: bool = False, source: str | None = None):
-    """(canonical text, []) or (None, diagnostics) for the contents of a file."""
-    import io
-
-    sink = io.BytesIO()
-    problems, _ = format_stream(io.BytesIO(data), sink, annotate, source)
-    return (None, problems) if problems else (sink.getvalue().decode("utf-8"), [])
-
-
-def format_stream(stream, sink, annotate: bool = False, source: str | None = None):
-    """Write the canonical text of the records read from ``stream`` into ``sink``, one
-    record at a time; (diagnostics, whether the text came out the same). Nothing past
-    the first problem is written, but every record is still checked."""
-    import hashlib
-
-    from notation import Diagnostic
-    from notation.writer import record_lines
-
-    reading = _Hashing(stream)
-    written = hashlib.sha256()
-    referee = Referee(keep_states=annotate)
-    problems: list = []
-    count = 0
-    for record in read(reading, source=source):
-        count += 1
-        verdict = referee.check(record)
-        problems.extend(verdict.diagnostics)
-        if problems:
-            continue
-        checkpoints = None
-        if annotate:
-            notation = verdict.module.notation  # type: ignore[union-attr]
-            checkpoints = {
-                i: notation.checkpoint(state)
-                for i, state in enumerate(verdict.states)
-                if state is not None and not record.moves[i].is_deal  # checkpoints follow moves
-            }
-        chunk = (("\n\n" if count > 1 else "") + "\n".join(record_lines(record, checkpoints))).encode("utf-8")
-        sink.write(chunk)
-        written.update(chunk)
-    if not count:
-        return [Diagnostic(1, 1, "no record in this file: a record starts with [Game \"...\"]")], False
-    if problems:  # (and the rest of the input is never read: /dev/zero has no end)
-        return problems, False
-    sink.write(b"\n")
-    written.update(b"\n")
-    return problems, reading.digest() == written.digest()
-
-
-class _Hashing:
-    """A stream that hashes what is read from it, so that "unchanged" needs neither
-    text held whole."""
-
-    def __init__(self, stream):
-        import hashlib
-
-        self.stream, self.hash = stream, hashlib.sha256()
-
-    def readline(self, size: int = -1) -> bytes:
-        data = self.stream.readline(size)
-        self.hash.update(data)
-        return data
-
-    def digest(self) -> bytes:
-        while True:  # whatever the reader left unread counts too
-            data = self.stream.read(1 << 16)
-            if not data:
-                return self.hash.digest()
-            self.hash.update(data)
 
 
 class _Discard:

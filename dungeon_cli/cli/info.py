@@ -11,12 +11,19 @@ from .. import registry
 
 @click.command()
 def games() -> None:
-    """List the games and their variants."""
+    """List the games, their variants, and what else each brings: bots, a solver, commands."""
+    from ..bots import names as bot_names
+
     for name in registry.names():
         module = registry.get(name)
         click.echo(f"{name}: {module.game.title}")
         for variant, text in module.game.variants.items():
-            click.echo(f"  [Variant \"{variant}\"]  {text}")
+            click.echo(f'  [Variant "{variant}"]  {text}')
+        click.echo(f"  bots (dungeon sim --bot): {', '.join(bot_names(name))}")
+        if module.solver is not None:
+            click.echo("  solver: dungeon solve")
+        for command in module.commands:
+            click.echo(f"  command: dungeon {command}")
 
 
 @click.command()
@@ -36,18 +43,11 @@ def rules(game: str, full: bool) -> None:
 
 
 def full_page(game: str) -> str:
-    """The rules page shipped inside the package (an installed wheel has no docs/):
-    Scoundrel's is section 6 of the notation's SPEC.md; the others are copies of
-    docs/rules/GAME.md (tests/test_rules_pages.py holds them equal), Cassette
-    Dungeons! followed by its card-set format."""
-    from importlib import resources
-
-    if game == "scoundrel":
-        spec = resources.files("notation").joinpath("SPEC.md").read_text(encoding="utf-8")
-        start = spec.index("## 6. Scoundrel")
-        return spec[start:spec.index("\n## ", start + 1)].rstrip()
-    pages = resources.files("dungeon_cli").joinpath("pages")
-    text = pages.joinpath(f"{game}.md").read_text(encoding="utf-8").rstrip()
-    if game == "cassette-dungeons":
-        text += "\n\n" + pages.joinpath("card-sets.md").read_text(encoding="utf-8").rstrip()
-    return text
+    """The rules pages the game ships in its package (copies of docs/rules/GAME.md and
+    the like, held equal by tests/test_rules_pages.py), or its short rules when it ships
+    none."""
+    module = registry.get(game)
+    page = module.full_page()
+    if page is None:
+        return module.rules_text.rstrip() + f"\n\n({game} has no longer rules page than this.)"
+    return page

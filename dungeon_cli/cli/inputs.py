@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
-from typing import BinaryIO, Iterator
+from typing import BinaryIO, Generator, NamedTuple, Optional
 
 from notation.model import printable
 
@@ -22,7 +22,7 @@ def display_name(path: str) -> str:
 
 
 @contextmanager
-def open_binary(path: str) -> Iterator[BinaryIO]:
+def open_binary(path: str) -> Generator[BinaryIO, None, None]:
     if path == STDIN:
         yield sys.stdin.buffer
         return
@@ -41,19 +41,44 @@ def open_binary(path: str) -> Iterator[BinaryIO]:
         yield handle
 
 
-def expand(paths) -> list[str]:
-    """The files a command is given, a directory standing for every ``*.dgn`` under it
-    (as black and ruff walk theirs): sorted, hidden directories and files skipped,
-    symlinked directories not followed. A directory without one stays as it is, so
-    that opening it says so."""
-    out: list[str] = []
-    for path in paths:
-        if path == STDIN or not os.path.isdir(path):
-            out.append(path)
-            continue
-        found = []
-        for root, dirs, files in os.walk(path):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-            found += [os.path.join(root, f) for f in sorted(files) if f.endswith(".dgn") and not f.startswith(".")]
-        out.extend(found or [path])
-    return out
+class RuleTag(NamedTuple):
+    """A game's rule tag given on the command line: ``value`` as it is read, from the
+    directory ``base`` (None: a built-in name), and as the record writes it."""
+
+    name: str
+    value: str
+    base: Optional[str]
+    written: str
+
+
+def rule_tag_option(game, name: str, value, record_dir, hint: str) -> tuple[dict, list, Optional[RuleTag]]:
+    """A game's rule tag given on the command line (``--cards FILE`` is ``[Cards "FILE"]``):
+    the options it sets, the tag for the record and the tag itself. A file the user names
+    is theirs to read: it is read from its own directory. The record names it as seen
+    from ``record_dir`` (where a record's file names are looked up) when it lies there or
+    below; else by its file name, and a note says which ``--cards-path`` finds it, since a
+    record never names a file outside the directories its reader allows. A usage error
+    (exit 2) when the game has no such tag or the value is wrong."""
+    import click
+
+    from ..engine.setup import SetupError
+    from ..engine.tags import rule_options
+
+    if value is None:
+        return {}, [], None
+    base: Optional[str] = None
+    read = value
+    written = value
+    if os.path.isfile(value):
+        path = os.path.abspath(value)
+        base, read = os.path.split(path)
+        written = os.path.relpath(path, os.path.abspath(record_dir or os.curdir))
+        if written.split(os.sep)[0] == os.pardir:
+            written = read
+            shown_dir = os.path.relpath(base)
+            click.echo(f"note: the record names its card set '{read}': verify it with --cards-path {shown_dir}", err=True)
+    try:
+        options = rule_options(game, [(name, read)], base)
+    except SetupError as exc:
+        raise click.BadParameter(exc.message, param_hint=hint) from None
+    return options, [(name, written)], RuleTag(name, read, base, written)

@@ -5,6 +5,7 @@ The command only reads its options; ``dungeon_cli.shell`` does the rest.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Optional
 
@@ -35,10 +36,22 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
 @click.argument("game", type=click.Choice(registry.names()), required=False, metavar="[GAME]")
 @click.option("--seed", type=click.IntRange(min=0), help="Deal from this seed (default: a random one, recorded).")
 @click.option("--variant", shell_complete=complete_variant, help="A rule variant (see `dungeon games`).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Record file (default GAME-YYYYMMDD-HHMMSS.dgn; '-': standard output, from a script).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Record file (default GAME-YYYYMMDD-HHMMSS.dgn; '-': standard output, from a script).",
+)
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False), help="Go on with the game recorded in this file.")
 @click.option("--table", is_flag=True, help="Played with a real deck: type the cards dealt and dice rolled too.")
 @click.option("--player", help="Your name, for the record's Player tag.")
+@click.option(
+    "--cards",
+    "cards_file",
+    metavar="FILE",
+    help="Cassette Dungeons: play with the card set in FILE (the record gets its Cards tag).",
+)
+@click.option("--daily", is_flag=True, help="Today's deal (UTC), the same for every player: see `dungeon daily`.")
 def play(
     game: Optional[str],
     seed: Optional[int],
@@ -47,6 +60,8 @@ def play(
     resume: Optional[str],
     table: bool,
     player: Optional[str],
+    cards_file: Optional[str] = None,
+    daily: bool = False,
 ) -> None:
     """Play GAME. At a terminal: the board and a prompt that completes your moves, the
     record saved after every turn. From a pipe: one or more actions per line, the record
@@ -54,7 +69,7 @@ def play(
 
     Exit status: 0 played (or stopped), 1 an illegal action or record, 2 a usage error.
     """
-    from ..shell.colour import Paint, wanted
+    from ..shell.colour import Paint
 
     if player is not None:
         try:
@@ -72,6 +87,8 @@ def play(
             raise click.UsageError("--resume goes on with the record's own seed and variant")
         if player is not None:
             raise click.UsageError("--resume keeps the record's Player tag")
+        if cards_file is not None:
+            raise click.UsageError("--resume plays with the record's own Cards tag")
     elif game is None:
         raise click.UsageError("name a GAME (see `dungeon games`), or --resume FILE")
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
@@ -79,13 +96,38 @@ def play(
         if interactive:
             raise click.UsageError("-o - (standard output) is for scripts: at a terminal the record needs a file")
         output = None  # a script's record goes to standard output anyway
+    date = None
+    if daily:
+        if seed is not None or table or resume is not None:
+            raise click.UsageError("--daily deals today's seed: it cannot take --seed, --table or --resume")
+        from .. import daily as rule
+
+        assert game is not None  # checked above: --daily is not --resume
+        day = rule.today()
+        seed, date = rule.seed_for(game, day), f"{day:%Y-%m-%d}"
+        if output is None and interactive:  # kept where `dungeon daily` finds it
+            path = rule.record_path(game, day)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            output = str(path)
+    from .inputs import rule_tag_option
+
+    options, tags, _ = rule_tag_option(game, "Cards", cards_file, os.path.dirname(output) if output else None, "--cards")
     try:
         ready = prepare(
-            game, seed=seed, variant=variant, output=output, resume=resume, table=table, player=player,
+            game,
+            seed=seed,
+            variant=variant,
+            output=output,
+            resume=resume,
+            table=table,
+            player=player,
             interactive=interactive,
+            options=options,
+            tags=tags,
+            date=date,
         )
     except SetupError as exc:
-        from .terminal_text import safe  # a line may quote a file's name or content
+        from ..terminal_text import safe  # a line may quote a file's name or content
 
         if exc.status == 2:
             raise click.UsageError("\n".join(map(safe, exc.lines))) from None
@@ -103,6 +145,6 @@ def play(
         click.echo(f"{resume} has no Seed: type the cards dealt and dice rolled")
     history = history_file(ready.session.module.game.name)
     shell = PlayShell(
-        ready.session, ready.record, sys.stdout, paint=Paint(wanted(sys.stdout)), history=str(history) if history else None
+        ready.session, ready.record, sys.stdout, paint=Paint.for_stream(sys.stdout), history=str(history) if history else None
     )
     sys.exit(shell.run())

@@ -7,15 +7,17 @@ from typing import Optional
 
 import click
 
+from ..terminal_text import safe, safe_lines
 from .inputs import Unreadable, display_name, open_binary
-from .terminal_text import safe, safe_lines
 
 
 @click.command()
 @click.argument("file", metavar="FILE | -", type=click.Path(allow_dash=True))
 @click.option("--move", "number", type=click.IntRange(min=0), help="Only the board after move N (0: the deal: line).")
 @click.option("--step", is_flag=True, help="Step through the moves with keys (n next, p back, g first, G last, q quit).")
-def replay(file: str, number: Optional[int], step: bool) -> None:
+@click.option("--html", "html", type=click.Path(dir_okay=False), help="Write the replay as one self-contained web page.")
+@click.option("--force", is_flag=True, help="With --html: replace the file if it exists.")
+def replay(file: str, number: Optional[int], step: bool, html: Optional[str], force: bool) -> None:
     """Show the board after every move of the records in FILE, with the move that led
     there. An illegal record is shown up to its faulty move, then the diagnostic.
 
@@ -24,15 +26,23 @@ def replay(file: str, number: Optional[int], step: bool) -> None:
     """
     from notation import read
 
-    from ..shell.colour import Paint, wanted
+    from ..shell.colour import Paint
     from ..shell.replay import Replay
 
     name = display_name(file)
+    if html is not None:
+        if step or number is not None:
+            raise click.UsageError("--html writes every move of every record: it cannot take --step or --move")
+        from .share import write_html
+
+        sys.exit(write_html(file, html, force))
+    if force:
+        raise click.UsageError("--force goes with --html")
     if step and number is not None:
         raise click.UsageError("--step starts at the first move; it cannot take --move")
     if step and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise click.UsageError("--step needs a terminal")
-    paint = Paint(wanted(sys.stdout))
+    paint = Paint.for_stream(sys.stdout)
     if not step and number is None:  # every board of every record: one record at a time
         sys.exit(_stream(file, name, paint))
     try:
@@ -62,7 +72,9 @@ def replay(file: str, number: Optional[int], step: bool) -> None:
                     out.append(_ending(rp, name, paint))
             elif rp.legal:
                 have = f"moves {rp.frames[0].number}-{rp.frames[-1].number}" if rp.frames else "no moves"
-                click.echo(f"dungeon replay: error: {safe(name)}:{rp.record.line}: the record has no move {number} ({have})", err=True)
+                click.echo(
+                    f"dungeon replay: error: {safe(name)}:{rp.record.line}: the record has no move {number} ({have})", err=True
+                )
                 sys.exit(2)
             else:
                 out.append(_ending(rp, name, paint))

@@ -15,47 +15,86 @@ import click
 from .. import registry, safe_write
 
 
-@click.command()
+class ListsBots(click.Command):
+    """Help that ends with every game's bots, as the games name them (read when the help
+    is shown, so that a game added to the registry is listed with its bots)."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from .. import bots
+
+        with formatter.section("Bots"):
+            formatter.write_dl([(game, ", ".join(bots.names(game))) for game in registry.names()])
+        super().format_epilog(ctx, formatter)
+
+
+@click.command(cls=ListsBots)
 @click.argument("game", type=click.Choice(registry.names()))
 @click.option("--games", "count", type=click.IntRange(min=1), default=1000, show_default=True, help="How many games.")
-@click.option("--bot", default="random", show_default=True, shell_complete=lambda ctx, param, incomplete: _complete_bot(ctx, incomplete), help="Who plays (see the list below).")
+@click.option(
+    "--bot",
+    default="random",
+    show_default=True,
+    shell_complete=lambda ctx, param, incomplete: _complete_bot(ctx, incomplete),
+    help="Who plays (see the list below).",
+)
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="First seed: games use SEED..SEED+N-1.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes to spread the seeds over.")
 @click.option("--records", type=click.Path(file_okay=False), help="Write every game as a DGN record in this directory.")
 @click.option("--variant", help="A rule variant (see `dungeon games`).")
 @click.option("--cluster", metavar="ADDRESS", help="Run on this Dask scheduler instead (needs the [cluster] extra).")
+@click.option("--cards", "cards_file", metavar="FILE", help="Cassette Dungeons: play with the card set in FILE.")
+@click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the win rate and the scores as an SVG picture.")
+@click.option("--force", is_flag=True, help="With --plot: replace the file if it exists.")
 def sim(
-    game: str, count: int, bot: str, seed: int, jobs: int, records: Optional[str], variant: Optional[str], cluster: Optional[str]
+    game: str,
+    count: int,
+    bot: str,
+    seed: int,
+    jobs: int,
+    records: Optional[str],
+    variant: Optional[str],
+    cluster: Optional[str],
+    cards_file: Optional[str] = None,
+    plot: Optional[str] = None,
+    force: bool = False,
 ) -> None:
     """Play GAME from seeds SEED..SEED+N-1 with a bot: win rate with its 95% interval,
     mean moves, speed, and the scores as a histogram. The same seeds give the same
     games whatever --jobs or --cluster.
-
-    \b
-    Bots: random (every game), greedy (every game), counting (Scoundrel).
     """
     from tabulate import tabulate
 
     from .. import bots, sim_summary, simulate
-    from ..core import Illegal
+    from ..engine import Setup, SetupError
 
     if bot not in bots.names(game):
         raise click.BadParameter(f"'{bot}' does not play {game} (bots: {', '.join(bots.names(game))})", param_hint="--bot")
     try:
-        registry.get(game).game.check_variant(variant)
-    except Illegal as exc:
+        Setup(game, variant)
+    except SetupError as exc:
         raise click.BadParameter(exc.message, param_hint="--variant") from None
     from ..workers import usable_cpus
 
     cpus = usable_cpus()
     if jobs > cpus and cluster is None:  # more processes than CPUs only adds forking and switching
-        click.echo(f"--jobs {jobs}: this machine has {cpus} CPU{'s' if cpus != 1 else ''} for it: {cpus} processes play", err=True)
+        click.echo(
+            f"--jobs {jobs}: this machine has {cpus} CPU{'s' if cpus != 1 else ''} for it: {cpus} processes play", err=True
+        )
         jobs = cpus
+    if plot is not None and not force and os.path.lexists(plot):  # before the games, not after them
+        raise click.BadParameter(f"{plot} exists already: choose another name, or --force to replace it", param_hint="--plot")
     seeds = range(seed, seed + count)
     out_dir = Path(records) if records is not None else None
     if out_dir is not None:
         _check_records_dir(out_dir, game, seeds)
-    spec = simulate.Spec(game, bot, variant, records=out_dir is not None)
+    from .inputs import rule_tag_option
+
+    rule_tags: tuple = ()
+    if cards_file is not None:
+        _, _, given = rule_tag_option(game, "Cards", cards_file, records, "--cards")  # a usage error here
+        assert given is not None  # a value was given
+        rule_tags = (tuple(given),)
+    spec = simulate.Spec(game, bot, variant, records=out_dir is not None, rule_tags=rule_tags)
 
     from concurrent.futures.process import BrokenProcessPool
 
@@ -106,8 +145,15 @@ def sim(
 
     s = tally.summary()
     row = [
-        game, bot, variant or "-", s["games"], s["wins"], _percent(s["win_rate"]),
-        f"{_percent(s['ci_low'])}-{_percent(s['ci_high'])}", f"{s['mean_moves']:.1f}", f"{s['mean_score']:.1f}",
+        game,
+        bot,
+        variant or "-",
+        s["games"],
+        s["wins"],
+        _percent(s["win_rate"]),
+        f"{_percent(s['ci_low'])}-{_percent(s['ci_high'])}",
+        f"{s['mean_moves']:.1f}",
+        f"{s['mean_score']:.1f}",
         f"{count / seconds:,.0f}" if seconds > 0 else "-",
     ]
     headers = ["game", "bot", "variant", "games", "wins", "win rate", "95% CI", "mean moves", "mean score", "games/s"]
@@ -118,6 +164,10 @@ def sim(
         click.echo("  " + line)
     if out_dir is not None:
         click.echo(f"\n{count} records written to {out_dir}/")
+    if plot is not None:
+        from .share import sim_picture
+
+        sim_picture(plot, force, game, bot, variant, seed, count, tally)
     sys.exit(status)
 
 
@@ -149,16 +199,21 @@ def _check_records_dir(out_dir: Path, game: str, seeds: range) -> None:
     # from the names present, not the seeds: a run of 1e11 games must not list them all
     prefix = f"{game}-"
     clash = sorted(
-        (name for name in present if name.startswith(prefix) and name.endswith(".dgn")
-         and name[len(prefix):-4].isdigit() and name[len(prefix):-4] == str(int(name[len(prefix):-4]))
-         and int(name[len(prefix):-4]) in seeds),
-        key=lambda name: int(name[len(prefix):-4]),
+        (
+            name
+            for name in present
+            if name.startswith(prefix)
+            and name.endswith(".dgn")
+            and name[len(prefix) : -4].isdigit()
+            and name[len(prefix) : -4] == str(int(name[len(prefix) : -4]))
+            and int(name[len(prefix) : -4]) in seeds
+        ),
+        key=lambda name: int(name[len(prefix) : -4]),
     )
     if clash:
         more = f" (and {len(clash) - 1} more)" if len(clash) > 1 else ""
         raise click.BadParameter(
-            f"{out_dir} already holds {clash[0]}{more}: sim writes new files only; "
-            "choose another directory or other seeds",
+            f"{out_dir} already holds {clash[0]}{more}: sim writes new files only; choose another directory or other seeds",
             param_hint="--records",
         )
 

@@ -10,7 +10,7 @@ from typing import Optional
 import click
 
 from .. import safe_write
-from .terminal_text import safe
+from ..terminal_text import safe
 
 _LIMIT = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(s|m|k|M|nodes)?")
 
@@ -31,16 +31,34 @@ def parse_limit(text: str) -> tuple[Optional[int], Optional[float]]:
     return max(1, int(number * scale)), None
 
 
-@click.command()
+class ListsSolvable(click.Command):
+    """Help that ends with the games that can be solved, as the registry's games say."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from .. import solver
+
+        with formatter.section("Games"):
+            formatter.write_text(", ".join(solver.solvable()))
+        super().format_epilog(ctx, formatter)
+
+
+@click.command(cls=ListsSolvable)
 @click.argument("target", metavar="FILE | GAME", shell_complete=lambda ctx, param, incomplete: _complete_target(incomplete))
 @click.option("--seed", type=click.IntRange(min=0), help="Solve the deal of this seed (the argument is then a game).")
 @click.option("--variant", help="A rule variant (with --seed).")
 @click.option("--limit", help="Stop after this long (30s, 2m) or this many positions (500k): best found, not proven.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write the line's record to this new file ('-': standard output, the default).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the line's record to this new file ('-': standard output, the default).",
+)
 @click.option("--force", is_flag=True, help="Let -o replace an existing file (atomically, keeping its mode and owner).")
-def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optional[str], output: Optional[str], force: bool) -> None:
+def solve(
+    target: str, seed: Optional[int], variant: Optional[str], limit: Optional[str], output: Optional[str], force: bool
+) -> None:
     """The best result perfect play reaches on a deal known in full, and a line that
-    reaches it, written as a DGN record (it verifies). Scoundrel and Clear the Dungeon.
+    reaches it, written as a DGN record (it verifies), for the games listed below.
 
     \b
     dungeon solve --seed 7 scoundrel       the deal of seed 7
@@ -50,7 +68,7 @@ def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optio
     record is illegal or does not show its deal, 2 a usage error.
     """
     from .. import registry, solver
-    from ..core import Illegal
+    from ..engine import Setup, SetupError
     from ..session import Session
 
     max_nodes, max_seconds = parse_limit(limit) if limit else (None, None)
@@ -62,10 +80,9 @@ def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optio
         game = target
         if game not in registry.names():
             raise click.BadParameter(f"unknown game '{game}' (games: {', '.join(registry.names())})", param_hint="GAME")
-        module = registry.get(game)
         try:
-            session = Session(module, variant=variant, seed=seed)
-        except Illegal as exc:
+            session = Session(Setup(game, variant, seed=seed))
+        except SetupError as exc:
             raise click.BadParameter(exc.message, param_hint="--variant") from None
         start, where = session.start, f"seed {seed}"
     else:
@@ -89,7 +106,9 @@ def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optio
         try:
             safe_write.write(output, text.encode("utf-8"), force=force)
         except FileExistsError:
-            raise click.UsageError(f"{output} exists already: choose another name with -o, or add --force to replace it") from None
+            raise click.UsageError(
+                f"{output} exists already: choose another name with -o, or add --force to replace it"
+            ) from None
         except OSError as exc:
             raise click.ClickException(f"cannot write {output}: {exc.strerror}; nothing was written") from None
     else:
@@ -119,6 +138,8 @@ def _from_record(path: str):
     from notation import read
 
     from .. import solver
+    from ..engine.dealer import OrderedDealer
+    from ..engine.tags import read_setup
     from ..referee import Referee
     from ..session import Session
     from .inputs import Unreadable, open_binary
@@ -134,8 +155,8 @@ def _from_record(path: str):
     verdict = Referee(seed_check=True).check(record)
     seed_text = record.tag_value("Seed")
     if verdict.legal and seed_text is not None:
-        module = verdict.module
-        session = Session(module, variant=record.tag_value("Variant"), seed=int(seed_text), options=module.notation.options(record))
+        setup, _ = read_setup(record, seeded=True)
+        session = Session(setup)
         return session, session.start, f"{safe(path)} (seed {seed_text})"
     unseeded = Referee().check(record)
     if not unseeded.legal:
@@ -143,16 +164,14 @@ def _from_record(path: str):
         click.echo(f"{safe(path)}:{first.line}:{first.col}: error: {first.message}", err=True)
         sys.exit(1)
     module = unseeded.module
+    assert module is not None  # a legal record names a game this tool knows
     if module.game.name not in solver.solvable():
         raise click.UsageError(f"{module.game.name} has no solver (solvable: {', '.join(solver.solvable())})")
     try:
-        replayed = Session.from_record(record, module, seeded=False)
+        replayed = Session.from_record(record, seeded=False)
         order = solver.hooks(module.game.name).deal(replayed.all_events)
     except ValueError as exc:
         click.echo(f"{safe(path)}: {safe(exc)}; solve --seed N GAME instead, or a record that shows them all", err=True)
         sys.exit(1)
-    variant = record.tag_value("Variant")
-    options = module.notation.options(record)
-    session = Session(module, variant=variant, options=options)
-    start = module.game.start(variant, options, order)
-    return session, start, safe(path)
+    session = Session(replayed.setup, dealer=OrderedDealer(order))
+    return session, session.start, safe(path)

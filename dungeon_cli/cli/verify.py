@@ -8,37 +8,50 @@ import click
 
 from notation import Diagnostic, read
 
+from .. import report
 from ..referee import Referee
-from . import report
+from ..terminal_text import safe
 from .inputs import Unreadable, display_name, open_binary
-from .terminal_text import safe
+from .project import project_defaults
 
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, metavar="FILE|DIR... | -", type=click.Path(allow_dash=True))
-@click.option("--seed-check", is_flag=True, help="Deals must be exactly what the record's Seed deals.")
+@click.option("--seed-check/--no-seed-check", default=None, help="Deals must be exactly what the record's Seed deals.")
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text", show_default=True,
-    help="text: file:line:col: error: message; json; github: workflow annotations.",
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "github"]),
+    default=None,
+    help="text (the default): file:line:col: error: message; json; github: workflow annotations.",
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print each record's result.")
 @click.option(
-    "--cards-path", "cards_path", multiple=True, type=click.Path(exists=True, file_okay=False),
+    "--cards-path",
+    "cards_path",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False),
     help="Look up card sets that records name under this directory (repeatable; default: each record's own directory).",
 )
-def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool, cards_path: tuple[str, ...] = ()) -> None:
+def verify(
+    files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool, cards_path: tuple[str, ...] = ()
+) -> None:
     """Check DGN records: notation, every deal and action, checkpoints and Result.
 
     Exit status: 0 every record is legal, 1 any is not, 2 a file could not be read.
     """
+    files, fmt, seed_check = project_defaults("verify", files, fmt=fmt, seed_check=seed_check)  # [tool.dungeon]
     if cards_path:
-        from ..games.cassette_dungeons import loader
+        from ..games.base import record_files_under
 
-        loader.search_path = cards_path
-    from .inputs import expand
+        with record_files_under(cards_path):
+            _verify(files, seed_check, fmt, quiet, verbose)
+        return
+    _verify(files, seed_check, fmt, quiet, verbose)
 
-    files = tuple(expand(files))
+
+def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool) -> None:
     referee = Referee(seed_check=seed_check)
     out = sys.stdout
     records_json: list[dict] = []
@@ -59,7 +72,9 @@ def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verb
                     if not verdict.legal:
                         illegal += 1
                     if seed_check and record.tag_value("Seed") is None and not quiet:  # said, on stderr
-                        warning = Diagnostic(record.line, 1, "no Seed tag: --seed-check has no seed to check the deals against", "warning")
+                        warning = Diagnostic(
+                            record.line, 1, "no Seed tag: --seed-check has no seed to check the deals against", "warning"
+                        )
                         sys.stderr.write(report.text_line(name, warning) + "\n")
                     result = verdict.result
                     summary = {
@@ -84,7 +99,7 @@ def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verb
                             out.write(_result_line(name, record.line, summary) + "\n")
                 if count == 0:
                     illegal += 1
-                    diag = Diagnostic(1, 1, "no record in this file: a record starts with [Game \"...\"]")
+                    diag = Diagnostic(1, 1, 'no record in this file: a record starts with [Game "..."]')
                     if fmt == "json":
                         diags_json.append(report.diag_json(name, diag))
                     elif not quiet:
@@ -99,7 +114,11 @@ def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verb
                 sys.stderr.write(f"dungeon verify: error: {exc}\n")
     if fmt == "json" and not quiet:  # -q prints nothing, whatever the format
         report.dump_json(
-            {"records": records_json, "diagnostics": diags_json, "summary": {"records": total, "illegal": illegal, "unreadable": unreadable}},
+            {
+                "records": records_json,
+                "diagnostics": diags_json,
+                "summary": {"records": total, "illegal": illegal, "unreadable": unreadable},
+            },
             out,
         )
     elif verbose and not quiet:

@@ -1,15 +1,19 @@
-"""What a game brings besides its rules: how its moves are written, and how it looks.
+"""What a game brings besides its rules: how its moves are written, how it looks, and
+the plug-ins that play, solve and check it.
 
 A game module is three parts that never mix: ``rules`` (a ``core.Game``, pure), the
-``Notation`` below (DGN tokens <-> actions of that game, and its checkpoint keys), and a
-renderer (a state as text for a terminal). ``GameModule`` bundles them for the registry;
-a fifth game is one more module of this shape plus its fixtures.
+``Notation`` below (DGN tokens <-> actions of that game, and its checkpoint values), and
+a renderer (a state as text for a terminal). ``GameModule`` bundles them with the game's
+plug-ins (bots, playouts, solver hooks, extra commands), so that the registry's one line
+per game is all any other part of the tool needs to find them.
 """
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
-from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
+from contextlib import contextmanager
+from typing import Any, Callable, Generator, Iterator, Mapping, Optional, Protocol, Sequence, Union
 
 from notation import Record, Tag, Token
 
@@ -22,8 +26,48 @@ Source = Union[Token, Mapping[Optional[str], Token]]
 Step = tuple[Source, Any]
 
 
-class Cursor:
-    """The state as replay stands, for readers that need context (a carried card)."""
+# Directories where a record's rule tags may name files (a card set). A record is
+# someone else's file: it never chooses what is read. By default, each record's own
+# directory and the project's ``card-sets`` ([tool.dungeon]); the command line's
+# ``--cards-path DIR`` names them instead, for the length of one command.
+_record_file_dirs: Optional[tuple[str, ...]] = None
+_project_file_dirs: tuple[str, ...] = ()
+
+
+def record_file_roots(record_dir: str) -> tuple[str, ...]:
+    """Where a file named by a record read from ``record_dir`` may be looked up."""
+    if _record_file_dirs is not None:
+        return _record_file_dirs
+    return (record_dir, *_project_file_dirs)
+
+
+def use_project_file_dirs(dirs: Sequence[str]) -> None:
+    """The project's card-set directories, from its settings."""
+    global _project_file_dirs
+    _project_file_dirs = tuple(dirs)
+
+
+@contextmanager
+def record_files_under(dirs: Sequence[str]) -> Generator[None, None, None]:
+    """Within, a file a record names is looked up under ``dirs`` only."""
+    global _record_file_dirs
+    before, _record_file_dirs = _record_file_dirs, tuple(dirs)
+    try:
+        yield
+    finally:
+        _record_file_dirs = before
+
+
+class Cursor(Protocol):
+    """Where replay stands, for readers that need context (a carried card): the
+    engine's ``Walk`` is one."""
+
+    @property
+    def state(self) -> State: ...
+
+
+class At:
+    """A state alone, as a cursor (a reader tried on one state, outside any walk)."""
 
     def __init__(self, state: State):
         self.state = state
@@ -58,9 +102,6 @@ class TurnLog:
 
 class Notation(ABC):
     """The game's words: reading tokens into actions and writing actions as tokens."""
-
-    game: Game
-    checkpoint_keys: tuple[str, ...] = ()
 
     def options(self, record: Record) -> dict[str, Any]:
         """Options the record's tags set (e.g. a number of decks); TagProblem if bad."""
@@ -126,26 +167,71 @@ def format_value(value: Any) -> str:
 
 
 class GameModule:
-    """A game as the tool uses it: rules core, DGN words, board render, rules summary.
+    """A game as the tool uses it: rules core, DGN words, board render, rules summary,
+    and the plug-ins the tool finds through the registry.
 
-    Optional hooks are keyword arguments with defaults, so adding one never touches the
-    games that do not need it.
+    Plug-ins are named as ``"module:attribute"`` paths, not imported objects: a game's
+    bots, solver and commands load only when a command asks for them, so ``dungeon
+    verify`` never pays for a search or a bot. Optional hooks are keyword arguments with
+    defaults, so adding one never touches the games that do not need it.
+
+    - ``bots``: bot name -> ``"module:Class"`` (a ``bots.Bot``); ``random`` plays every
+      game and is not listed here.
+    - ``playouts``: bot name -> ``"module:function"`` (see ``dungeon_cli.playouts``).
+    - ``solver``: the module of the game's solver hooks (see ``dungeon_cli.solver``).
+    - ``commands``: command name -> ``"module:command"``, a click command the game adds
+      to ``dungeon`` (Cassette Dungeons' ``cards``).
+    - ``data``: glob patterns, relative to the game's package, of the files it reads at
+      run time; they must be shipped as package data (a test holds pyproject.toml to it).
+    - ``web``: ``"module:function"``, ``function(state, defs)``: the board as HTML for
+      ``replay --html``, ``defs`` a ``share.htmlkit.Defs`` for drawings the page holds
+      once; without it the page shows the text render.
+    - ``pages``: file names, in the game's package, of its full rules pages.
     """
 
     def __init__(
         self,
         game: Game,
         notation: Notation,
-        render: Callable[[State], str],
+        render: Callable[[Any], str],  # a board of the game's own states
         rules_text: str = "",
-        extra_tags: tuple[str, ...] = (),
-        figures: Optional[Callable[[State], Mapping[str, Any]]] = None,
+        figures: Optional[Callable[[Any], Mapping[str, Any]]] = None,
+        bots: Optional[Mapping[str, str]] = None,
+        playouts: Optional[Mapping[str, str]] = None,
+        solver: Optional[str] = None,
+        commands: Optional[Mapping[str, str]] = None,
+        data: tuple[str, ...] = (),
+        web: Optional[str] = None,
+        pages: tuple[str, ...] = (),
     ):
         self.game = game
         self.notation = notation
         self.render = render
         self.rules_text = rules_text
-        self.extra_tags = extra_tags
         # The few numbers that tell how a game went (health left, monsters slain...), by
         # name in display order, for ``dungeon summary``; None: the game names none.
         self.figures = figures
+        self.bots: Mapping[str, str] = dict(bots or {})
+        self.playouts: Mapping[str, str] = dict(playouts or {})
+        self.solver = solver
+        self.commands: Mapping[str, str] = dict(commands or {})
+        self.data = data
+        self.web = web
+        # Its full rules pages, files of its package (package data): what ``dungeon
+        # rules GAME --full`` prints, one after the other (an installed wheel has no docs/).
+        self.pages = pages
+
+    def full_page(self) -> Optional[str]:
+        """The game's full rules pages as one text, or None when it ships none."""
+        if not self.pages:
+            return None
+        from importlib import resources
+
+        package = resources.files(type(self.game).__module__.rpartition(".")[0])
+        return "\n\n".join(package.joinpath(name).read_text(encoding="utf-8").rstrip() for name in self.pages)
+
+
+def load(path: str) -> Any:
+    """The object a ``"module:attribute"`` plug-in path names (imported now)."""
+    module, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)

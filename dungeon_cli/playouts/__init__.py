@@ -19,22 +19,17 @@ game's seed and not yet drawn from: the playout deals from it (the documented sh
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Callable, Optional
 
-Playout = Callable[[random.Random, Optional[str]], tuple[bool, int, int]]
+from .. import registry
+from ..games.base import load
 
-# game -> bot -> "module:function"
-PLAYOUTS: dict[str, dict[str, str]] = {
-    "scoundrel": {"random": "dungeon_cli.playouts.scoundrel:random_game"},
-}
+Playout = Callable[[random.Random, Optional[str]], tuple[bool, int, int]]
 
 
 def find(game: str, bot: str) -> Optional[Playout]:
-    """The playout of ``bot`` playing ``game``, or None when the game has none."""
-    path = PLAYOUTS.get(game, {}).get(bot)
-    if path is None:
-        return None
-    module, attr = path.split(":")
-    return getattr(importlib.import_module(module), attr)
+    """The playout of ``bot`` playing ``game`` (named by the game's ``GameModule``), or
+    None when the game has none."""
+    path = registry.get(game).playouts.get(bot)
+    return None if path is None else load(path)

@@ -38,12 +38,33 @@ def wanted(stream: TextIO) -> bool:
 
 
 class Paint:
-    """Colours text when ``on``; otherwise gives it back unchanged."""
+    """Colours text when ``on``; otherwise gives it back unchanged. ``picture``: the
+    board is drawn as a picture (``shell/board.py``: suit symbols when ``symbols``, a
+    health bar), as it is on a terminal."""
 
-    def __init__(self, on: bool):
+    def __init__(self, on: bool, picture: bool = False, symbols: bool = False):
         self.on = on
+        self.picture = picture
+        self.symbols = symbols
+
+    @classmethod
+    def for_stream(cls, stream: TextIO) -> "Paint":
+        """What a stream can show: on a terminal a picture, in colour and with suit
+        symbols unless NO_COLOR is set or the encoding lacks them; elsewhere plain text."""
+        from .board import symbols_fit
+
+        colour = wanted(stream)
+        try:
+            terminal = stream.isatty()
+        except (AttributeError, ValueError):
+            terminal = False
+        return cls(colour, picture=terminal, symbols=colour and symbols_fit(stream))
 
     def board(self, text: str) -> str:
+        if self.picture:
+            from .board import picture
+
+            return picture(text, self.symbols, self.on)
         if not self.on:
             return text
         text = _RED_CARD.sub(lambda m: f"{m.group(1)}{RED}{m.group(2)}{RESET}", text)

@@ -11,7 +11,7 @@ import textwrap
 from typing import Any, Optional, TextIO
 
 from ..core import Phase
-from ..session import Session, forced_draw
+from ..session import Session
 from .candidates import choices
 from .colour import Paint
 from .completer import ActionCompleter
@@ -41,9 +41,9 @@ class PlayShell:
     ):
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
+        from prompt_toolkit.styles import Style
 
         from .safe_history import SafeFileHistory
-        from prompt_toolkit.styles import Style
 
         self.session = session
         self.record = record
@@ -53,7 +53,7 @@ class PlayShell:
         self.unsaved = False  # the last save failed: the file is behind the game
         module = session.module
         completer = ActionCompleter(module.notation, lambda: self.session.state, COMMANDS, colour=self.paint.on)
-        self.prompt = PromptSession(
+        self.prompt: PromptSession[str] = PromptSession(
             completer=completer,
             complete_while_typing=True,
             history=SafeFileHistory(history) if history else InMemoryHistory(),
@@ -181,7 +181,7 @@ class PlayShell:
         if state.is_over:
             self.say(f"record saved in {self.record.path}")
             return
-        if any(not forced_draw(event) for event in self.session.events):
+        session = self.session
+        if any(not session.forced(i) for i in range(session.count - len(session.events), session.count)):
             self.say("the turn in progress is not recorded: a record holds finished turns")
         self.say(f"record saved in {self.record.path}; go on with: dungeon play --resume {self.record.path}")
-

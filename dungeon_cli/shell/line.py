@@ -15,8 +15,9 @@ from notation import Token, canonical_token
 from notation.model import printable
 from notation.tokens import TokenError
 
-from ..core import Draw, Illegal, Phase
-from ..games.base import Cursor, Misread
+from ..core import Draw, Phase
+from ..engine import Fault
+from ..games.base import Misread
 from ..session import Session
 
 
@@ -32,7 +33,7 @@ class LineError(Exception):
 
 def tokenize(line: str, lineno: int = 0) -> list[Token]:
     """The tokens of a line in canonical spelling, with their columns."""
-    tokens = []
+    tokens: list[Token] = []
     col = 0
     length = len(line)
     while True:
@@ -64,9 +65,9 @@ def outcome_of(session: Session, token: Token) -> Any:
 def apply_line(session: Session, line: str, lineno: int = 0) -> list[tuple[Any, Any]]:
     """Apply every token of ``line``; all or nothing: on a refusal the session is left
     as it was and LineError says why. Returns the ``(state before, action)`` events the
-    line added, the draws a known order dealt included."""
+    line added, the draws the dealer made included."""
     session.deal()
-    mark = len(session.history) - 1
+    mark = session.count
     try:
         _apply(session, tokenize(line, lineno), len(line) + 1)
     except LineError:
@@ -85,11 +86,11 @@ def _apply(session: Session, tokens: Sequence[Token], end_col: int) -> None:
             raise LineError(token.col, f"{token.text}: the game is over: no action may follow")
         if state.phase is Phase.CHANCE:
             try:
-                session.apply(Draw(outcome_of(session, token)))
+                session.step(Draw(outcome_of(session, token)), token)
             except Misread as exc:
                 raise LineError(token.col, exc.message) from None
-            except Illegal as exc:
-                raise LineError(token.col, f"{token.text}: {exc.message}") from None
+            except Fault as exc:
+                raise LineError(exc.col, exc.message) from None
             session.deal()
             index += 1
             continue
@@ -98,14 +99,15 @@ def _apply(session: Session, tokens: Sequence[Token], end_col: int) -> None:
 
 def _decisions(session: Session, notation, tokens: Sequence[Token], start: int, end_col: int) -> int:
     """Feed tokens from ``start`` to the game's action reader until it is done or chance
-    waits for a typed outcome; the index of the first token not used."""
-    cursor = Cursor(session.state)
-    reader = notation.read_actions(cursor, list(tokens[start:]))
+    waits for a typed outcome; the index of the first token not used. A token that
+    writes a draw the dealer has made already (a seeded card typed after ``^``) is taken
+    as said, when it says what was dealt."""
+    reader = notation.read_actions(session, list(tokens[start:]))
     used = start
     while True:
         state = session.state
-        if state.phase is Phase.CHANCE or state.is_over:
-            return used  # the rest (if any) is an outcome, or too much
+        if state.phase is Phase.CHANCE:
+            return used  # the rest (if any) is an outcome
         try:
             source, action = next(reader)
         except StopIteration:
@@ -116,18 +118,18 @@ def _decisions(session: Session, notation, tokens: Sequence[Token], start: int, 
             col = exc.token.col if exc.token is not None else end_col
             raise LineError(col, exc.message) from None
         parts = [source] if isinstance(source, Token) else [t for t in source.values() if t is not None]
+        if state.is_over:
+            # The reader took as said the draws the dealer made before the end (the lock
+            # gamble that escapes, typed anyway); what it gives now is too much.
+            return min(_index(tokens, t) for t in parts)
         last = max(_index(tokens, t) for t in parts)
-        blame = source if isinstance(source, Token) else source.get(None, parts[0])
         try:
-            session.apply(action)
-        except Illegal as exc:
-            if not isinstance(source, Token):
-                blame = source.get(exc.where, blame)
+            session.step(action, source)
+        except Fault as exc:
             _vocabulary(notation, tokens[start : last + 1])
-            raise LineError(blame.col, f"{blame.text}: {exc.message}") from None
+            raise LineError(exc.col, exc.message) from None
         used = max(used, last + 1)
         session.deal()
-        cursor.state = session.state
 
 
 def _index(tokens: Sequence[Token], token: Token) -> int:

@@ -17,7 +17,9 @@ class SafeFileHistory(FileHistory):
         if not self.warned:
             self.warned = True
             try:
-                sys.stderr.write(f"dungeon play: warning: history {self.filename!s}: {exc.strerror or exc}; typed lines are kept for this game only\n")
+                sys.stderr.write(
+                    f"dungeon play: warning: history {self.filename!s}: {exc.strerror or exc}; typed lines are kept for this game only\n"
+                )
             except (OSError, ValueError):
                 pass
 

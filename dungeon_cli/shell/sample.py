@@ -4,15 +4,32 @@ game to its end without a person: the states met and the lines a player would ty
 from __future__ import annotations
 
 import random
-from typing import Optional
+from typing import Any, Optional
 
-from ..core import Phase
-from ..games.base import GameModule
+from ..core import Draw, State
+from ..engine import Setup, Visitor
+from ..games.base import GameModule, TurnLog
 from ..session import Session
 
-
 PATIENCE = 1000  # decisions avoiding a loss on the spot; then any legal action will do
-MAX_DECISIONS = 100_000
+
+
+class _Lines(Visitor):
+    """The decisions of each turn, as the record writes them: one typed line a turn."""
+
+    def __init__(self, module: GameModule):
+        self.text = module.notation.action_text
+        self.lines: list[str] = []
+        self.words: list[str] = []
+
+    def event(self, before: State, action: Any, after: State) -> None:
+        if not isinstance(action, Draw):
+            self.words.append(self.text(before, action))
+
+    def turn(self, log: TurnLog, after: State) -> None:
+        if log.start.turn:
+            self.lines.append(" ".join(self.words))
+            self.words = []
 
 
 def sample_game(module: GameModule, seed: int, policy_seed: int = 0, variant: Optional[str] = None) -> tuple[Session, list[str]]:
@@ -20,36 +37,26 @@ def sample_game(module: GameModule, seed: int, policy_seed: int = 0, variant: Op
     ``PATIENCE`` decisions, not one that loses on the spot while there is another); the
     finished session and one input line per turn (the turn's decisions, as the record
     writes them). Without the patience, an RPG solitaire walk that never resigns need
-    never end (the fuzz run met one that had grown to 20 GB)."""
+    never end (the fuzz run met one that had grown to 20 GB); the engine's limit stops
+    it in the end all the same."""
     rng = random.Random(policy_seed)
     decisions = 0
-    session = Session(module, variant=variant, seed=seed)
-    session.deal()
-    lines: list[str] = []
-    words: list[str] = []
-    turn = session.state.turn
-    while not session.state.is_over:
-        state = session.state
-        if state.phase is not Phase.DECISION:
-            raise RuntimeError(f"seed {seed}: chance without a known outcome ({state.chance().what})")
-        legal = state.legal_actions()
+
+    def policy(state: State) -> Any:
+        nonlocal decisions
         decisions += 1
+        legal = state.legal_actions()
         if decisions <= PATIENCE:
-            action = rng.choice([a for a in legal if not _loses(state, a)] or legal)
-        elif decisions <= MAX_DECISIONS:
-            action = rng.choice(legal)
-        else:
-            raise RuntimeError(f"seed {seed}: no end after {MAX_DECISIONS:,} random decisions")
-        words.append(module.notation.action_text(state, action))
-        session.apply(action)
-        session.deal()
-        if session.state.turn != turn or session.state.is_over:
-            lines.append(" ".join(words))
-            words = []
-            turn = session.state.turn
-    return session, lines
+            return rng.choice([a for a in legal if not _loses(state, a)] or legal)
+        return rng.choice(legal)
+
+    lines = _Lines(module)
+    session = Session(Setup(module.game.name, variant, seed=seed), visitors=[lines])
+    session.run(policy)
+    session.visitors = []
+    return session, lines.lines
 
 
-def _loses(state, action) -> bool:
-    after = state.apply(action)
-    return after.is_over and not after.result().won
+def _loses(state: State, action: Any) -> bool:
+    result = state.apply(action).result()
+    return result is not None and not result.won

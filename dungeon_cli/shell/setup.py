@@ -6,12 +6,12 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import random
-from typing import Optional
+from typing import Optional, Sequence
 
 from notation import read
 
-from .. import registry
-from ..core import Illegal
+from ..engine import Setup
+from ..engine import SetupError as BadSetup
 from ..referee import Referee
 from ..session import Session
 from .recordfile import RecordFile
@@ -34,20 +34,25 @@ def new_session(
     table: bool,
     player: Optional[str],
     dated: bool,
+    options: Optional[dict] = None,
+    extra: Sequence[tuple[str, str]] = (),
+    date: Optional[str] = None,
 ) -> Session:
-    module = registry.get(game)
-    try:
-        module.game.check_variant(variant)
-    except Illegal as exc:
-        raise SetupError([exc.message], status=2) from None
     if seed is None and not table:
         seed = random.SystemRandom().randrange(2**32)
+    try:
+        setup = Setup(game, variant, options=options, seed=seed)
+    except BadSetup as exc:
+        raise SetupError([exc.message], status=2) from None
     tags = []
-    if dated:
+    if date is not None:  # the day a daily deal belongs to
+        tags.append(("Date", date))
+    elif dated:
         tags.append(("Date", f"{_dt.date.today():%Y-%m-%d}"))
     if player:
         tags.append(("Player", player))
-    return Session(module, variant=variant, seed=seed, tags=tags)
+    tags.extend(extra)  # a game's rule tags (Cards)
+    return Session(setup, tags=tags)
 
 
 def resumed_session(path: str, table: bool) -> tuple[Session, bool]:
@@ -74,7 +79,7 @@ def resumed_session(path: str, table: bool) -> tuple[Session, bool]:
     if verdict.state is not None and verdict.state.is_over:
         raise SetupError([f"{path}: the game is over ({verdict.result}): nothing to resume"])
     try:
-        session = Session.from_record(record, verdict.module, seeded=seeded)
+        session = Session.from_record(record, seeded=seeded)
     except ValueError as exc:
         raise SetupError([f"{path}: {exc}"]) from None
     return session, not seeded
@@ -107,6 +112,9 @@ def prepare(
     table: bool = False,
     player: Optional[str] = None,
     interactive: bool = False,
+    options: Optional[dict] = None,
+    tags: Sequence[tuple[str, str]] = (),
+    date: Optional[str] = None,
 ) -> Ready:
     """Everything ``dungeon play`` does before the first move; SetupError if it cannot."""
     if resume is not None:
@@ -116,7 +124,7 @@ def prepare(
             raise SetupError([f"{resume} is a game of {name}, not {game}"], status=2)
     else:
         assert game is not None
-        session = new_session(game, variant, seed, table, player, dated=interactive)
+        session = new_session(game, variant, seed, table, player, dated=interactive, options=options, extra=tags, date=date)
         typed = table
     return Ready(session, record_file(session.module.game.name, output, resume, interactive, session.text()), typed)
 

@@ -55,7 +55,7 @@ class Stepper:
                 ]
             )
         )
-        self.app = Application(layout=layout, key_bindings=keys, full_screen=False, input=input, output=output)
+        self.app: Application[None] = Application(layout=layout, key_bindings=keys, full_screen=False, input=input, output=output)
 
     def go(self, index: int) -> None:
         if index != self.index:

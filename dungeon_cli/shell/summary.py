@@ -14,6 +14,7 @@ from typing import Any, Iterable, Optional
 from notation import Diagnostic, Record
 
 from ..referee import Referee
+from ..terminal_text import csv_cell, safe, table_cell
 
 BY = ("game", "player", "variant")
 EXTRA_FORMATS = ("json", "csv")
@@ -108,7 +109,7 @@ def group_table(rows: Iterable[Row], by: str) -> list[dict[str, Any]]:
     for row in rows:
         if not row.over:
             continue
-        key = (row.game, row.variant) if by == "variant" else (getattr(row, by),)
+        key: tuple[str, ...] = (row.game, row.variant) if by == "variant" else (getattr(row, by),)
         groups.setdefault(key, []).append(row)
     out = []
     for key, members in groups.items():
@@ -131,9 +132,6 @@ def group_table(rows: Iterable[Row], by: str) -> list[dict[str, Any]]:
         )
         out.append(item)
     return out
-
-
-from ..cli.terminal_text import csv_cell, safe, table_cell  # noqa: E402
 
 
 def formats() -> list[str]:

@@ -6,7 +6,7 @@ The search walks a model of the game: by default the rules core itself
 or a game's own faster model whose steps are still the core's actions and draws.
 Either way the best line is replayed on the core before it is reported, so it is a
 game the referee accepts, with the result the search says. A game that can be solved
-brings a small hooks module (``dungeon_cli/solver/<game>.py``):
+brings a small hooks module (``games/<game>/solver.py``, named by its ``GameModule``):
 
 - ``key(state)``: a canonical key for the transposition table, equal for two states
   whose futures are the same (what the rules will still look at, nothing more);
@@ -26,27 +26,23 @@ import importlib
 import time
 from typing import Any, Hashable, Optional
 
-from ..core import Draw, Phase, Result, State
-
-SOLVERS: dict[str, str] = {
-    "scoundrel": "dungeon_cli.solver.scoundrel",
-    "clear-the-dungeon": "dungeon_cli.solver.clear_the_dungeon",
-}
-
-WIN = 1_000_000  # objective = WIN * won + score; scores stay far below this
-
-
-def objective(result: Result) -> int:
-    return (WIN if result.won else 0) + result.score
+from .. import registry
+from ..core import Phase, Result, State, known_steps
+from .objective import WIN, objective
 
 
 def hooks(game: str):
-    """The game's solver hooks; KeyError if the game has no solver."""
-    return importlib.import_module(SOLVERS[game])
+    """The game's solver hooks (the module its ``GameModule`` names); KeyError if the
+    game has no solver."""
+    path = registry.get(game).solver
+    if path is None:
+        raise KeyError(game)
+    return importlib.import_module(path)
 
 
 def solvable() -> list[str]:
-    return list(SOLVERS)
+    """The games that name solver hooks, in the registry's order (loads every game)."""
+    return [name for name in registry.names() if registry.get(name).solver is not None]
 
 
 class Solution:
@@ -73,10 +69,10 @@ class CoreModel:
         self.h = game_hooks
 
     def root(self, start: State) -> tuple[list, State]:
-        return _deal_known(start, [])
+        return known_steps(start, [])
 
     def value(self, node: State) -> Optional[int]:
-        return objective(node.result()) if node.phase is Phase.OVER else None
+        return objective(node.final()) if node.phase is Phase.OVER else None
 
     def key(self, node: State) -> Hashable:
         return self.h.key(node)
@@ -87,11 +83,11 @@ class CoreModel:
     def children(self, node: State) -> list[tuple[list, Any]]:
         """(steps, child), best-looking first; children with the same key (the same
         future by another action: a joker's value, another order) only once."""
-        out = []
+        out: list[tuple[Any, int, list, State]] = []
         seen = set()
         moves = self.h.moves(node) if hasattr(self.h, "moves") else node.legal_actions()
         for action in moves:
-            steps, child = _deal_known(node.apply(action), [action])
+            steps, child = known_steps(node.apply(action), [action])
             if child.phase is not Phase.OVER:
                 child_key = self.h.key(child)
                 if child_key in seen:
@@ -100,17 +96,6 @@ class CoreModel:
             out.append((self.h.priority(child), len(out), steps, child))
         out.sort(key=lambda c: (c[0], -c[1]), reverse=True)
         return [(steps, child) for _, _, steps, child in out]
-
-
-def _deal_known(state: State, steps: list) -> tuple[list, State]:
-    while state.phase is Phase.CHANCE:
-        known = state.chance().known
-        if known is None:
-            raise ValueError("the deal is not known: a solver needs every card in order")
-        draw = Draw(known)
-        steps.append(draw)
-        state = state.apply(draw)
-    return steps, state
 
 
 class Search:
@@ -125,7 +110,11 @@ class Search:
     """
 
     def __init__(
-        self, model, max_nodes: Optional[int] = None, max_seconds: Optional[float] = None, prune: bool = True,
+        self,
+        model,
+        max_nodes: Optional[int] = None,
+        max_seconds: Optional[float] = None,
+        prune: bool = True,
         wins_only: bool = False,
     ):
         self.model = model
@@ -185,9 +174,9 @@ class Search:
         if not self.best_line:
             raise RuntimeError("the limit came before any line was finished: allow more")
         final = _replay(start, self.best_line)
-        if objective(final.result()) != self.found and not (self.wins_only and self.found == 0):
+        if objective(final.final()) != self.found and not (self.wins_only and self.found == 0):
             raise AssertionError(f"the line found replays to {final.result()}, not the value searched")
-        return Solution(final.result(), self.best_line, stopped is None, self.nodes, seconds, stopped)
+        return Solution(final.final(), self.best_line, stopped is None, self.nodes, seconds, stopped)
 
     def _search(self, node: Any) -> tuple[int, bool]:
         model = self.model
@@ -258,7 +247,11 @@ def _replay(start: State, line: list) -> State:
 
 
 def solve(
-    start: State, game: str, max_nodes: Optional[int] = None, max_seconds: Optional[float] = None, prune: bool = True,
+    start: State,
+    game: str,
+    max_nodes: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    prune: bool = True,
     model: Any = None,
 ) -> Solution:
     """The best line from ``start`` (a state whose every pile has a known order).
@@ -285,7 +278,7 @@ def solve(
         second = Search(fresh(), left_nodes, left_seconds, prune).solve(start)
     except RuntimeError:  # the limit came before the second pass finished any line
         first.proven = False
-        first.stopped = "node limit" if max_nodes is not None and left_nodes <= 1 else "time limit"
+        first.stopped = "node limit" if left_nodes is not None and left_nodes <= 1 else "time limit"
         return first
     except KeyboardInterrupt:  # likewise Ctrl-C
         first.proven, first.stopped = False, "interrupted"

@@ -1,4 +1,5 @@
-"""Cassette Dungeons!: card sets, rules, DGN words and board render, bundled for the registry.
+"""Cassette Dungeons!: card sets, rules, DGN words, board render, a bot and the ``cards``
+command, bundled for the registry.
 
 The built-in card set is read here, once, when the registry first loads the game, and
 handed to the pure rules core as its default."""
@@ -14,7 +15,8 @@ Cassette Dungeons! (a solo dice dungeon crawl), as DGN records it. The cards com
 a card set: [Cards "default"] (the built-in set) or [Cards "my-set.toml"].
 
 Setup: a map is revealed and you choose a hero; you start in the map's first room with
-full health (11 in the default set) and begin at step 4. Each turn:
+full health (11 in the default set) and begin at step 4. The map is open: the board
+shows every room, its arrows and what it holds, and where you stand. Each turn:
 
   1 roll     pick up any of the four dice (w x y z), wherever they lie, and roll them;
              put each rolled die in an empty slot whose minimum it meets. A hero slot
@@ -32,5 +34,13 @@ the boss room to win (score: health left); health below 1 loses (score: rooms en
 
 GAME = CassetteDungeons(default=builtin("default"))
 MODULE = GameModule(
-    game=GAME, notation=CassetteNotation(GAME), render=render, rules_text=RULES, extra_tags=("Cards",)
+    game=GAME,
+    notation=CassetteNotation(),
+    render=render,
+    rules_text=RULES,
+    bots={"greedy": f"{__name__}.bots:GreedyBot"},
+    commands={"cards": f"{__name__}.cards:cards"},
+    data=("sets/*.toml",),
+    web=f"{__name__}.web:board",
+    pages=("rules.md", "card-sets.md"),
 )

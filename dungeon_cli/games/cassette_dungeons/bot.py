@@ -1,9 +1,7 @@
-"""A simple greedy player, to measure how hard a card set is.
+"""A simple greedy player, to measure how hard a card set is
+(``python -m dungeon_cli.bots.cassette_harness`` plays it hero by hero).
 
-    python -m dungeon_cli.games.cassette_dungeons.bot --games 500 [--cards FILE] [--hero ID]
-
-It plays seeded games through the same ``Session`` that ``dungeon play`` uses, so every
-game it plays is a record that verifies. Its rules of thumb, one decision at a time:
+Its rules of thumb, one decision at a time:
 roll every die that is not holding an enemy slot; put each rolled die where it saves
 the most (a heavy penalty, a kill, a useful hero skill); heal when the heal is not
 wasted or health is low; ward, strike or slay before a painful Suffer step; take the
@@ -12,13 +10,10 @@ path whose room looks kindest.
 
 from __future__ import annotations
 
-import argparse
 from typing import Optional
 
-from ...core import Phase
-from ...session import Session
-from .cardset import DICE, CardSet, Effect
-from .rules import PLACE, ROLL, SUFFER, CassetteState, ChooseHero, Discard, Go, Loot, Pick, Place, Suffer, Use
+from .cardset import DICE, Effect
+from .rules import PLACE, ROLL, SUFFER, CassetteState, ChooseHero, Go, Loot, Pick, Place, Suffer, Use
 
 USE_VALUE = {"heal": 1.0, "bump": 0.8, "strike": 1.5, "slay": 3.0, "ward": 2.0}
 
@@ -91,6 +86,7 @@ class GreedyBot:
             effect = cards.heroes[state.hero].slots[index].effect
             return self._effect_score(state, effect, action.target) - 0.2
         foe = state.foe(action.card)
+        assert foe is not None and value is not None  # a legal placement: a rolled die, an enemy in play
         slot = cards.enemy(action.card).slots[index]
         score = penalty_weight(slot.effect)
         if len(foe.empty()) == 1:
@@ -107,10 +103,12 @@ class GreedyBot:
         if effect.kind == "strike" and target is not None:
             return penalty_weight(cards.enemy(target.card).slots[target.slot - 1].effect) + 0.3
         if effect.kind == "slay" and target is not None:
-            foe = state.foe(target.card)
-            return sum(penalty_weight(cards.enemy(foe.id).slots[i].effect) for i in foe.empty()) + 2.0
+            target_foe = state.foe(target.card)
+            assert target_foe is not None  # a legal target is in play
+            return sum(penalty_weight(cards.enemy(target_foe.id).slots[i].effect) for i in target_foe.empty()) + 2.0
         if effect.kind == "bump" and target is not None:
             value = state.die(target.die).value
+            assert value is not None  # only a rolled die is bumped
             for foe in state.foes:
                 for i in foe.empty():
                     if value < state.slot_min(foe.id, i) <= value + effect.amount:
@@ -166,57 +164,3 @@ class GreedyBot:
         r = state.map_side.rooms[room]
         low = state.hp <= state.cards.health // 2
         return r.treasure * 1.5 + r.health * (1.0 if low else 0.3) - 1.5 * r.reveal.count("monster") - r.reveal.count("trap")
-
-
-def play(module, seed: int, hero: Optional[str] = None, options: Optional[dict] = None, limit: int = 5000) -> Session:
-    """One seeded game played to its end by the greedy bot (or stopped after ``limit`` actions)."""
-    session = Session(module, seed=seed, options=options or {})
-    bot = GreedyBot(hero)
-    session.deal()
-    for _ in range(limit):
-        if session.state.phase is not Phase.DECISION:
-            break
-        session.apply(bot.choose(session.state))
-        session.deal()
-    return session
-
-
-def win_rate(module, games: int, first_seed: int = 1, hero: Optional[str] = None, options: Optional[dict] = None) -> float:
-    wins = 0
-    for seed in range(first_seed, first_seed + games):
-        result = play(module, seed, hero, options).state.result()
-        wins += bool(result and result.won)
-    return wins / games
-
-
-def main(argv=None) -> None:
-    from dungeon_cli import registry
-
-    from . import loader
-
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=500)
-    parser.add_argument("--first-seed", type=int, default=1)
-    parser.add_argument("--hero", help="one hero id (default: each hero in turn)")
-    parser.add_argument("--cards", help="a card-set file (default: the built-in set)")
-    args = parser.parse_args(argv)
-    module = registry.get("cassette-dungeons")
-    options: dict = {}
-    cards: CardSet = module.game.default
-    if args.cards:
-        loaded, problems = loader.load(args.cards)
-        if loaded is None:
-            raise SystemExit(f"{args.cards}: {problems[0].message}")
-        options["cards"] = cards = loaded
-    heroes = [args.hero] if args.hero else list(cards.heroes)
-    total = 0.0
-    for hero in heroes:
-        rate = win_rate(module, args.games, args.first_seed, hero, options)
-        total += rate
-        print(f"{hero:10} {rate:6.1%} of {args.games} seeded games won")
-    if len(heroes) > 1:
-        print(f"{'all':10} {total / len(heroes):6.1%}")
-
-
-if __name__ == "__main__":
-    main()

@@ -245,7 +245,7 @@ class _Checker:
 
     def slots(self, value: Any, path: Path, words: dict, key: str, what: str) -> tuple[Slot, ...]:
         if not isinstance(value, list) or not value:
-            self.bad(path, "must be a list of one or more slots, like [{ min = 3, " + key + " = \"...\" }]")
+            self.bad(path, "must be a list of one or more slots, like [{ min = 3, " + key + ' = "..." }]')
             return ()
         if len(value) > 6:
             self.bad(path, f"a card has at most 6 slots, not {len(value)}")
@@ -339,9 +339,10 @@ def build(doc: dict, name: str = "") -> tuple[Optional[CardSet], list[Problem]]:
         t = c.table(raw, p, {"front": dict, "back": dict}, {})
         if t is None or "front" not in t or "back" not in t:
             continue
-        sides = [_map_side(c, t[side], p + (side,), seen) for side in ("front", "back")]
-        if all(s is not None for s in sides):
-            maps.append(tuple(sides))
+        faces = [_map_side(c, t[side], p + (side,), seen) for side in ("front", "back")]
+        map_sides = [s for s in faces if s is not None]
+        if len(map_sides) == 2:
+            maps.append(tuple(map_sides))
 
     heroes = {}
     for i, raw in enumerate(c.card_list(doc, "hero")):
@@ -359,8 +360,8 @@ def build(doc: dict, name: str = "") -> tuple[Optional[CardSet], list[Problem]]:
     _check_supply(c, doc, maps, bosses, treasures, traps, monsters)
     if c.problems:
         return None, c.problems
-    cards = CardSet(set_name, health, hand, monsters, treasures, traps, tuple(bosses), tuple(maps), heroes)
-    return cards, []
+    card_set = CardSet(set_name, health, hand, monsters, treasures, traps, tuple(bosses), tuple(maps), heroes)
+    return card_set, []
 
 
 def _map_side(c: _Checker, raw: Any, path: Path, seen: dict) -> Optional[MapSide]:
@@ -502,4 +503,101 @@ def _kind(value: Any) -> str:
 
 
 def _kind_name(kind: type) -> str:
-    return {str: "text in quotes", list: "a list [...]", dict: "a table"}.get(kind, kind.__name__)
+    names: dict[type, str] = {str: "text in quotes", list: "a list [...]", dict: "a table"}
+    return names.get(kind, kind.__name__)
+
+
+# -- fairness: what a sound set can still get wrong -------------------------------------------
+
+
+@dataclass(frozen=True)
+class Unfair:
+    """A fairness finding: ``severity`` "error" when no sequence of play can win past it,
+    "warning" when only items or skills can."""
+
+    path: Path
+    message: str
+    severity: str
+
+
+def _fillers(cards: CardSet) -> tuple[bool, bool]:
+    """Whether anything in the set fills an enemy slot without a die: (strike, slay)."""
+    effects = [m.item for m in cards.monsters.values()] + [t.effect for t in cards.treasures.values()]
+    effects += [s.effect for h in cards.heroes.values() for s in h.slots]
+    kinds = {e.kind for e in effects}
+    return "strike" in kinds, "slay" in kinds
+
+
+def _winnable(side: MapSide, any_monster: bool, any_boss: bool) -> bool:
+    """Whether a way leads from the start to the boss room past no room that reveals an
+    enemy of a kind no card of which can be defeated."""
+    seen: set = set()
+
+    def way(number: int) -> bool:
+        if number in seen:
+            return False
+        seen.add(number)
+        room = side.rooms[number]
+        if ("monster" in room.reveal and not any_monster) or ("boss" in room.reveal and not any_boss):
+            return False
+        return number == side.boss or any(way(ex) for ex in room.exits)
+
+    return way(side.start)
+
+
+def fairness(cards: CardSet) -> list[Unfair]:
+    """What makes a sound set unfair: an enemy with more slots than there are dice (dice
+    alone can never fill it: only ``strike`` items and skills, and ``slay`` on a monster,
+    can), an enemy nothing can beat at all, and a map whose every way to the boss room
+    meets such an enemy (or whose boss room can only hold one). Pure: no I/O."""
+    strike, slay = _fillers(cards)
+    out: list[Unfair] = []
+    beatable: dict[str, bool] = {}
+    dice = len(DICE)
+
+    def judge(ident: str, kind: str, slots: tuple, path: Path) -> None:
+        extra = len(slots) - dice
+        can = extra <= 0 or strike or (kind == "monster" and slay)
+        beatable[ident] = can
+        if extra <= 0:
+            return
+        if not can:
+            out.append(
+                Unfair(
+                    path,
+                    f"{kind} {ident} has {len(slots)} slots and there are {dice} dice, and nothing "
+                    "in the set fills a slot without a die (strike, or slay on a monster): "
+                    "it can never be defeated",
+                    "error",
+                )
+            )
+        else:
+            out.append(
+                Unfair(
+                    path,
+                    f"{kind} {ident} has {len(slots)} slots and there are {dice} dice: dice alone "
+                    f"can never defeat it, only items and skills that strike"
+                    f"{' or slay' if kind == 'monster' and slay else ''} (unfair)",
+                    "warning",
+                )
+            )
+
+    for i, m in enumerate(cards.monsters.values()):
+        judge(m.id, "monster", m.slots, ("monster", i, "slots"))
+    for i, card in enumerate(cards.bosses):
+        for side_name, side in zip(("front", "back"), card):
+            judge(side.id, "boss", side.slots, ("boss", i, side_name, "slots"))
+    any_monster = any(beatable[m] for m in cards.monsters)
+    any_boss = any(beatable[b] for b in cards.boss_sides)
+    for i, card in enumerate(cards.maps):
+        for side_name, side in zip(("front", "back"), card):
+            if not _winnable(side, any_monster, any_boss):
+                out.append(
+                    Unfair(
+                        ("map", i, side_name),
+                        f"map {side.id}: every way to the boss room meets an enemy "
+                        "that can never be defeated: the map cannot be won",
+                        "error",
+                    )
+                )
+    return out

@@ -5,14 +5,15 @@ with one difference: a draw turns up a *face*. For a one-sided card the face is 
 card; for a dual-sided boss or map the face is the side that came up, so the unknown
 part holds cards (either side may come up) while the known part holds faces.
 
-Seeded games know every order in advance, rebuilt decks included: a deck rebuilt from
-its discards takes the order (and, for dual-sided cards, the side up) from one of the
-seed's spare shuffles of that deck, so a seeded record replays without a generator.
+A seeded game knows the order of every deck dealt at setup; a deck rebuilt from its
+discards is of unknown order again, and a seeded dealer draws from it as it is used
+(docs/seeded-dealing.md).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import gcd as _gcd
 from typing import Callable, Optional, Sequence
 
 
@@ -37,6 +38,25 @@ class Deck:
                 out.extend(sides(key))
             return tuple(out)
         return self.known[:1]
+
+    def weights(self, sides: Callable[[str], tuple]) -> Optional[tuple]:
+        """How likely each of ``candidates(sides)`` is, as whole numbers: each copy of a
+        card equally likely to come up, then each of its sides (None: all alike)."""
+        if not self.hidden:
+            return None
+        counts: dict = {}
+        for key in self.hidden:
+            counts[key] = counts.get(key, 0) + 1
+        faces = {key: len(sides(key)) for key in counts}
+        if all(n == 1 for n in counts.values()) and len(set(faces.values())) == 1:
+            return None
+        common = 1
+        for n in set(faces.values()):
+            common = common * n // _gcd(common, n)
+        out: list = []
+        for key, n in counts.items():
+            out.extend([n * common // faces[key]] * faces[key])
+        return tuple(out)
 
     @property
     def next_known(self) -> Optional[str]:

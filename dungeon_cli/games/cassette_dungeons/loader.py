@@ -12,10 +12,11 @@ import re
 import stat
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Optional
 
+from ..base import record_file_roots
 from .cardset import CardSet, build, key_text
 from .tomlpos import key_positions, locate
 
@@ -84,7 +85,7 @@ def builtin_text(name: str) -> str:
     return resources.files(__package__).joinpath("sets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
+@cache
 def builtin(name: str = "default") -> CardSet:
     """A set shipped with the package; a broken one is a bug, so it raises."""
     cards, problems = parse_text(builtin_text(name), name)
@@ -110,9 +111,6 @@ def load(spec: str, base: Optional[str] = None) -> tuple[Optional[CardSet], list
         raise Unreadable(str(exc).replace(os.path.abspath(path), spec, 1)) from None
 
 
-# Directories a record's card set may be looked up in, named on the command line
-# (``verify --cards-path DIR``); None: the record's own directory.
-search_path: Optional[tuple[str, ...]] = None
 SECTIONS = {"set", "monster", "treasure", "trap", "boss", "map", "hero"}
 
 
@@ -130,7 +128,7 @@ def load_for_record(spec: str, record_dir: str) -> tuple[Optional[CardSet], list
             f"{spec}: a record may name a built-in set ({', '.join(BUILTIN)}) or a file under its own directory "
             "(or a --cards-path directory), never an absolute path or '..'"
         )
-    roots = search_path if search_path is not None else (record_dir,)
+    roots = record_file_roots(record_dir)
     for root in roots:
         root = os.path.realpath(root)
         path = os.path.join(root, spec)

@@ -12,7 +12,6 @@ reveal sits among the actions, right after what caused it.
 from __future__ import annotations
 
 import os
-
 import re
 from typing import Any, Iterator, Optional, Sequence
 
@@ -23,8 +22,20 @@ from ...core import Draw, State
 from ..base import Cursor, Misread, Notation, Step, TagProblem, TurnLog
 from . import loader
 from .cardset import DICE
+from .render import room_holds
 from .rules import (
-    REVEAL, ROLLING, CassetteDungeons, CassetteState, ChooseHero, Discard, Go, Loot, Pick, Place, Suffer, Target, Use,
+    REVEAL,
+    ROLLING,
+    CassetteState,
+    ChooseHero,
+    Discard,
+    Go,
+    Loot,
+    Pick,
+    Place,
+    Suffer,
+    Target,
+    Use,
 )
 
 
@@ -33,6 +44,7 @@ def _number(digits: str) -> int:
     the rules, and int() refuses past 4,300 digits: such a number becomes 10**9, which
     the rules then refuse with their own message."""
     return int(digits) if len(digits) < 10 else 10**9
+
 
 _ID = r"[a-z][a-z0-9]*"
 _TARGET = rf"(?:/([wxyz]|{_ID}(?:\.[0-9]+)?))?"
@@ -100,11 +112,6 @@ def decision(kind: str, groups: tuple) -> Any:
 
 
 class CassetteNotation(Notation):
-    checkpoint_keys = ("hp", "room", "foes", "traps", "held", "dice", "decks")
-
-    def __init__(self, game: CassetteDungeons):
-        self.game = game
-
     def options(self, record: Record) -> dict[str, Any]:
         tag = record.tag("Cards")
         if tag is None:
@@ -138,20 +145,37 @@ class CassetteNotation(Notation):
         yield from ()
 
     def read_actions(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+        # Rolls and reveals since the last choice that are accounted for: at the start, all
+        # of them (they were read before, or dealt before this line).
+        seen = len(getattr(cursor.state, "dealt", ()))
         for token in tokens:
             found = shape(token.text)
             state: CassetteState = cursor.state  # type: ignore[assignment]
             if found is None:
                 raise Misread(token, f"'{token.raw or token.text}' is not a Cassette Dungeons action: {ACTION_HELP}")
             kind, groups = found
+            if kind not in ("roll", "reveal"):
+                yield token, decision(kind, groups)
+                seen = 0  # after a choice, what is dealt is counted afresh
+                continue
+            if state.step not in (ROLLING, REVEAL) and seen < len(state.dealt):
+                # A dealer that rolls and reveals by itself (seeded play) got here first: a
+                # roll or reveal typed anyway is accepted when it names, in order, what it got.
+                got = state.dealt[seen]
+                typed = (groups[0], _number(groups[1])) if kind == "roll" else groups[0]
+                if got != typed:
+                    shown_got = f"{got[0]}={got[1]}" if isinstance(got, tuple) else f"^{got}"
+                    raise Misread(token, f"{token.text}: the seed gave {shown_got} here")
+                seen += 1
+                continue
+            else:
+                seen += 1
             if kind == "roll":
                 yield token, Draw(_roll(token, state, groups[0], _number(groups[1])))
-            elif kind == "reveal":
+            else:
                 if state.step == ROLLING:
                     raise Misread(token, f"{token.text}: die {state.rolling[0]} was picked up: its roll comes first")
                 yield token, Draw(groups[0])
-            else:
-                yield token, decision(kind, groups)
 
     def outcome(self, token: Token) -> Any:
         """A chance outcome typed at a table: a map or card id, or a die's face (``w=5``
@@ -227,7 +251,12 @@ class CassetteNotation(Notation):
         if isinstance(action, Discard):
             return f"discard {action.card} unused"
         if isinstance(action, Go):
-            return "leave the dungeon: win" if action.room is None else f"proceed to room {action.room}"
+            if action.room is None:
+                return "leave the dungeon: win"
+            side = s.map_side
+            room = side.rooms.get(action.room) if side is not None else None
+            holds = f": {room_holds(side, room)}" if room is not None else ""
+            return f"proceed to room {action.room}{holds}"
         return ""
 
 

@@ -1,20 +1,59 @@
-"""Cassette Dungeons!' table as a few lines of text: the room, every card in play with
-its slots, the hand, the dice and what the turn waits for."""
+"""Cassette Dungeons!' table as a few lines of text: the map (open information at the
+table: every room, its arrows, what it holds, and where you stand), every card in play
+with its slots, the hand, the dice and what the turn waits for."""
 
 from __future__ import annotations
 
 from ...core import Phase
-from .cardset import DICE
+from .cardset import DICE, MapSide, Room
 from .rules import DECKS, STRUCK, CassetteState
 
 
-def render(state: CassetteState) -> str:  # type: ignore[override]
+def _count(n: int, one: str, many: str) -> str:
+    return f"a {one}" if n == 1 else f"{n} {many}"
+
+
+def room_holds(side: MapSide, room: Room) -> str:
+    """What a room's map icons show, in a player's words: ``2 monsters, a trap, 1
+    treasure``; ``the boss``; ``the start``; ``nothing``."""
+    parts = []
+    monsters = room.reveal.count("monster")
+    traps = room.reveal.count("trap")
+    if "boss" in room.reveal:
+        parts.append("the boss")
+    if monsters:
+        parts.append(_count(monsters, "monster", "monsters"))
+    if traps:
+        parts.append(_count(traps, "trap", "traps"))
+    if room.treasure:
+        parts.append(f"{room.treasure} treasure")
+    if room.health:
+        parts.append(f"+{room.health} health")
+    if not parts:
+        return "the start" if room.number == side.start else "nothing"
+    return ", ".join(parts)
+
+
+def map_lines(side: MapSide, here: int) -> list[str]:
+    """The map card: one line a room, in room order, with its arrows; ``*`` marks you."""
+    lines = [f"map: {side.name} ({side.id})"]
+    for number in sorted(side.rooms):
+        room = side.rooms[number]
+        arrows = "out (leave: win)" if number == side.boss else ", ".join(str(r) for r in room.exits) or "-"
+        mark = "*" if number == here else " "
+        you = "  <- you are here" if number == here else ""
+        lines.append(f" {mark} room {number}: {room_holds(side, room)} -> {arrows}{you}")
+    return lines
+
+
+def render(state: CassetteState) -> str:
     cards = state.cards
     side = state.map_side
     head = f"turn {state.turn}  health {state.hp}/{cards.health}"
     if side is None:
         return head + "\nsetup: the map is not revealed yet"
     lines = [head + f"  {side.name} ({side.id}) room {state.room}, boss room {side.boss}"]
+    lines += map_lines(side, state.room)
     if state.hero is None:
         lines.append("hero: not chosen yet (" + " ".join(cards.heroes) + ")")
     else:

@@ -29,8 +29,6 @@ from .decks import Deck, NotInDeck, ordered_by, unknown
 DECKS = ("monsters", "treasures", "traps", "bosses")  # the decks that are rebuilt
 PILES = ("maps",) + DECKS
 PILE_OF = {"monster": "monsters", "trap": "traps", "boss": "bosses"}
-SPARE_SHUFFLES = 16  # per rebuilt deck, in a seeded game
-DICE_FACES = 1000  # of each face in the seeded dice sequence
 STRUCK = "*"  # a slot filled by an item or skill, not by a die
 
 PILE_WHAT = {
@@ -43,7 +41,16 @@ PILE_WHAT = {
 
 # steps of a turn
 SETUP, ROLL, ROLLING, PLACE, SUFFER, LOOT, PROCEED, REVEAL, ARRIVE, OVER = (
-    "setup", "roll", "rolling", "place", "suffer", "loot", "proceed", "reveal", "arrive", "over",
+    "setup",
+    "roll",
+    "rolling",
+    "place",
+    "suffer",
+    "loot",
+    "proceed",
+    "reveal",
+    "arrive",
+    "over",
 )
 
 
@@ -140,9 +147,30 @@ class Die:
 
 class CassetteState(State):
     __slots__ = (
-        "cards", "turn", "step", "hp", "map", "room", "hero", "foes", "traps", "held", "dice",
-        "hero_slots", "rolling", "rolled", "penalties", "reveals", "resume", "warded", "decks",
-        "discards", "rebuilds", "spares", "dice_seq", "dice_pos", "entered", "won",
+        "cards",
+        "turn",
+        "step",
+        "hp",
+        "map",
+        "room",
+        "hero",
+        "foes",
+        "traps",
+        "held",
+        "dice",
+        "hero_slots",
+        "rolling",
+        "rolled",
+        "penalties",
+        "reveals",
+        "resume",
+        "warded",
+        "decks",
+        "discards",
+        "rebuilds",
+        "entered",
+        "won",
+        "dealt",
     )
 
     def __init__(self, cards: CardSet) -> None:
@@ -167,11 +195,9 @@ class CassetteState(State):
         self.decks: dict[str, Deck] = {}
         self.discards: dict[str, tuple] = {name: () for name in DECKS}
         self.rebuilds: dict[str, int] = {name: 0 for name in DECKS}
-        self.spares: Optional[Mapping[str, Sequence]] = None  # seeded: spare shuffles
-        self.dice_seq: Optional[Sequence[int]] = None  # seeded: every die face, in order
-        self.dice_pos = 0
         self.entered = 0  # rooms entered
         self.won = False
+        self.dealt: tuple = ()  # chance since the last choice, in order: a face id, or (die, face)
 
     # -- what the player sees -----------------------------------------------------------
 
@@ -234,14 +260,11 @@ class CassetteState(State):
         if self.phase is not Phase.CHANCE:
             raise Illegal("nothing is left to chance now")
         if self.step == ROLLING:
-            die = self.rolling[0]
-            known = None
-            if self.dice_seq is not None and self.dice_pos < len(self.dice_seq):
-                known = self.dice_seq[self.dice_pos]
-            return Chance("dice", f"the roll of die {die}", tuple(FACES), known)
+            return Chance("dice", f"the roll of die {self.rolling[0]}", tuple(FACES))
         pile = "maps" if self.step == SETUP else self.reveals[0]
         deck = self.decks[pile]
-        return Chance(pile, PILE_WHAT[pile], deck.candidates(self.cards.sides), deck.next_known)
+        sides = self.cards.sides
+        return Chance(pile, PILE_WHAT[pile], deck.candidates(sides), deck.next_known, deck.weights(sides))
 
     def legal_actions(self) -> list:
         if self.phase is not Phase.DECISION:
@@ -269,6 +292,17 @@ class CassetteState(State):
         return out
 
     def apply(self, action: Any) -> "CassetteState":
+        new = self._apply(action)
+        if new is self:
+            new = self._copy()
+        if isinstance(action, Draw):
+            entry = (self.rolling[0], action.outcome) if self.step == ROLLING else action.outcome
+            new.dealt = self.dealt + (entry,)
+        else:
+            new.dealt = ()
+        return new
+
+    def _apply(self, action: Any) -> "CassetteState":
         if self.step == OVER:
             raise Illegal("the game is over: no action may follow")
         if isinstance(action, Draw):
@@ -396,14 +430,11 @@ class CassetteState(State):
     def _roll(self, face: Any) -> "CassetteState":
         if face not in FACES:
             raise Illegal("a die shows 1 to 6")
-        if self.dice_seq is not None and self.dice_pos < len(self.dice_seq) and self.dice_seq[self.dice_pos] != face:
-            raise Illegal(f"the seeded dice roll {self.dice_seq[self.dice_pos]} here, not {face}")
         new = self._copy()
         die = self.rolling[0]
         dice = list(self.dice)
         dice[DICE.index(die)] = Die(face, None)
         new.dice = tuple(dice)
-        new.dice_pos = self.dice_pos + 1
         new.rolling = self.rolling[1:]
         new.rolled = self.rolled + (die,)
         if not new.rolling:
@@ -458,17 +489,20 @@ class CassetteState(State):
 
     def _placements(self) -> list:
         out = []
+        hero = self.hero
+        assert hero is not None  # chosen at setup, before any roll
         for die in self.rolled:
             value = self.die(die).value
+            assert value is not None  # rolled this turn
             for foe in self.foes:
                 for i in foe.empty():
                     if value >= self.slot_min(foe.id, i):
                         out.append(Place(die, foe.id, i + 1))
             for i, filled in enumerate(self.hero_slots):
-                if filled is None and value >= self.slot_min(self.hero, i):
-                    effect = self.cards.heroes[self.hero].slots[i].effect
+                if filled is None and value >= self.slot_min(hero, i):
+                    effect = self.cards.heroes[hero].slots[i].effect
                     for target in self._targets(effect, exclude=die):
-                        out.append(Place(die, self.hero, i + 1, target))
+                        out.append(Place(die, hero, i + 1, target))
         return out
 
     def _place(self, action: Place) -> "CassetteState":
@@ -485,6 +519,7 @@ class CassetteState(State):
                 raise Illegal(f"die {die} lies on {_ref(where[0], where[1])} already: only dice rolled this turn are placed")
             raise Illegal(f"die {die} was not rolled this turn: only rolled dice are placed")
         value = self.die(die).value
+        assert value is not None  # rolled this turn
         card, index = action.card, action.slot - 1
         new = self._copy()
         if card == self.hero:
@@ -584,21 +619,27 @@ class CassetteState(State):
         if need is None and target is not None:
             raise Illegal(f"{source} ({effect}) takes no target")
         if need is not None and target is None:
-            shape = {"die": "a die rolled this turn (/w)", "slot": "an empty enemy slot (/orc.1)", "monster": "a monster (/orc)"}[need]
+            shape = {"die": "a die rolled this turn (/w)", "slot": "an empty enemy slot (/orc.1)", "monster": "a monster (/orc)"}[
+                need
+            ]
             raise Illegal(f"{source} ({effect}) is aimed at {shape}: write it after /")
         if kind == "heal":
             self.hp = min(self.cards.health, self.hp + effect.amount)
         elif kind == "ward":
             self.warded = True
         elif kind == "bump":
+            assert target is not None  # bump takes a target: refused above without one
             die = target.die
             if die is None or die not in self.rolled or die == exclude:
                 waiting = " ".join(d for d in self.rolled if d != exclude) or "none"
                 raise Illegal(f"{source} ({effect}) raises a die rolled this turn and not placed yet (waiting: {waiting})")
+            value = self.die(die).value
+            assert value is not None  # rolled this turn
             dice = list(self.dice)
-            dice[DICE.index(die)] = replace(self.die(die), value=min(6, self.die(die).value + effect.amount))
+            dice[DICE.index(die)] = replace(self.die(die), value=min(6, value + effect.amount))
             self.dice = tuple(dice)
         elif kind == "strike":
+            assert target is not None  # strike takes a target: refused above without one
             if target.card is None or target.slot is None:
                 raise Illegal(f"{source} ({effect}) is aimed at an empty enemy slot, like /orc.1")
             foe = self.foe(target.card)
@@ -609,6 +650,7 @@ class CassetteState(State):
                 raise Illegal(f"{_ref(foe.id, index)} is not an empty slot")
             self._fill(foe.id, index, STRUCK)
         elif kind == "slay":
+            assert target is not None  # slay takes a target: refused above without one
             if target.card is None or target.slot is not None:
                 raise Illegal(f"{source} ({effect}) is aimed at a monster, like /orc")
             foe = self.foe(target.card)
@@ -647,14 +689,18 @@ class CassetteState(State):
         if isinstance(action, Go) and self.foes:
             left = " ".join(f.id for f in self.foes if not f.defeated)
             if left:
-                raise Illegal(f"you proceed only when no enemy is left, and {left} {'is' if ' ' not in left else 'are'} undefeated")
+                raise Illegal(
+                    f"you proceed only when no enemy is left, and {left} {'is' if ' ' not in left else 'are'} undefeated"
+                )
         if isinstance(action, Loot):
             foe = self.foe(action.card)
             if foe is None:
                 raise Illegal(self._no_enemy(action.card))
             if not foe.defeated:
                 empty = " ".join(str(i + 1) for i in foe.empty())
-                raise Illegal(f"{foe.id} is not defeated: {'its slot' if len(foe.empty()) == 1 else 'its slots'} {empty} {'is' if len(foe.empty()) == 1 else 'are'} empty")
+                raise Illegal(
+                    f"{foe.id} is not defeated: {'its slot' if len(foe.empty()) == 1 else 'its slots'} {empty} {'is' if len(foe.empty()) == 1 else 'are'} empty"
+                )
         if self.step == SUFFER:
             card, index = self.pending_penalties()[0]
             if not isinstance(action, Suffer):
@@ -703,6 +749,7 @@ class CassetteState(State):
             if foe is not None and foe.defeated:  # (an undefeated one is refused in _later)
                 raise Illegal(f"defeated enemies are looted in table order: {first} comes first")
         foe = self.foe(card)
+        assert foe is not None  # an enemy not in play is refused in _later
         new = self._copy()
         new.foes = tuple(f for f in self.foes if f.id != card)
         dice = list(self.dice)
@@ -797,13 +844,7 @@ class CassetteState(State):
         discards = self.discards[pile]
         if not discards:
             return
-        if self.spares is not None:
-            shuffles = self.spares[pile]
-            shuffle = shuffles[self.rebuilds[pile] % len(shuffles)]
-            deck = ordered_by(shuffle, discards, self.cards.card_key)
-        else:
-            deck = unknown(discards)
-        self.decks = {**self.decks, pile: deck}
+        self.decks = {**self.decks, pile: unknown(discards)}
         self.discards = {**self.discards, pile: ()}
         self.rebuilds = {**self.rebuilds, pile: self.rebuilds[pile] + 1}
 
@@ -856,11 +897,7 @@ class CassetteDungeons(Game):
 
     def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
         cards = self.card_set(options)
-        piles: list[tuple[str, Sequence]] = [(p, cards.faces(p)) for p in PILES]
-        for k in range(1, SPARE_SHUFFLES + 1):
-            piles.extend((f"{p}-rebuild-{k}", cards.faces(p)) for p in DECKS)
-        piles.append(("dice", [f for f in FACES for _ in range(DICE_FACES)]))
-        return piles
+        return [(p, cards.faces(p)) for p in PILES]
 
     def start(
         self,
@@ -868,7 +905,6 @@ class CassetteDungeons(Game):
         options: Optional[Mapping[str, Any]] = None,
         order: Optional[Mapping[str, Sequence]] = None,
     ) -> CassetteState:
-        self.check_variant(variant)
         cards = self.card_set(options)
         state = CassetteState(cards)
         decks = {}
@@ -876,7 +912,4 @@ class CassetteDungeons(Game):
             keys = list(dict.fromkeys(cards.card_key(f) for f in cards.faces(p)))
             decks[p] = ordered_by(order[p], keys, cards.card_key) if order is not None else unknown(keys)
         state.decks = decks
-        if order is not None:
-            state.spares = {p: [order[f"{p}-rebuild-{k}"] for k in range(1, SPARE_SHUFFLES + 1)] for p in DECKS}
-            state.dice_seq = tuple(order["dice"])
         return state

@@ -1,4 +1,4 @@
-"""Clear the Dungeon: rules, DGN words and board render, bundled for the registry."""
+"""Clear the Dungeon: rules, DGN words, board render, a bot and solver hooks, bundled for the registry."""
 
 from ..base import GameModule
 from .notation import DungeonNotation
@@ -24,10 +24,10 @@ Lose when the damage pile holds 7 cards, or when a turn must draw from an empty 
 deck. Win by defeating all twelve monsters.
 Score: a win scores the cards left in the power deck; a loss the monsters defeated.
 
-Variant reserve: the damage pile's top card (written rTs) may replace one hand card
-in an attack; the hand card left over goes onto the damage pile.
+Variant reserve (this project's own rule, not the rulebook's, which has no variants):
+the damage pile's top card (written rTs) may replace one hand card in an attack; the
+hand card left over goes onto the damage pile.
 """
-
 
 
 def figures(state: DungeonState) -> dict:
@@ -36,5 +36,13 @@ def figures(state: DungeonState) -> dict:
 
 
 MODULE = GameModule(
-    game=ClearTheDungeon(), notation=DungeonNotation(), render=render, rules_text=RULES, figures=figures
+    game=ClearTheDungeon(),
+    notation=DungeonNotation(),
+    render=render,
+    rules_text=RULES,
+    figures=figures,
+    bots={"greedy": f"{__name__}.bots:GreedyBot"},
+    solver=f"{__name__}.solver",
+    web=f"{__name__}.web:board",
+    pages=("rules.md",),
 )

@@ -16,7 +16,7 @@ from notation import Token
 from ...cards import CARDS
 from ...core import Draw, Phase, State
 from ..base import Cursor, Misread, Notation, Step, TurnLog
-from .rules import PASS, Attack, ClearTheDungeon, DungeonState, Pass, Use, column_name, power_of
+from .rules import PASS, Attack, DungeonState, Pass, Use, column_name, power_of
 
 
 def _number(digits: str) -> int:
@@ -88,9 +88,6 @@ def use_text(use: Use, as_power: bool) -> str:
 
 
 class DungeonNotation(Notation):
-    game = ClearTheDungeon()
-    checkpoint_keys = ("dmg", "deck", "left")
-
     def read_deal(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
         for token in tokens:
             if cursor.state.turn != 0:

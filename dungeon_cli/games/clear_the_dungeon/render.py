@@ -10,7 +10,7 @@ BACK = "##"
 EMPTY = ".."
 
 
-def render(state: DungeonState) -> str:  # type: ignore[override]
+def render(state: DungeonState) -> str:
     header = (
         f"turn {state.turn}  power deck {len(state.power)}  "
         f"damage pile {len(state.damage)} ({DAMAGE_LIMIT} loses)  defeated {len(state.defeated)}/{len(MONSTERS)}"

@@ -112,8 +112,19 @@ def _cards_text(cards: Sequence[Card]) -> str:
 
 class DungeonState(State):
     __slots__ = (
-        "turn", "phase", "reserve", "tops", "hidden", "unseen", "stacks", "power", "hand",
-        "damage", "defeated", "revealing", "ended_by",
+        "turn",
+        "phase",
+        "reserve",
+        "tops",
+        "hidden",
+        "unseen",
+        "stacks",
+        "power",
+        "hand",
+        "damage",
+        "defeated",
+        "revealing",
+        "ended_by",
     )
 
     def __init__(self) -> None:
@@ -165,10 +176,11 @@ class DungeonState(State):
             else:
                 what = f"the card turned up in {column_name(column)}"
             known = self.stacks[column].next_known if self.stacks is not None else None
-            outcomes = (known,) if known is not None else self.unseen.candidates()
-            return Chance(column_name(column), what, outcomes, known)
+            if known is not None:
+                return Chance(column_name(column), what, (known,), known)
+            return Chance(column_name(column), what, self.unseen.candidates(), None, self.unseen.weights())
         what = f"the {ORDINALS[len(self.hand)]} power card of the turn"
-        return Chance(POWER_PILE, what, self.power.candidates(), self.power.next_known)
+        return Chance(POWER_PILE, what, self.power.candidates(), self.power.next_known, self.power.weights())
 
     def legal_actions(self) -> list[Action]:
         if self.phase is not Phase.DECISION:
@@ -240,10 +252,7 @@ class DungeonState(State):
     def unfinished(self) -> str:
         if self.phase is Phase.CHANCE:
             if self.revealing is not None:
-                return (
-                    f"{column_name(self.revealing)} turns up its next card after the kill: "
-                    "write it as ^card after the attack"
-                )
+                return f"{column_name(self.revealing)} turns up its next card after the kill: write it as ^card after the attack"
             if self.turn and not self.hand:
                 return f"turn {self.turn} has not drawn its power cards yet"
             return f"{self.chance().what} is missing"
@@ -286,7 +295,7 @@ class DungeonState(State):
                 stack = self.stacks[column].draw(card)
             except NotInPile as exc:
                 raise Illegal(f"{column_name(column)} turns up {exc.expected} here, not {card}") from None
-            new.stacks = self.stacks[:column] + (stack,) + self.stacks[column + 1:]
+            new.stacks = self.stacks[:column] + (stack,) + self.stacks[column + 1 :]
         try:
             new.unseen = self.unseen.draw(card)
         except NotInPile:
@@ -383,7 +392,7 @@ class DungeonState(State):
             if use.reserve:
                 if not self.reserve:
                     raise Illegal(
-                        "a card from the damage pile (r) joins an attack only in [Variant \"reserve\"]",
+                        'a card from the damage pile (r) joins an attack only in [Variant "reserve"]',
                         where=where,
                     )
                 if reserve_used:
@@ -417,14 +426,14 @@ def _values(use: Use) -> range:
 
 
 def _replace(values: tuple, index: int, value: Any) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
+    return values[:index] + (value,) + values[index + 1 :]
 
 
 class ClearTheDungeon(Game):
     name = "clear-the-dungeon"
     title = "Clear the Dungeon"
     variants = {
-        RESERVE: "the damage pile's top card may be one of an attack's three cards",
+        RESERVE: "the damage pile's top card may be one of an attack's three cards (this project's own rule)",
     }
 
     def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
@@ -438,7 +447,6 @@ class ClearTheDungeon(Game):
         options: Optional[Mapping[str, Any]] = None,
         order: Optional[Mapping[str, Sequence]] = None,
     ) -> DungeonState:
-        self.check_variant(variant)
         state = DungeonState()
         state.reserve = variant == RESERVE
         order = order or {}

@@ -15,7 +15,7 @@ from notation import Record, Token
 from notation.tokens import shown
 
 from ...cards import CARDS
-from ...core import Draw, State
+from ...core import Draw, Phase, State
 from ..base import Cursor, Misread, Notation, Step, TagProblem, TurnLog
 from .grid import SIDE_NAMES, SIDES, beyond, room_name, sides_text
 from .rules import (
@@ -25,20 +25,26 @@ from .rules import (
     MAX_DECKS,
     PICK,
     RESIGN,
+    STOP,
     DropCard,
+    Fight,
     Keep,
     Move,
     Pick,
     Place,
     Resign,
-    RpgSolitaire,
     RpgState,
-    _monster_text,
+    Stop,
+    lockpicks_text,
+    monster_text,
 )
 
 _PLACE = re.compile(r"@([nesw])(?:/([nesw]+))?")
-WORDS = {"keep": KEEP, "drop": DROP, "pick": PICK, "resign": RESIGN}
-ACTION_HELP = "write @n/e to place the room, n e s w to move, keep, drop, pick, resign, or ^card for a card drawn"
+WORDS = {"keep": KEEP, "drop": DROP, "pick": PICK, "stop": STOP, "resign": RESIGN}
+ACTION_HELP = (
+    "write @n/e to place the room, n e s w to move, xn xe xs xw to go in and fight, keep, drop, pick, stop, resign, "
+    "or ^card for a card drawn"
+)
 
 
 def _shown(token: Token) -> str:
@@ -58,6 +64,8 @@ def parse_action(token: Token) -> Any:
         return WORDS[word]
     if len(word) == 1 and word in SIDES:
         return Move(word)
+    if len(word) == 2 and word[0] == "x" and word[1] in SIDES:
+        return Fight(word[1])
     m = _PLACE.fullmatch(word)
     if m is not None:
         doors = m.group(2) or ""
@@ -65,14 +73,13 @@ def parse_action(token: Token) -> Any:
             raise Misread(token, f"'{_shown(token)}' names a side twice: each door is named once")
         return Place(m.group(1), frozenset(doors))
     if word.startswith("@"):
-        raise Misread(token, f"'{_shown(token)}' is not a place: write @ and a side (n e s w), then / and the other doors, like @n/e")
+        raise Misread(
+            token, f"'{_shown(token)}' is not a place: write @ and a side (n e s w), then / and the other doors, like @n/e"
+        )
     raise Misread(token, f"'{_shown(token)}' is not an RPG solitaire action: {ACTION_HELP}")
 
 
 class RpgNotation(Notation):
-    game = RpgSolitaire()
-    checkpoint_keys = ("at", "stats", "monster", "treasure", "lockpicks", "deck")
-
     def options(self, record: Record) -> dict[str, Any]:
         tag = record.tag("Decks")
         if tag is None:
@@ -87,8 +94,26 @@ class RpgNotation(Notation):
             yield token, Draw(self.outcome(token))
 
     def read_actions(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+        # A dealer that draws by itself (seeded play) may have drawn a card before its
+        # ^card is read: a typed draw that names that card, in order, is accepted.
+        # Draws since the last choice that are accounted for: at the start, all of them
+        # (the turn's room cards before ':', or a line read before).
+        seen = len(cursor.state.dealt)  # type: ignore[attr-defined]
         for token in tokens:
-            yield token, parse_action(token)
+            action = parse_action(token)
+            state: RpgState = cursor.state  # type: ignore[assignment]
+            if not isinstance(action, Draw):
+                yield token, action
+                seen = 0  # after a choice, what is drawn is counted afresh
+                continue
+            if state.phase is not Phase.CHANCE and seen < len(state.dealt):
+                drawn = state.dealt[seen]
+                if drawn != action.outcome:
+                    raise Misread(token, f"'{_shown(token)}': the card drawn here is {drawn}, not {action.outcome}")
+                seen += 1
+                continue
+            seen += 1
+            yield token, action
 
     def check_token(self, section: str, token: Token) -> Optional[str]:
         if section != "actions":
@@ -126,6 +151,10 @@ class RpgNotation(Notation):
             return "drop"
         if isinstance(action, Pick):
             return "pick"
+        if isinstance(action, Stop):
+            return "stop"
+        if isinstance(action, Fight):
+            return f"x{action.side}"
         if isinstance(action, Resign):
             return "resign"
         if isinstance(action, Draw):
@@ -142,18 +171,24 @@ class RpgNotation(Notation):
             what = "the exit room" if card is not None and card.is_joker else f"a {name}: a monster waits"
             return f"place {card} to the {SIDE_NAMES[action.side]}{extra}; {what}"
         if isinstance(action, Move):
-            room = s.grid.get(beyond(s.pos, action.side))
             text = f"move {SIDE_NAMES[action.side]}"
-            if room is not None and room.monster is not None:
-                text += f" into the room of the monster {_monster_text(room.monster)}: a fight"
+            if s.room.monster is not None:
+                text += ", back the way you came"
             return text
+        if isinstance(action, Fight):
+            room = s.grid.get(beyond(s.pos, action.side))
+            monster = monster_text(room.monster if room is not None else None)
+            return f"go {SIDE_NAMES[action.side]} into the room of the monster {monster} and fight it: gear first, then a round"
+        if isinstance(action, Stop):
+            return f"try the lock no more this turn (keep {lockpicks_text(s.lockpicks)})"
         if isinstance(action, Keep) and s.gear is not None:
             old = s.stat(s.gear.suit)
             return f"keep {s.gear} (your {old or 'nothing'} goes under its pile)"
         if isinstance(action, DropCard) and s.gear is not None:
             return f"leave {s.gear}: it goes under its pile"
         if isinstance(action, Pick):
-            return f"spend one of {s.lockpicks} lockpicks: the boss draws, then you; equal or higher escapes"
+            held = "your only lockpick" if s.lockpicks == 1 else f"one of {s.lockpicks} lockpicks"
+            return f"spend {held}: a diamond for the boss, then one for you; equal or higher escapes"
         if isinstance(action, Resign):
             return "give up: loss 0"
         return ""

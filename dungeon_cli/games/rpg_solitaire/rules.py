@@ -51,8 +51,17 @@ def room_deck(decks: int) -> list[Card]:
     return cards
 
 
+def last_turn(decks: int) -> int:
+    """The torch: a game lasts at most twice as many turns as the room deck has cards."""
+    return 2 * len(room_deck(decks))
+
+
 def suit_pile(suit: str, decks: int) -> list[Card]:
     return deck(suits=suit, ranks="23456789T") * decks
+
+
+def lockpicks_text(n: int) -> str:
+    return "1 lockpick" if n == 1 else f"{n} lockpicks"
 
 
 def value(card: Optional[Card]) -> int:
@@ -97,26 +106,52 @@ class Pick:
 
 
 @dataclass(frozen=True)
+class Stop:
+    """After a failed attempt at the lock: try no more this turn."""
+
+
+@dataclass(frozen=True)
+class Fight:
+    """Go into the joined room on ``side``, where a monster stands, and fight it: the text's
+    re-entering a room with an undefeated monster (a plain move may not go there)."""
+
+    side: str
+
+
+@dataclass(frozen=True)
 class Resign:
     pass
 
 
-KEEP, DROP, PICK, RESIGN = Keep(), DropCard(), Pick(), Resign()
+KEEP, DROP, PICK, STOP, RESIGN = Keep(), DropCard(), Pick(), Stop(), Resign()
 
 # Steps of a turn. The first names what it does; a second item is the suit it draws.
-ROOM, ACT, GEAR, CHOOSE, MONSTER, COMBAT, TREASURE, POTION, RENEW, RETREAT, BOSS, LOCK, STAT = (
-    "room", "act", "gear", "choose", "monster", "combat", "treasure", "potion", "renew",
-    "retreat", "boss", "lock", "stat",
+ROOM, ACT, GEAR, CHOOSE, MONSTER, COMBAT, TREASURE, POTION, RENEW, RETREAT, BOSS, LOCK, STAT, AGAIN = (
+    "room",
+    "act",
+    "gear",
+    "choose",
+    "monster",
+    "combat",
+    "treasure",
+    "potion",
+    "renew",
+    "retreat",
+    "boss",
+    "lock",
+    "stat",
+    "again",
 )
-DECISIONS = {ACT, CHOOSE}
+DECISIONS = {ACT, CHOOSE, AGAIN}
 AUTOMATIC = {COMBAT, RETREAT}
-ROOM_DRAWS = {ROOM, BOSS, LOCK}
+ROOM_DRAWS = {ROOM}
+GAMBLE_SUIT = "d"  # the lock gamble is played with the diamonds pile (rules page, section 8)
 
 ENDINGS = {
     "escaped": "you picked the lock and escaped",
     "trapped": "trapped: no free door is left and the exit was never found",
     "no lockpicks": "no lockpick is held and no ace is left in the room deck: the exit cannot be opened",
-    "no room cards": "the room deck is empty: no card can be drawn",
+    "out of time": "the torch burnt out: the last turn ended and you had not escaped",
     "resigned": "you resigned",
 }
 
@@ -140,9 +175,9 @@ def _what(step: tuple) -> str:
     if kind == RENEW:
         return f"your new {STAT_OF_SUIT[suit]} (a {SUIT_WORD[suit]})"
     if kind == BOSS:
-        return "the boss's card (from the room deck)"
+        return "the boss's card (a diamond)"
     if kind == LOCK:
-        return "your card against the lock (from the room deck)"
+        return "your card against the lock (a diamond)"
     return kind
 
 
@@ -152,9 +187,28 @@ def _pile_of(step: tuple) -> str:
 
 class RpgState(State):
     __slots__ = (
-        "turn", "phase", "stock", "grid", "pos", "came_from", "armor", "health", "attack",
-        "treasure", "lockpicks", "hand", "steps", "gear", "through", "outcome", "boss",
-        "ending", "dropped", "news",
+        "turn",
+        "phase",
+        "stock",
+        "grid",
+        "pos",
+        "came_from",
+        "armor",
+        "health",
+        "attack",
+        "treasure",
+        "lockpicks",
+        "hand",
+        "steps",
+        "gear",
+        "through",
+        "outcome",
+        "boss",
+        "ending",
+        "dropped",
+        "news",
+        "dealt",
+        "last_turn",
     )
 
     def __init__(self) -> None:
@@ -178,6 +232,8 @@ class RpgState(State):
         self.ending: Optional[str] = None
         self.dropped: Optional[tuple[Card, Optional[Card]]] = None  # a gear card just dropped unasked
         self.news: tuple[str, ...] = ()  # what happened this turn, for the map's reader
+        self.dealt: tuple[Card, ...] = ()  # the cards drawn since the last choice, in order
+        self.last_turn = 0  # the game is lost when this turn ends without an escape (set at start)
 
     # -- what the player sees ------------------------------------------------------------
 
@@ -197,7 +253,7 @@ class RpgState(State):
         return {"s": self.armor, "h": self.health, "c": self.attack}[suit]
 
     def can_place(self) -> bool:
-        return self.room.monster is None and bool(free_doors(self.grid, self.pos))
+        return self.hand is not None and self.room.monster is None and bool(free_doors(self.grid, self.pos))
 
     # -- the interface -------------------------------------------------------------------
 
@@ -206,23 +262,29 @@ class RpgState(State):
             raise Illegal("no card is drawn now")
         step = self.steps[0]
         pile = self.stock[_pile_of(step)]
-        return Chance(_pile_of(step), _what(step), pile.candidates(), pile.next_known)
+        return Chance(_pile_of(step), _what(step), pile.candidates(), pile.next_known, pile.weights())
 
     def legal_actions(self) -> list:
         if self.phase is not Phase.DECISION:
             return []
-        if self.step[0] == CHOOSE:
+        step = self.step
+        assert step is not None  # a decision waits on the turn's first step
+        if step[0] == CHOOSE:
             return [KEEP, DROP, RESIGN]
+        if self.step == (AGAIN,):
+            return [PICK, STOP, RESIGN]
         actions: list = []
-        if self.room.monster is None:
+        if self.room.monster is None and self.hand is not None:
             need = door_count(self.hand) - 1
             for side in free_doors(self.grid, self.pos):
                 others = [s for s in SIDES if s != OPPOSITE[side]]
                 for doors in _subsets(others, need):
                     actions.append(Place(side, frozenset(doors)))
         for side in SIDES:
-            if self._move_problem(side) is None:
+            if self.move_problem(side) is None:
                 actions.append(Move(side))
+            elif self.fight_problem(side) is None:
+                actions.append(Fight(side))
         if self.room.is_exit and self.lockpicks:
             actions.append(PICK)
         actions.append(RESIGN)
@@ -243,14 +305,28 @@ class RpgState(State):
             new = self._copy()
             new._over("resigned")
             return new
-        if self.step[0] == CHOOSE:
+        step = self.step
+        assert step is not None  # neither over nor chance: a decision waits on the turn's first step
+        if step[0] == CHOOSE:
             raise Illegal(f"first keep or drop the {self.gear} just drawn")
+        if isinstance(action, Stop):
+            if self.step != (AGAIN,):
+                raise Illegal("stop ends your attempts at the lock after one failed; none has failed this turn")
+            new = self._copy()
+            new.steps = self.steps[1:]
+            new.dealt = ()
+            new._settle()
+            return new
+        if isinstance(action, Pick):
+            return self._pick()
+        if self.step == (AGAIN,):
+            raise Illegal(f"the lock held: pick again (you hold {lockpicks_text(self.lockpicks)}), or stop (your turn is spent)")
+        if isinstance(action, Fight):
+            return self._fight(action.side)
         if isinstance(action, Place):
             return self._place(action)
         if isinstance(action, Move):
             return self._move(action.side)
-        if isinstance(action, Pick):
-            return self._pick()
         raise Illegal(f"not an RPG solitaire action: {action!r}")
 
     def result(self) -> Optional[Result]:
@@ -277,8 +353,14 @@ class RpgState(State):
     def unfinished(self) -> str:
         if self.phase is Phase.CHANCE:
             return f"{_what(self.steps[0])} is missing"
-        if self.step[0] == CHOOSE:
+        step = self.step
+        assert step is not None  # an unfinished turn that waits on no draw waits on a decision, its first step
+        if step[0] == CHOOSE:
             return f"the gear card {self.gear} waits: keep it or drop it"
+        if self.step == (AGAIN,):
+            return f"the lock held: pick again ({lockpicks_text(self.lockpicks)} left) or stop"
+        if self.hand is None:
+            return "no room card was drawn (every room is placed): move, fight, pick the lock or resign"
         return f"the room card {self.hand} waits: place it, move, pick the lock or resign"
 
     # -- decisions -----------------------------------------------------------------------
@@ -288,20 +370,18 @@ class RpgState(State):
         side = action.side
         if room.monster is not None:
             raise Illegal(self._blocked_message())
+        if self.hand is None:
+            raise Illegal("every room card is on the map: there is no room card to place this turn")
         target = beyond(self.pos, side)
         if side not in room.doors:
             raise Illegal(f"this room has no door to the {SIDE_NAMES[side]}")
         if target in self.grid:
-            raise Illegal(
-                f"the door to the {SIDE_NAMES[side]} opens into a room already there: move into it with {side}"
-            )
+            raise Illegal(f"the door to the {SIDE_NAMES[side]} opens into a room already there: move into it with {side}")
         card = self.hand
         assert card is not None
         back = OPPOSITE[side]
         if back in action.doors:
-            raise Illegal(
-                f"{back} is the door you come in by: after / name only the {room_name(card)}'s other doors"
-            )
+            raise Illegal(f"{back} is the door you come in by: after / name only the {room_name(card)}'s other doors")
         need = door_count(card) - 1
         if len(action.doors) != need:
             raise Illegal(_door_help(card, side))
@@ -310,6 +390,7 @@ class RpgState(State):
         new.grid[target] = Room(card, frozenset(action.doors) | {back})
         new.came_from, new.pos = self.pos, target
         new.hand = None
+        new.dealt = ()
         steps: list = [(GEAR, "s"), (GEAR, "c")]
         if not card.is_joker:
             steps += [(MONSTER, "s"), (MONSTER, "h"), (MONSTER, "c"), (COMBAT,)]
@@ -318,36 +399,64 @@ class RpgState(State):
         new._settle()
         return new
 
-    def _move_problem(self, side: str) -> Optional[str]:
+    def move_problem(self, side: str) -> Optional[str]:
         target = beyond(self.pos, side)
+        if self.room.monster is not None and target != self.came_from:
+            return self._blocked_message()
         if target not in self.grid:
             if side in self.room.doors:
                 return f"no room lies to the {SIDE_NAMES[side]} yet: place the room card there with @{side}"
             return f"there is a wall to the {SIDE_NAMES[side]} and no room beyond it"
         if not joined(self.grid, self.pos, side):
             return f"a wall stands between this room and the room to the {SIDE_NAMES[side]}: no door joins them"
+        monster = self.grid[target].monster
+        if monster is not None:
+            return (
+                f"the monster {monster_text(monster)} still stands in the room to the {SIDE_NAMES[side]}: "
+                f"you may move only into rooms without a monster; to go in and fight it, write x{side}"
+            )
+        return None
+
+    def fight_problem(self, side: str) -> Optional[str]:
+        target = beyond(self.pos, side)
+        room = self.grid.get(target)
+        if room is None or room.monster is None:
+            return f"no monster stands in a room to the {SIDE_NAMES[side]}: x{side} goes into a monster's room and fights it"
         if self.room.monster is not None and target != self.came_from:
             return self._blocked_message()
+        if not joined(self.grid, self.pos, side):
+            return f"a wall stands between this room and the room to the {SIDE_NAMES[side]}: no door joins them"
         return None
 
     def _blocked_message(self) -> str:
-        monster = _monster_text(self.room.monster)
+        monster = monster_text(self.room.monster)
         back = self.back_side
         return f"the monster {monster} blocks the way on: you may leave this room only back {back}, the way you came in"
 
     def _move(self, side: str) -> "RpgState":
-        problem = self._move_problem(side)
+        problem = self.move_problem(side)
         if problem is not None:
             raise Illegal(problem)
         new = self._copy()
-        new._hand_under()
+        new._hand_away()
+        new.dealt = ()
         target = beyond(self.pos, side)
         new.came_from, new.pos = self.pos, target
         new._say(f"moved {SIDE_NAMES[side]}")
-        if new.grid[target].monster is not None:
-            new.steps = ((GEAR, "s"), (GEAR, "c"), (COMBAT,)) + self.steps[1:]
-        else:
-            new.steps = self.steps[1:]
+        new.steps = self.steps[1:]
+        new._settle()
+        return new
+
+    def _fight(self, side: str) -> "RpgState":
+        problem = self.fight_problem(side)
+        if problem is not None:
+            raise Illegal(problem)
+        new = self._copy()
+        new._hand_away()
+        new.dealt = ()
+        new.came_from, new.pos = self.pos, beyond(self.pos, side)
+        new._say(f"went {SIDE_NAMES[side]} to fight the monster")
+        new.steps = ((GEAR, "s"), (GEAR, "c"), (COMBAT,)) + self.steps[1:]
         new._settle()
         return new
 
@@ -357,9 +466,10 @@ class RpgState(State):
         if not self.lockpicks:
             raise Illegal("you have no lockpick to try the lock with (each ace drawn from the room deck is one)")
         new = self._copy()
-        new._hand_under()
+        new._hand_away()
+        new.dealt = ()
         new.lockpicks -= 1
-        new.steps = ((BOSS,), (LOCK,)) + self.steps[1:]
+        new.steps = ((BOSS, GAMBLE_SUIT), (LOCK, GAMBLE_SUIT)) + self.steps[1:]
         new._settle()
         return new
 
@@ -372,10 +482,11 @@ class RpgState(State):
                 stat = STAT_OF_SUIT[card.suit]
                 raise Illegal(f"{card} is not higher than your {stat} {old}: only a higher card may be kept")
             raise Illegal("no drawn gear card waits to be kept or dropped now")
+        assert self.gear is not None  # a CHOOSE step waits on a drawn gear card
         card = self.gear
-        assert card is not None
         new = self._copy()
         new.gear = None
+        new.dealt = ()
         suit = card.suit
         if keep:
             old = self.stat(suit)
@@ -402,6 +513,7 @@ class RpgState(State):
         new.stock = dict(self.stock)
         new.stock[pile_name] = _take(step, self.stock[pile_name], card)
         new.dropped = None
+        new.dealt = self.dealt + (card,)
         kind = step[0]
         rest = self.steps[1:]
         if kind in ROOM_DRAWS and card.rank == 1:
@@ -438,7 +550,9 @@ class RpgState(State):
             new.steps = rest
         elif kind == POTION:
             old = self.health
-            better = higher(card, old) if self.through else (old is None or card.rank < old.rank)
+            # A win keeps the higher heart, a loss the lower; in a stand-off the blow decides.
+            up = self.outcome == "win" or (self.outcome == "stand-off" and self.through)
+            better = higher(card, old) if up else (old is None or card.rank < old.rank)
             if better:
                 new.health = card
                 if old is not None:
@@ -458,14 +572,14 @@ class RpgState(State):
         elif kind == LOCK:
             boss = self.boss
             assert boss is not None
-            new.stock[ROOMS] = new.stock[ROOMS].put_under([boss, card])
+            new.stock[pile_name] = new.stock[pile_name].put_under([boss, card])
             new.boss = None
             if card.rank >= boss.rank:
                 new._say(f"{card} against the boss's {boss}: the lock opens")
                 new._over("escaped")
                 return new
             new._say(f"{card} against the boss's {boss}: the lockpick breaks")
-            new.steps = rest
+            new.steps = (((AGAIN,),) if new.lockpicks else ()) + rest
         new._settle()
         return new
 
@@ -489,16 +603,20 @@ class RpgState(State):
                 self._combat()
                 continue
             if kind == RETREAT:
-                self.pos, self.came_from = self.came_from, self.pos  # type: ignore[assignment]
+                back = self.came_from
+                assert back is not None  # combat is only fought in a room entered from another one
+                self.pos, self.came_from = back, self.pos
                 self._say("driven back the way you came")
                 self.steps = self.steps[1:]
                 continue
             if len(self.stock[_pile_of(step)]):
                 self.phase = Phase.CHANCE
                 return
-            if kind in ROOM_DRAWS:
-                self._over("no room cards")
-                return
+            if kind == ROOM:
+                self.steps = ((ACT,),) + self.steps[1:]  # every room is placed: a turn without a room card
+                continue
+            if kind == BOSS:
+                self.boss = None  # cannot happen (diamonds always come back), but never stall
             self.steps = self.steps[1:]  # an empty suit pile: the draw does not happen
 
     def _end_turn(self) -> None:
@@ -508,6 +626,9 @@ class RpgState(State):
                 return
             if not self.lockpicks and not _has_ace(self.stock[ROOMS]):
                 self._over("no lockpicks")
+                return
+            if self.turn >= self.last_turn:
+                self._over("out of time")
                 return
         self.turn += 1
         self.outcome = None
@@ -541,9 +662,7 @@ class RpgState(State):
             lost = struck and hit >= value(self.health)
             self.outcome = "loss" if lost else "stand-off"
         self.through = through
-        self._say(
-            {"win": "you slew the monster", "loss": "the monster beat you", "stand-off": "a stand-off"}[self.outcome]
-        )
+        self._say({"win": "you slew the monster", "loss": "the monster beat you", "stand-off": "a stand-off"}[self.outcome])
         after: list = [(TREASURE, "d")] if self.outcome != "stand-off" else []
         after += [(POTION, "h"), (RENEW, "s"), (RENEW, "c")]
         if lost:
@@ -571,7 +690,8 @@ class RpgState(State):
         self.stock = dict(self.stock)
         self.stock[name] = self.stock[name].put_under([card])
 
-    def _hand_under(self) -> None:
+    def _hand_away(self) -> None:
+        """The turn's room card, not placed, goes under the room deck (rules page, section 4)."""
         if self.hand is not None:
             self.stock = dict(self.stock)
             self.stock[ROOMS] = self.stock[ROOMS].put_under([self.hand])
@@ -586,7 +706,7 @@ class RpgState(State):
         self.news = self.news + (text,)
 
 
-def _monster_text(monster: Optional[Monster]) -> str:
+def monster_text(monster: Optional[Monster]) -> str:
     if monster is None:
         return "-"
     return "/".join(str(c) if c is not None else "-" for c in monster.cards())
@@ -658,7 +778,8 @@ class RpgSolitaire(Game):
 
     def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
         decks = _decks(options)
-        return [(ROOMS, room_deck(decks))] + [(PILE_OF_SUIT[s], suit_pile(s, decks)) for s in "shdc"]
+        piles: list[tuple[str, Sequence]] = [(ROOMS, room_deck(decks))]
+        return piles + [(PILE_OF_SUIT[s], suit_pile(s, decks)) for s in "shdc"]
 
     def start(
         self,
@@ -666,11 +787,11 @@ class RpgSolitaire(Game):
         options: Optional[Mapping[str, Any]] = None,
         order: Optional[Mapping[str, Sequence]] = None,
     ) -> RpgState:
-        self.check_variant(variant)
         state = RpgState()
         for name, cards in self.deck(variant, options):
             state.stock[name] = Pile.ordered(order[name]) if order is not None else Pile.unknown(cards)
         state.grid = {(0, 0): Room(ENTRANCE, ENTRANCE_DOORS, entrance=True)}
+        state.last_turn = last_turn(_decks(options))
         state.steps = ((STAT, "s"), (STAT, "h"), (STAT, "c"))
         state._settle()
         return state

@@ -1,4 +1,4 @@
-"""Scoundrel: rules, DGN words and board render, bundled for the registry."""
+"""Scoundrel: rules, DGN words, board render, bots, a playout and solver hooks, bundled for the registry."""
 
 from ..base import GameModule
 from .notation import ScoundrelNotation
@@ -47,5 +47,14 @@ def figures(state: ScoundrelState) -> dict:
 
 
 MODULE = GameModule(
-    game=Scoundrel(), notation=ScoundrelNotation(), render=render, rules_text=RULES, figures=figures
+    game=Scoundrel(),
+    notation=ScoundrelNotation(),
+    render=render,
+    rules_text=RULES,
+    figures=figures,
+    bots={"greedy": f"{__name__}.bots:GreedyBot", "counting": f"{__name__}.bots:CountingBot"},
+    playouts={"random": f"{__name__}.playout:random_game"},
+    solver=f"{__name__}.solver",
+    web=f"{__name__}.web:board",
+    pages=("rules.md",),
 )

@@ -9,9 +9,9 @@ from notation import Token
 from notation.tokens import shown
 
 from ...cards import CARDS
-from ...core import Draw, Illegal, Phase, State
+from ...core import Draw, Phase, State
 from ..base import Cursor, Misread, Notation, Step, TurnLog
-from .rules import RUN, Resolve, Run, Scoundrel, ScoundrelState, Strike, is_monster, is_potion, is_weapon, value
+from .rules import RUN, Resolve, Run, ScoundrelState, Strike, is_monster, is_potion, is_weapon, value
 
 
 def _card(text: str, token: Token) -> Any:
@@ -36,9 +36,6 @@ CARD_HELP = "a card is a rank (A 2-9 T J Q K, or 10) and a suit (s h d c)"
 
 
 class ScoundrelNotation(Notation):
-    game = Scoundrel()
-    checkpoint_keys = ("hp", "weapon", "left")
-
     def read_deal(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
         # Scoundrel's setup reveals nothing: the first room is dealt on move 1.
         raise Misread(tokens[0] if tokens else None, "Scoundrel has no deal: line: the first room is the DEALT of move 1")

@@ -6,7 +6,7 @@ from ...core import Phase
 from .rules import MAX_HP, ScoundrelState
 
 
-def render(state: ScoundrelState) -> str:  # type: ignore[override]
+def render(state: ScoundrelState) -> str:
     room = " ".join(str(c) for c in state.room) or "(empty)"
     if state.weapon is None:
         weapon = "none"

@@ -41,6 +41,41 @@ def is_potion(card: Card) -> bool:
     return card.suit == "h"
 
 
+# -- the rules in whole numbers --------------------------------------------------------------
+# One source for what a card does, for the core below and for the bots, the solver and
+# the playout, which work on card values rather than states (tests/test_playouts.py and
+# tests/test_scoundrel_rules.py hold them to the core).
+
+FRESH = 15  # the cap of a weapon that has struck nothing: above every monster
+
+
+def may_strike(monster: int, cap: int, strict: bool) -> bool:
+    """A weapon whose last monster struck had value ``cap`` (``FRESH``: none) may
+    strike a monster of this value: at most the last, or under strict-weapon lower."""
+    return monster < cap if strict else monster <= cap
+
+
+def fight(hp: int, monster: int, weapon: int = 0) -> int:
+    """Health after fighting a monster: bare-handed (``weapon`` 0) its value is lost;
+    struck with a weapon, what the weapon does not take off, never below nothing."""
+    return hp - monster + weapon if monster > weapon else hp
+
+
+def drink(hp: int, potion: int) -> int:
+    """Health after the first potion of a room: never above the maximum."""
+    return hp + potion if hp + potion < MAX_HP else MAX_HP
+
+
+def win_score(hp: int, last_drunk: int) -> int:
+    """A win scores health, and at full health the value of a potion drunk last."""
+    return hp + last_drunk if hp == MAX_HP else hp
+
+
+def loss_score(hp: int, unresolved: int) -> int:
+    """A loss scores health less the value of every monster not yet resolved."""
+    return hp - unresolved
+
+
 class _Act:
     """A player action on one card; equal when of the same kind on the same card."""
 
@@ -50,7 +85,7 @@ class _Act:
         self.card = card
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.card is self.card  # type: ignore[attr-defined]
+        return isinstance(other, _Act) and type(other) is type(self) and other.card is self.card
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.card.text))
@@ -92,18 +127,32 @@ Action = Resolve | Strike | Run | Draw
 _RESOLVE = {card: Resolve(card) for card in CARDS}
 _STRIKE = {card: Strike(card) for card in CARDS if is_monster(card)}
 _new = object.__new__
+# Piles never change once built, so every game at a table starts from the same one.
+_EMPTY = Pile.unknown(())
+_SHUFFLED = Pile.unknown(CARDS)
 
 
 class ScoundrelState(State):
     __slots__ = (
-        "turn", "phase", "dungeon", "room", "hp", "weapon", "slain", "drank", "resolved",
-        "ran_last", "last", "strict", "to_resolve",
+        "turn",
+        "phase",
+        "dungeon",
+        "room",
+        "hp",
+        "weapon",
+        "slain",
+        "drank",
+        "resolved",
+        "ran_last",
+        "last",
+        "strict",
+        "to_resolve",
     )
 
     def __init__(self) -> None:
         self.turn = 1
         self.phase = Phase.CHANCE
-        self.dungeon: Pile = Pile.unknown(())
+        self.dungeon: Pile = _EMPTY
         self.room: tuple[Card, ...] = ()  # the cards of the room not yet resolved, in order
         self.hp = MAX_HP
         self.weapon: Optional[Card] = None
@@ -151,10 +200,7 @@ class ScoundrelState(State):
     def can_strike(self, monster: Card) -> bool:
         if self.weapon is None:
             return False
-        last = self.last_struck
-        if last is None:
-            return True
-        return value(monster) < value(last) if self.strict else value(monster) <= value(last)
+        return may_strike(value(monster), value(self.slain[-1]) if self.slain else FRESH, self.strict)
 
     def damage(self, action: Resolve | Strike) -> int:
         """Health a fight would cost (0 for potions and weapons)."""
@@ -163,7 +209,7 @@ class ScoundrelState(State):
             return 0
         if isinstance(action, Strike):
             assert self.weapon is not None
-            return max(0, value(card) - value(self.weapon))
+            return self.hp - fight(self.hp, value(card), value(self.weapon))
         return value(card)
 
     # -- the interface ---------------------------------------------------------------
@@ -176,6 +222,7 @@ class ScoundrelState(State):
             "a card of the room, from the dungeon",
             self.dungeon.candidates(),
             self.dungeon.next_known,
+            self.dungeon.weights(),
         )
 
     def legal_actions(self) -> list[Action]:
@@ -183,19 +230,19 @@ class ScoundrelState(State):
             return []
         actions: list[Action] = [RUN] if self.resolved == 0 and not self.ran_last else []
         weapon = self.weapon
-        cap = value(self.slain[-1]) if self.slain else None
+        cap = value(self.slain[-1]) if self.slain else FRESH
+        strict = self.strict
         for card in self.room:
             actions.append(_RESOLVE[card])
-            if weapon is not None and card.suit in "sc":  # the same test as can_strike, inlined
-                if cap is None or (value(card) < cap if self.strict else value(card) <= cap):
-                    actions.append(_STRIKE[card])
+            if weapon is not None and card.suit in "sc" and may_strike(value(card), cap, strict):
+                actions.append(_STRIKE[card])
         return actions
 
     def apply(self, action: Any) -> "ScoundrelState":
         if self.phase is Phase.OVER:
             raise Illegal("the game is over: no action may follow")
         if isinstance(action, Draw):
-            return self._deal(action.outcome)
+            return self._deal(action.outcome)  # type: ignore[arg-type]  # _deal refuses what is no card of the deck
         if self.phase is Phase.CHANCE:
             raise Illegal("the room is not complete yet: " + self.chance().what + " comes first")
         if isinstance(action, Run):
@@ -209,11 +256,9 @@ class ScoundrelState(State):
             return None
         if self.hp <= 0:
             unresolved = sum(value(c) for c in self.room + tuple(self.dungeon.cards()) if is_monster(c))
-            return Result(False, self.hp - unresolved)
-        score = self.hp
-        if self.hp == MAX_HP and self.last is not None and self.last[1]:
-            score += value(self.last[0])
-        return Result(True, score)
+            return Result(False, loss_score(self.hp, unresolved))
+        drunk = value(self.last[0]) if self.last is not None and self.last[1] else 0
+        return Result(True, win_score(self.hp, drunk))
 
     def checkpoint(self) -> dict[str, Any]:
         weapon: Any = None
@@ -288,19 +333,18 @@ class ScoundrelState(State):
                 last = self.last_struck
                 bound = "lower than" if self.strict else "at most"
                 raise Illegal(
-                    f"weapon {self.weapon} last struck {last}, so it cannot strike {card} "
-                    f"(only monsters {bound} {value(last)})"  # type: ignore[arg-type]
+                    f"weapon {self.weapon} last struck {last}, so it cannot strike {card} (only monsters {bound} {value(last)})"  # type: ignore[arg-type]
                 )
-            new.hp = self.hp - max(0, value(card) - value(self.weapon))
+            new.hp = fight(self.hp, value(card), value(self.weapon))
             new.slain = self.slain + (card,)
         elif is_monster(card):
-            new.hp = self.hp - value(card)
+            new.hp = fight(self.hp, value(card))
         elif is_weapon(card):
             new.weapon = card
             new.slain = ()
         else:  # a potion: only the first of a room has an effect
             if not self.drank:
-                new.hp = min(MAX_HP, self.hp + value(card))
+                new.hp = drink(self.hp, value(card))
                 new.drank = True
                 drunk = True
         new.last = (card, drunk)
@@ -352,9 +396,8 @@ class Scoundrel(Game):
         options: Optional[Mapping[str, Any]] = None,
         order: Optional[Mapping[str, Sequence]] = None,
     ) -> ScoundrelState:
-        self.check_variant(variant)
         state = ScoundrelState()
         state.strict = variant == "strict-weapon"
-        state.dungeon = Pile.ordered(order[DUNGEON]) if order is not None else Pile.unknown(CARDS)
+        state.dungeon = Pile.ordered(order[DUNGEON]) if order is not None else _SHUFFLED
         state._settle()
         return state

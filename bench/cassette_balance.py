@@ -1,0 +1,93 @@
+"""Cassette Dungeons: how fair a card set is, per boss and per hero, by the greedy bot.
+
+    .venv/bin/python -m bench.cassette_balance [--games N] [--first-seed S] [--cards FILE]
+
+Plays seeds S..S+N-1 once with every hero of the set (the game's own greedy player,
+``dungeon_cli.games.cassette_dungeons.bot``, in a walk of the engine as ``dungeon sim``
+plays it), and prints two Markdown tables: per hero, the games won; per boss side, how
+often it was reached and how often the bot then won (a boss is met only in the boss room,
+so that rate is the boss's own difficulty). docs/card-sets.md holds the built-in set's
+table. Not part of ``make bench`` (it measures a card set, not speed).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from typing import Optional
+
+
+def boss_met(session) -> Optional[str]:
+    """The boss side the game met in the boss room, or None if it never got there."""
+    for state in reversed(session.history):
+        for foe in state.foes:
+            if foe.boss:
+                return foe.id
+    return None
+
+
+def play(seed: int, hero: str, options: dict):
+    from dungeon_cli.engine import Runaway, Setup
+    from dungeon_cli.games.cassette_dungeons.bot import GreedyBot
+    from dungeon_cli.session import Session
+
+    session = Session(Setup("cassette-dungeons", options=options, seed=seed))
+    try:
+        session.run(GreedyBot(hero).choose, 5000)
+    except Runaway:
+        pass
+    return session
+
+
+def tally(module, cards, games: int, first_seed: int, options: dict) -> tuple[dict, dict]:
+    heroes: dict = {}
+    bosses: dict = {b: Counter() for b in cards.boss_sides}
+    for hero in cards.heroes:
+        won = 0
+        for seed in range(first_seed, first_seed + games):
+            session = play(seed, hero, options)
+            result = session.state.result()
+            win = bool(result and result.won)
+            won += win
+            boss = boss_met(session)
+            if boss is not None:
+                bosses.setdefault(boss, Counter())
+                bosses[boss]["met"] += 1
+                bosses[boss]["won"] += win
+        heroes[hero] = won
+    return heroes, bosses
+
+
+def main(argv=None) -> None:
+    from dungeon_cli import registry
+    from dungeon_cli.games.cassette_dungeons import loader
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=300, help="seeds per hero")
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--cards", help="a card-set file (default: the built-in set)")
+    args = parser.parse_args(argv)
+    module = registry.get("cassette-dungeons")
+    options: dict = {}
+    cards = module.game.default
+    if args.cards:
+        loaded, problems = loader.load(args.cards)
+        if loaded is None:
+            raise SystemExit(f"{args.cards}: {problems[0].message}")
+        options["cards"] = cards = loaded
+    heroes, bosses = tally(module, cards, args.games, args.first_seed, options)
+    n = args.games
+    print("| hero | games | won | win rate |\n| --- | --- | --- | --- |")
+    for hero, won in heroes.items():
+        print(f"| {hero} | {n} | {won} | {won / n:.1%} |")
+    total = sum(heroes.values())
+    print(f"| all | {n * len(heroes)} | {total} | {total / (n * len(heroes)):.1%} |")
+    print()
+    print("| boss | reached | won there | win rate at the boss |\n| --- | --- | --- | --- |")
+    for boss, c in bosses.items():
+        rate = f"{c['won'] / c['met']:.1%}" if c["met"] else "-"
+        print(f"| {boss} | {c['met']} | {c['won']} | {rate} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""The command line's side of sharing: ``replay --html`` and ``sim --plot`` read their
+input, print what they did and choose the exit status here; the pages and pictures
+themselves are made by ``dungeon_cli.share``, which knows nothing of the command line.
+
+``replay --html`` writes the page whatever the records hold: an illegal record is shown
+up to its fault, with the diagnostics, which are also printed as ``verify`` prints them.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import click
+
+from ..share.output import NotWritten, write_new
+from .inputs import Unreadable, display_name, open_binary
+
+
+def write_html(file: str, out: str, force: bool) -> int:
+    """Write the page; the exit status (0 every record legal, 1 not, 2 nothing written)."""
+    from notation import read
+
+    from ..share.page import build
+
+    name = display_name(file)
+    try:
+        with open_binary(file) as stream:
+            records = list(read(stream, source=None if file == "-" else file))
+    except Unreadable as exc:
+        click.echo(f"dungeon replay: error: {exc}", err=True)
+        return 2
+    if not records:
+        click.echo(f'{name}:1:1: error: no record in this file: a record starts with [Game "..."]', err=True)
+        return 1
+    text, replays = build(records, name)
+    for rp in replays:
+        for d in rp.verdict.diagnostics:
+            click.echo(f"{name}:{d.line}:{d.col}: {d.severity}: {d.message}", err=True)
+    try:
+        write_new(out, text, force)
+    except NotWritten as exc:
+        click.echo(f"dungeon replay: error: {exc}", err=True)
+        return 2
+    games = f"{len(records)} game" + ("s" if len(records) != 1 else "")
+    click.echo(f"{out}: {games}, {len(text.encode('utf-8')):,} bytes")
+    return 0 if all(rp.verdict.legal for rp in replays) else 1
+
+
+def sim_picture(path: str, force: bool, game: str, bot: str, variant: Optional[str], seed: int, count: int, tally) -> None:
+    """``sim --plot``: the picture of a finished run, written as a new file."""
+    from ..share.plot import sim_svg
+
+    name = game + (f" ({variant})" if variant else "")
+    title = f"{name}, bot {bot}: {count:,} games"
+    subtitle = f"seeds {seed} to {seed + count - 1}: dungeon sim {game} --bot {bot}" + (
+        f" --variant {variant}" if variant else ""
+    )
+    subtitle += f" --games {count}" + (f" --seed {seed}" if seed else "")
+    try:
+        write_new(path, sim_svg(title, tally.summary(), dict(tally.scores), subtitle), force)
+    except NotWritten as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"picture: {path}")

@@ -1,0 +1,37 @@
+"""``dungeon textconv FILE``: the record as ``git diff`` should show it, for
+``git config diff.dgn.textconv "dungeon textconv"``. The file is never changed."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+
+@click.command()
+@click.argument("file", metavar="FILE | -")
+def textconv(file: str) -> None:
+    """Print FILE in canonical DGN with the checkpoint on every move line (what
+    fmt --annotate writes), without touching it. A broken record is shown as far as
+    it goes, with its diagnostics as comments.
+
+    Exit status: 0 printed, 2 the file could not be read.
+    """
+    from ..review.textconv import textconv as convert
+    from ..settings import SettingsError, load
+    from .inputs import STDIN, Unreadable, open_binary
+    from .project import use
+
+    try:
+        use(load())
+    except SettingsError as exc:  # git stops the whole diff at a textconv that fails: say it, go on
+        sys.stderr.write(f"dungeon textconv: warning: {exc}\n")
+
+    try:
+        with open_binary(file) as stream:
+            data = stream.read()
+    except Unreadable as exc:
+        sys.stderr.write(f"dungeon textconv: error: {exc}\n")
+        sys.exit(2)
+    sys.stdout.write(convert(data, source=None if file == STDIN else file))
+    sys.stdout.flush()

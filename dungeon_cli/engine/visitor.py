@@ -1,0 +1,39 @@
+"""What a walk of a game tells the code that watches it, after python-chess's
+``pgn.Visitor``: one loop walks a game, and each job (a verdict, a record writer,
+checkpoints, board frames, a bot's memory) is a visitor of it instead of a loop of its
+own. Every hook does nothing by default; a visitor overrides the ones it needs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from ..core import State
+
+if TYPE_CHECKING:
+    from notation import Checkpoint, Move
+
+    from ..games.base import TurnLog
+    from .walk import Fault, Walk
+
+
+class Visitor:
+    def begin(self, walk: "Walk") -> None:
+        """The walk has its starting state; nothing is dealt yet."""
+
+    def event(self, before: State, action: Any, after: State) -> None:
+        """One chance outcome or decision was applied."""
+
+    def turn(self, log: "TurnLog", after: State) -> None:
+        """A turn ended (the rules moved the turn on, or the game ended)."""
+
+    def move(self, move: "Move", state: State, checkpoint: Optional["Checkpoint"]) -> None:
+        """A move line of a record was replayed to its end (record sources only);
+        ``checkpoint`` is what the line asserts of ``state``, if anything."""
+
+    def fault(self, fault: "Fault") -> None:
+        """The walk stopped at a step it cannot take; ``fault`` says where and why."""
+
+    def end(self, walk: "Walk") -> Optional[Any]:
+        """The source has nothing more; what the visitor made of the walk."""
+        return None

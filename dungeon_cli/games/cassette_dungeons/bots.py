@@ -1,0 +1,26 @@
+"""Cassette Dungeons' greedy bot: the game's own rules-of-thumb player
+(``dungeon_cli.games.cassette_dungeons.bot``, documented there), seen through the
+``Bot`` interface so that ``dungeon sim`` runs it like any other."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...bots.base import Bot
+from ...core import State
+from .rules import CassetteState
+
+
+class GreedyBot(Bot):
+    name = "greedy"
+    summary = "the game's own greedy player: best die placements, heals when not wasted, kindest path"
+
+    def __init__(self) -> None:
+        from .bot import GreedyBot as Player
+
+        self.player = Player()
+
+    def choose(self, state: State, rng: random.Random) -> Any:
+        assert isinstance(state, CassetteState)
+        return self.player.choose(state)

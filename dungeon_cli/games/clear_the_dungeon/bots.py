@@ -1,0 +1,33 @@
+"""Clear the Dungeon's greedy bot.
+
+It attacks whenever it can, since a pass costs three cards of the damage pile and a
+turn of the deck. Of the attacks it can make it keeps its jokers when it has a choice
+(a joker is the one trigger every monster accepts), wastes the least power (the two
+power cards' sum over the monster's power), and among those takes the strongest
+monster. Only when no attack is legal does it pass.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...bots.base import Bot
+from ...core import State
+from .rules import PASS, Attack, power_of
+
+
+def _preference(attack: Attack) -> tuple:
+    jokers = sum(1 for use in attack.uses if use.card.is_joker)
+    return (-jokers, -(attack.total - power_of(attack.target)), power_of(attack.target))
+
+
+class GreedyBot(Bot):
+    name = "greedy"
+    summary = "attacks when it can: keeps jokers, wastes the least power, strongest monster first"
+
+    def choose(self, state: State, rng: random.Random) -> Any:
+        attacks = [a for a in state.legal_actions() if isinstance(a, Attack)]
+        if not attacks:
+            return PASS
+        return max(attacks, key=_preference)

@@ -1,0 +1,74 @@
+"""``dungeon diff --format json``: one document, for tools that review records."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Optional, TextIO
+
+from .compare import Comparison, Row
+from .facts import checkpoint, outcome, result, summary
+from .transcript import Side, move_text
+
+
+def _side(side: Optional[Side]) -> Optional[dict[str, Any]]:
+    if side is None:
+        return None
+    found = result(side)
+    return {
+        "file": side.name,
+        "line": side.record.line,
+        "game": side.record.game,
+        "seed": side.seed,
+        "legal": side.legal,
+        "result": str(found) if found is not None else None,
+        "won": found.won if found is not None else None,
+        "score": found.score if found is not None else None,
+        "outcome": outcome(side),
+    }
+
+
+def _row(cmp: Comparison, row: Row) -> dict[str, Any]:
+    def one(side, move, turn):
+        if move is None:
+            return None
+        return {"line": move.line, "move": move_text(move), "checkpoint": checkpoint(side, turn)}
+
+    return {"label": row.label, "a": one(cmp.a, row.a, row.turn_a), "b": one(cmp.b, row.b, row.turn_b)}
+
+
+def pair(cmp: Comparison, every: bool) -> dict[str, Any]:
+    ra = result(cmp.a) if cmp.a is not None else None
+    rb = result(cmp.b) if cmp.b is not None else None
+    rows = cmp.differing
+    if cmp.kind == "same-deal" and not every and cmp.parting is not None:
+        rows = [cmp.parting.row]
+    parting = None
+    if cmp.parting is not None:
+        module = cmp.a.module if cmp.a is not None else None
+        board = cmp.parting.board
+        parting = {
+            **_row(cmp, cmp.parting.row),
+            "board": module.render(board) if module is not None and board is not None else None,
+        }
+    return {
+        "kind": cmp.kind,
+        "summary": summary(cmp),
+        "a": _side(cmp.a),
+        "b": _side(cmp.b),
+        "tags": [{"name": n, "a": va, "b": vb} for n, va, vb in cmp.tags],
+        "parting": parting,
+        "differences": [_row(cmp, row) for row in rows],
+        "score_difference": rb.score - ra.score if ra is not None and rb is not None else None,
+        "notes": cmp.notes,
+    }
+
+
+def dump(names: tuple[str, str], found: list[Comparison], out: TextIO, every: bool) -> None:
+    document = {
+        "a": names[0],
+        "b": names[1],
+        "pairs": [pair(cmp, every) for cmp in found],
+        "summary": {"pairs": len(found), "equal": sum(1 for c in found if c.equal)},
+    }
+    json.dump(document, out, indent=2, ensure_ascii=False)
+    out.write("\n")

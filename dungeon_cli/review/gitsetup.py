@@ -1,0 +1,87 @@
+"""What ``dungeon git-setup`` writes into a repository, and how it checks what is there.
+
+Three settings make git review records by their games:
+
+- ``.gitattributes``: ``*.dgn diff=dgn`` names the driver for every record;
+- ``diff.dgn.textconv``: ``git log -p``, ``git show`` and ``git diff --no-ext-diff`` diff
+  each record as ``dungeon textconv`` writes it, the state on every line of both sides;
+- ``diff.dgn.command``: ``git diff`` (and ``--ext-diff`` elsewhere) runs ``dungeon diff``,
+  which says where the games part and what it cost;
+
+and ``difftool.dungeon.cmd`` for ``git difftool -t dungeon``. The attribute is committed
+with the repository, so every clone has it; the driver is each clone's own config (git
+never runs a command a repository's content names), so each reviewer runs this once.
+
+A setting already there with another value is someone's choice: it is replaced only
+when the user says so.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from typing import Optional
+
+ATTRIBUTE = "*.dgn diff=dgn"
+CONFIG = {
+    "diff.dgn.textconv": "dungeon textconv",
+    "diff.dgn.command": "dungeon diff",
+    "difftool.dungeon.cmd": 'dungeon diff "$LOCAL" "$REMOTE"',
+}
+
+
+class GitError(Exception):
+    """Not in a repository, or git is missing: a one-line message."""
+
+
+def git(args: list[str], cwd: str) -> subprocess.CompletedProcess:
+    try:
+        return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise GitError("git is not installed (no 'git' on PATH)") from None
+
+
+def top(cwd: str) -> str:
+    done = git(["rev-parse", "--show-toplevel"], cwd)
+    if done.returncode != 0:
+        raise GitError(f"{cwd}: not inside a git repository")
+    return done.stdout.strip()
+
+
+def config_value(key: str, cwd: str) -> Optional[str]:
+    done = git(["config", "--get", key], cwd)
+    return done.stdout.rstrip("\n") if done.returncode == 0 else None
+
+
+def set_config(key: str, value: str, cwd: str) -> None:
+    done = git(["config", "--local", key, value], cwd)
+    if done.returncode != 0:
+        raise GitError(f"git config {key}: {done.stderr.strip()}")
+
+
+def attribute(root: str) -> Optional[str]:
+    """The diff attribute a record at the top of the repository has now (None: unset)."""
+    done = git(["check-attr", "diff", "--", "record.dgn"], root)
+    value = done.stdout.strip().rsplit(": ", 1)[-1] if done.returncode == 0 else ""
+    return None if value in ("", "unspecified") else value
+
+
+def add_attribute(root: str) -> None:
+    path = os.path.join(root, ".gitattributes")
+    text = ""
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    with open(path, "a", encoding="utf-8") as handle:
+        if text and not text.endswith("\n"):
+            handle.write("\n")
+        handle.write(ATTRIBUTE + "\n")
+
+
+def commands() -> list[str]:
+    """The settings as a reader would type them (``--print``)."""
+    lines = [f"echo '{ATTRIBUTE}' >> .gitattributes"]
+    for key, value in CONFIG.items():
+        quoted = "'" + value.replace("'", "'\\''") + "'"
+        lines.append(f"git config {key} {quoted}")
+    return lines

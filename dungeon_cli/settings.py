@@ -1,0 +1,135 @@
+"""Project settings: the ``[tool.dungeon]`` table of the nearest pyproject.toml.
+
+A repository of records wants the same options on every run, by every reviewer and in
+CI, without each command line repeating them; ruff and black read their settings the
+same way. The nearest pyproject.toml with a ``[tool.dungeon]`` table, from the current
+directory up, is read; the command line overrides it. An unknown key is an error, not
+ignored: a misspelt ``exlcude`` silently checking every file would be worse than none.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Optional
+
+FORMATS = ("text", "json", "github")
+KEYS = {
+    "include": 'glob patterns of the files a directory stands for (default ["*.dgn"])',
+    "exclude": "glob patterns of files and directories to leave out",
+    "format": "the default output format of verify and diff: " + ", ".join(FORMATS),
+    "seed-check": "verify checks every deal against its Seed, as --seed-check",
+    "diff-by": "how dungeon diff pairs the records of two files: order or seed",
+    "card-sets": "directories where a [Cards] path not found beside its record is looked for",
+}
+
+
+class SettingsError(ValueError):
+    """A settings file that cannot be used: the message names the file and key."""
+
+
+def find(start: Optional[str] = None) -> Optional[str]:
+    """The nearest pyproject.toml that has a [tool.dungeon] table. (os.path, not
+    pathlib: every ``dungeon verify`` pays for this search's imports.)"""
+    directory = os.path.abspath(start or os.getcwd())
+    while True:
+        candidate = os.path.join(directory, "pyproject.toml")
+        if b"[tool.dungeon]" in _bytes(candidate):
+            return candidate
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
+
+
+def _bytes(path: str) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError:  # none here (or a directory of that name, or unreadable)
+        return b""
+
+
+def load(start: Optional[str] = None) -> dict[str, Any]:
+    """The checked settings (keys as in the file); {} when there are none."""
+    path = find(start)
+    if path is None:
+        return {}
+    import tomllib
+
+    try:
+        data = tomllib.loads(_bytes(path).decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise SettingsError(f"{path}: not valid TOML: {exc}") from None
+    tool = data.get("tool", {})
+    table = tool.get("dungeon", {}) if isinstance(tool, dict) else {}
+    if not isinstance(table, dict):
+        raise SettingsError(f"{path}: [tool.dungeon] is a table")
+    settings = check(table, str(path))
+    if "card-sets" in settings:  # relative to the file that names them, as ruff's paths are
+        home = os.path.dirname(path)
+        settings["card-sets"] = [os.path.join(home, d) for d in settings["card-sets"]]
+    return settings
+
+
+def check(table: dict[str, Any], where: str) -> dict[str, Any]:
+    for key, value in table.items():
+        if key not in KEYS:
+            known = ", ".join(KEYS)
+            raise SettingsError(f"{where}: unknown key '{key}' in [tool.dungeon] (keys: {known})")
+        problem = _problem(key, value)
+        if problem:
+            raise SettingsError(f"{where}: [tool.dungeon] {key}: {problem}")
+    return dict(table)
+
+
+def _problem(key: str, value: Any) -> Optional[str]:
+    if key in ("include", "exclude", "card-sets"):
+        if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            return (
+                'a list of directories, like ["card-sets"]' if key == "card-sets" else 'a list of glob patterns, like ["*.dgn"]'
+            )
+    elif key == "format":
+        if value not in FORMATS:
+            return f"one of {', '.join(FORMATS)}, not {value!r}"
+    elif key == "seed-check":
+        if not isinstance(value, bool):
+            return "true or false"
+    elif key == "diff-by":
+        if value not in ("order", "seed"):
+            return f"order or seed, not {value!r}"
+    return None
+
+
+def expand(paths: tuple[str, ...], settings: dict[str, Any]) -> list[str]:
+    """Paths with each directory replaced by the files under it that ``include``
+    names and ``exclude`` does not, in a stable order. A directory with none stays, to
+    be reported as the directory it is."""
+    import fnmatch
+
+    include = settings.get("include", ["*.dgn"])
+    exclude = settings.get("exclude", [])
+
+    def excluded(rel: str) -> bool:
+        name = os.path.basename(rel)
+        return any(fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(name, p) for p in exclude)
+
+    out: list[str] = []
+    for path in paths:
+        if path == "-" or not os.path.isdir(path):
+            out.append(path)
+            continue
+        found = len(out)
+        for root, dirs, names in os.walk(path):
+            dirs[:] = sorted(
+                d for d in dirs if not excluded(os.path.relpath(os.path.join(root, d), path)) and not d.startswith(".")
+            )
+            for name in sorted(names):
+                if name.startswith("."):
+                    continue  # hidden, as black and ruff leave them
+                full = os.path.join(root, name)
+                rel = os.path.relpath(full, path)
+                if any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p) for p in include) and not excluded(rel):
+                    out.append(full)
+        if len(out) == found:
+            out.append(path)
+    return out

@@ -1,0 +1,24 @@
+"""A game's board as HTML: drawn by the game's own ``web`` plug-in (``GameModule.web``,
+``"module:function"``, ``function(state, defs)`` returning HTML built with ``htmlkit``,
+``defs`` the page's shared drawings), or, for a game that names none, its text render
+in a ``<pre>``, so every game gets a page. The plug-in is loaded once, when a page
+first needs it."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..games.base import GameModule, load
+from .htmlkit import Defs, esc
+
+_LOADED: dict[str, Callable[[Any, Defs], str]] = {}
+
+
+def board(module: GameModule, state: Any, defs: Defs) -> str:
+    path = module.web
+    if path is None:
+        return f'<pre class="text">{esc(module.render(state))}</pre>'
+    draw = _LOADED.get(path)
+    if draw is None:
+        draw = _LOADED[path] = load(path)
+    return draw(state, defs)

@@ -1,0 +1,53 @@
+"""A record's boards, one per move, as a visitor of the referee's walk: what a web page
+shows is then exactly what ``verify`` judged, the moves up to a fault and no further.
+
+Frame 0 is the table before move 1: after the ``deal:`` line when the record has one,
+else the state the game starts in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from notation import Checkpoint, Move, Record
+
+from ..core import State
+from ..engine import Visitor
+from ..referee import Referee, Verdict
+
+
+@dataclass(frozen=True)
+class Frame:
+    number: int  # 0: the table before move 1
+    move: Optional[Move]  # None: the start, when no deal: line sets the table
+    state: State
+    checkpoint: dict[str, str]
+
+
+class Frames(Visitor):
+    def __init__(self) -> None:
+        self.frames: list[Frame] = []
+        self.module: Any = None
+
+    def begin(self, walk: Any) -> None:
+        self.module = walk.module
+        self.frames = [Frame(0, None, walk.state, self.module.notation.checkpoint(walk.state))]
+
+    def move(self, move: Move, state: State, checkpoint: Optional[Checkpoint]) -> None:
+        values = self.module.notation.checkpoint(state)
+        if move.number is None:  # the deal: line sets the table
+            self.frames[0] = Frame(0, move, state, values)
+        else:
+            self.frames.append(Frame(move.number, move, state, values))
+
+
+class Replayed:
+    """One record walked for a page: its frames and the referee's verdict."""
+
+    def __init__(self, record: Record):
+        self.record = record
+        watcher = Frames()
+        self.verdict: Verdict = Referee().check(record, watchers=(watcher,))
+        self.frames = watcher.frames
+        self.module = watcher.module

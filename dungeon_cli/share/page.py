@@ -1,0 +1,159 @@
+"""A file of records as one web page that needs nothing but itself: its style, script,
+suits and dice are inline, and its Content-Security-Policy lets it load nothing at all
+(no network, no font, no image), so a page shared by mail shows the same everywhere and
+cannot call home.
+
+The script and the style are allowed by their SHA-256 hashes rather than by
+'unsafe-inline': even if an escaping mistake let a record's text into the page as
+markup, a script there would not run.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+from importlib import resources
+from typing import Sequence
+
+from notation import Move, Record
+from notation.writer import move_lines
+
+from .boards import board
+from .frames import Frame, Replayed
+from .htmlkit import SYMBOLS, Defs, esc
+
+
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def _hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def move_dgn(move: Move) -> str:
+    """The move as DGN, canonical, without its comments (they are shown under it)."""
+    bare = Move(move.number, [(items, None) for items, _ in move.segments if items] or [([], None)])
+    return " ".join(line.strip() for line in move_lines(bare))
+
+
+def move_notes(move: Move) -> list[str]:
+    """The move's comments, the lines above it first, without their ``#``."""
+    notes = list(move.comments) + [comment for _, comment in move.segments if comment]
+    return [n.lstrip("#").strip() for n in notes if n.lstrip("#").strip()]
+
+
+def _label(frame: Frame) -> str:
+    if frame.number == 0:
+        return "deal" if frame.move is not None else "start"
+    return f"move {frame.number}"
+
+
+def _frame(rp: Replayed, frame: Frame, hidden: bool, defs: Defs) -> str:
+    head = f"<code>{esc(move_dgn(frame.move))}</code>" if frame.move is not None else esc(_label(frame))
+    cp = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in frame.checkpoint.items())
+    return (
+        f'<section class="frame" data-move="{frame.number}" data-label="{esc(_label(frame))}"{" hidden" if hidden else ""}>'
+        f"<h3>{head}</h3>{board(rp.module, frame.state, defs)}"
+        f'<dl class="cp" aria-label="checkpoint">{cp}</dl></section>'
+    )
+
+
+def _move_item(frame: Frame, index: int, href: str) -> str:
+    text = move_dgn(frame.move) if frame.move is not None else "start"
+    notes = "".join(f"<p>{esc(n)}</p>" for n in (move_notes(frame.move) if frame.move is not None else []))
+    return f'<li><a href="#{href}" data-i="{index}"><code>{esc(text)}</code></a>{notes}</li>'
+
+
+def _unplayed(rp: Replayed) -> str:
+    """The moves past a fault, listed without a board: the first is where replay stopped."""
+    shown = {id(f.move) for f in rp.frames if f.move is not None}
+    last = max((f.move.line for f in rp.frames if f.move is not None), default=0)
+    rest = [m for m in rp.record.moves if id(m) not in shown and m.line > last]
+    if rp.verdict.legal or not rest:
+        return ""
+    out = []
+    for index, move in enumerate(rest):
+        note = "replay stopped here" if index == 0 else "not replayed"
+        out.append(f'<li class="no"><code>{esc(move_dgn(move))}</code><p>{note}</p></li>')
+    return "".join(out)
+
+
+def _title(record: Record, rp: Replayed) -> str:
+    game = rp.module.game.title if rp.module is not None else (record.game or "a record with no game")
+    return game
+
+
+def _ending(rp: Replayed, name: str) -> str:
+    verdict = rp.verdict
+    if not verdict.legal:
+        lines = [f"{name}:{d.line}:{d.col}: {d.severity}: {d.message}" for d in verdict.diagnostics]
+        return f'<div class="pane fault" role="alert">{esc(chr(10).join(lines))}</div>'
+    state = verdict.state
+    if state is None:
+        return ""
+    text = f"result: {state.result()}" if state.is_over else f"unfinished: {state.unfinished()}"
+    return f'<p class="st">{esc(text)}</p>'
+
+
+def _game(rp: Replayed, number: int, many: bool, name: str, defs: Defs) -> str:
+    record = rp.record
+    tags = "".join(f"<div><dt>{esc(t.name)}</dt><dd>{esc(t.value)}</dd></div>" for t in record.tags if t.name != "Game")
+    prefix = f"game-{number}-" if many else ""
+    frames = rp.frames if rp.module is not None else []
+    sections = "".join(_frame(rp, f, i != 0, defs) for i, f in enumerate(frames))
+    items = "".join(_move_item(f, i, f"{prefix}move-{f.number}") for i, f in enumerate(frames))
+    items += _unplayed(rp)
+    last = max(0, len(frames) - 1)
+    controls = (
+        '<div class="ctl" role="group" aria-label="step through the moves">'
+        '<button type="button" data-go="first" aria-label="first move" title="first (Home)"><svg viewBox="0 0 16 16" aria-hidden="true"><path d="M3 2h2v12H3zM14 2v12L6 8z"/></svg></button>'
+        '<button type="button" data-go="prev" aria-label="previous move" title="previous (left arrow)"><svg viewBox="0 0 16 16" aria-hidden="true"><path d="M12 2v12L4 8z"/></svg></button>'
+        '<button type="button" data-go="next" aria-label="next move" title="next (right arrow)"><svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2v12l8-6z"/></svg></button>'
+        '<button type="button" data-go="last" aria-label="last move" title="last (End)"><svg viewBox="0 0 16 16" aria-hidden="true"><path d="M11 2h2v12h-2zM2 2v12l8-6z"/></svg></button>'
+        f'<input type="range" min="0" max="{last}" value="0" aria-label="move">'
+        f'<output aria-live="polite">{esc(_label(frames[0])) if frames else "no moves"}</output></div>'
+    )
+    return (
+        f'<article class="game" id="game-{number}" data-game="{number}"{" hidden" if many and number > 1 else ""}>'
+        f'<h2>{esc(_title(record, rp))}</h2><dl class="tags">{tags}</dl>{controls}'
+        f'<div class="main"><div class="pane">{sections or "<p>no board: the record cannot be replayed</p>"}</div>'
+        f'<ol class="pane moves" aria-label="moves">{items}</ol></div>{_ending(rp, name)}</article>'
+    )
+
+
+def page(records: Sequence[Record], name: str) -> str:
+    """The page for the records of the file ``name``."""
+    return build(records, name)[0]
+
+
+def build(records: Sequence[Record], name: str) -> tuple[str, list[Replayed]]:
+    """The page, and each record as it was walked (its verdict says what is wrong)."""
+    replays = [Replayed(r) for r in records]
+    many = len(replays) > 1
+    style, script = _asset("page.css"), _asset("page.js")
+    csp = f"default-src 'none'; style-src {_hash(style)}; script-src {_hash(script)}"
+    defs = Defs()
+    games = "".join(_game(rp, i, many, name, defs) for i, rp in enumerate(replays, start=1))
+    listing = ""
+    if many:
+        entries = []
+        for i, rp in enumerate(replays, start=1):
+            bits = [_title(rp.record, rp)]
+            for tag in ("Player", "Seed", "Result"):
+                value = rp.record.tag_value(tag)
+                if value:
+                    bits.append(f"{tag.lower()} {value}")
+            if not rp.verdict.legal:
+                bits.append("not legal")
+            entries.append(f'<li><a href="#game-{i}-move-0">{esc(", ".join(bits))}</a></li>')
+        listing = f'<nav aria-label="games"><ol class="list">{"".join(entries)}</ol></nav>'
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width,initial-scale=1">'
+        f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
+        '<meta name="color-scheme" content="light dark">'
+        f"<title>{esc(os.path.basename(name))}: a dungeon replay</title><style>{style}</style></head><body>{SYMBOLS}{defs.svg()}"
+        f"<header><h1>{esc(os.path.basename(name))}</h1>{listing}</header>{games}<script>{script}</script></body></html>\n"
+    ), replays

@@ -1,0 +1,92 @@
+"""Toy Dungeon's DGN words: a move is ``N. CARD ROLL : take`` (or ``pass``), e.g.
+``3. 5c 2 : pass``; the checkpoint is ``{hp=.. gold=.. left=..}``."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Optional, Sequence
+
+from dungeon_cli.cards import CARDS
+from dungeon_cli.core import Draw, Phase, State
+from dungeon_cli.games.base import Cursor, Misread, Notation, Step, TurnLog
+from notation import Token
+from notation.tokens import shown
+
+from .rules import DIE, PASS, TAKE, Take, ToyState, is_monster
+
+WORDS = {"take": TAKE, "pass": PASS}
+DEALT_HELP = "a move deals a card (2-6 of c or h) and the die's roll (1-6), like 5c 2"
+
+
+def _face(text: str) -> Optional[int]:
+    return int(text) if text.isascii() and text.isdigit() and len(text) == 1 and text != "0" else None
+
+
+class ToyNotation(Notation):
+    def read_deal(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+        raise Misread(tokens[0] if tokens else None, "Toy Dungeon has no deal: line: each move deals its own card")
+        yield  # a generator, like every reader
+
+    def read_dealt(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+        for token in tokens:
+            yield token, Draw(self._outcome(cursor.state, token))
+
+    def read_actions(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+        for token in tokens:
+            action = WORDS.get(token.text)
+            if action is None:
+                raise Misread(token, f"'{shown(token.raw or token.text)}' is not a Toy Dungeon action: write take or pass")
+            yield token, action
+
+    def outcome(self, token: Token) -> Any:
+        """What a player at a table types for chance: a card, or the die's face."""
+        face = _face(token.text)
+        if face is not None:
+            return face
+        if token.text in CARDS:
+            return CARDS[token.text]
+        raise Misread(token, f"'{shown(token.raw or token.text)}' is not a card or a die's roll: {DEALT_HELP}")
+
+    def _outcome(self, state: State, token: Token) -> Any:
+        """A dealt token read as what chance owes here: the card first, then the roll."""
+        rolling = state.phase is Phase.CHANCE and state.chance().pile == DIE
+        if rolling:
+            face = _face(token.text)
+            if face is None:
+                raise Misread(token, f"'{shown(token.raw or token.text)}' is not a die's roll: {DEALT_HELP}")
+            return face
+        card = CARDS.get(token.text)
+        if card is None:
+            raise Misread(token, f"'{shown(token.raw or token.text)}' is not a card: {DEALT_HELP}")
+        return card
+
+    def check_token(self, section: str, token: Token) -> Optional[str]:
+        text = token.text
+        if section == "actions":
+            return None if text in WORDS else f"'{shown(token.raw or text)}' is not a Toy Dungeon action: write take or pass"
+        if section == "deal":
+            return None  # read_deal says what is wrong with the whole line
+        if text in CARDS or _face(text) is not None:
+            return None
+        return f"'{shown(token.raw or text)}' is neither a card nor a die's roll: {DEALT_HELP}"
+
+    def write_turn(self, log: TurnLog) -> tuple[list[str], list[str]]:
+        dealt: list[str] = []
+        actions: list[str] = []
+        for before, action in log.events:
+            if isinstance(action, Draw):
+                dealt.append(str(action.outcome))
+            else:
+                actions.append(self.action_text(before, action))
+        return dealt, actions
+
+    def action_text(self, state: State, action: Any) -> str:
+        return "take" if isinstance(action, Take) else "pass"
+
+    def describe(self, state: State, action: Any) -> str:
+        s: ToyState = state  # type: ignore[assignment]
+        card = s.card
+        if not isinstance(action, Take):
+            return f"discard {card}"
+        if card is not None and is_monster(card):
+            return f"fight {card} with a {s.roll}: -{s.damage()} health, +{card.rank} gold"
+        return f"take {card}: +{card.rank if card else 0} gold"

@@ -1,0 +1,182 @@
+"""Toy Dungeon's rules core: ten cards and a die, take or pass.
+
+Deck: 2-6 of clubs (monsters) and 2-6 of hearts (treasure). Each turn a card is drawn,
+then the die rolled; the player takes the card or passes it. Taking a treasure gains
+its value in gold; taking a monster fights it: health falls by its value less the roll
+(never by less than 0), and its value is gained in gold. A pass discards the card, and
+never follows a pass. The game ends when the deck is empty (a win) or health is 0 (a
+loss); the score is the gold.
+
+The die is chance with nothing known in advance: a seeded game's dealer draws each roll
+when it happens (``engine.dealer``), a player at a table types it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional, Sequence
+
+from dungeon_cli.cards import Card, deck
+from dungeon_cli.core import Chance, Draw, Game, Illegal, Phase, Result, State
+from dungeon_cli.piles import NotInPile, Pile
+
+DECK = "deck"
+DIE = "die"
+CARDS = deck(suits="ch", ranks="23456")
+CARD_SET = frozenset(CARDS)
+FACES = (1, 2, 3, 4, 5, 6)
+HEALTH = {None: 6, "frail": 3}
+
+
+def is_monster(card: Card) -> bool:
+    return card.suit == "c"
+
+
+class Take:
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Take
+
+    def __hash__(self) -> int:
+        return hash("Take")
+
+    def __repr__(self) -> str:
+        return "Take()"
+
+
+class Pass:
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Pass
+
+    def __hash__(self) -> int:
+        return hash("Pass")
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+
+TAKE = Take()
+PASS = Pass()
+
+
+class ToyState(State):
+    __slots__ = ("turn", "phase", "deck", "card", "roll", "hp", "max_hp", "gold", "passed")
+
+    def __init__(self, hp: int, deck_pile: Pile):
+        self.turn = 1
+        self.phase = Phase.CHANCE
+        self.deck = deck_pile
+        self.card: Optional[Card] = None  # the card of this turn, once drawn
+        self.roll: Optional[int] = None  # the die of this turn, once rolled
+        self.hp = hp
+        self.max_hp = hp
+        self.gold = 0
+        self.passed = False  # the last turn was a pass
+
+    def damage(self) -> int:
+        """Health taking this turn's card costs."""
+        assert self.card is not None and self.roll is not None
+        return max(0, self.card.rank - self.roll) if is_monster(self.card) else 0
+
+    def chance(self) -> Chance:
+        if self.phase is not Phase.CHANCE:
+            raise Illegal("nothing is drawn or rolled now")
+        if self.card is None:
+            return Chance(DECK, "the card of the turn", self.deck.candidates(), self.deck.next_known, self.deck.weights())
+        return Chance(DIE, "the roll of the die", FACES)
+
+    def legal_actions(self) -> list:
+        if self.phase is not Phase.DECISION:
+            return []
+        return [TAKE] if self.passed else [TAKE, PASS]
+
+    def apply(self, action: Any) -> "ToyState":
+        if self.phase is Phase.OVER:
+            raise Illegal("the game is over: no action may follow")
+        if isinstance(action, Draw):
+            if self.phase is not Phase.CHANCE:
+                raise Illegal("the card and the roll of this turn are on the table: take or pass")
+            return self._roll(action.outcome) if self.card is not None else self._draw(action.outcome)
+        if self.phase is Phase.CHANCE:
+            raise Illegal(f"{self.chance().what} comes first")
+        if isinstance(action, Take):
+            return self._take()
+        if isinstance(action, Pass):
+            if self.passed:
+                raise Illegal("the last turn was a pass: this card must be taken")
+            return self._end_turn(self._copy(), passed=True)
+        raise Illegal(f"not a Toy Dungeon action: {action!r}")
+
+    def result(self) -> Optional[Result]:
+        if self.phase is not Phase.OVER:
+            return None
+        return Result(self.hp > 0, self.gold)
+
+    def checkpoint(self) -> dict[str, Any]:
+        return {"hp": self.hp, "gold": self.gold, "left": len(self.deck)}
+
+    def piles(self) -> Mapping[str, int]:
+        return {DECK: len(self.deck)}
+
+    def unfinished(self) -> str:
+        if self.phase is Phase.CHANCE:
+            return f"{self.chance().what} is missing"
+        return "take or pass is still to be chosen"
+
+    # -- transitions -------------------------------------------------------------------
+
+    def _draw(self, card: Any) -> "ToyState":
+        if card not in CARD_SET:
+            raise Illegal("not in the toy deck (2-6 of clubs and hearts)")
+        try:
+            pile = self.deck.draw(card)
+        except NotInPile as exc:
+            if exc.expected is not None:
+                raise Illegal(f"the deck deals {exc.expected} next here, not {card}") from None
+            raise Illegal("no longer in the deck: it was drawn already") from None
+        new = self._copy()
+        new.deck = pile
+        new.card = card
+        return new
+
+    def _roll(self, face: Any) -> "ToyState":
+        if face not in FACES:
+            raise Illegal("a die shows 1 to 6")
+        new = self._copy()
+        new.roll = face
+        new.phase = Phase.DECISION
+        return new
+
+    def _take(self) -> "ToyState":
+        assert self.card is not None
+        new = self._copy()
+        new.hp = self.hp - self.damage()
+        new.gold = self.gold + self.card.rank
+        return self._end_turn(new, passed=False)
+
+    def _end_turn(self, new: "ToyState", passed: bool) -> "ToyState":
+        new.passed = passed
+        new.card = new.roll = None
+        new.turn = self.turn + 1
+        new.phase = Phase.OVER if new.hp <= 0 or not len(new.deck) else Phase.CHANCE
+        return new
+
+
+class ToyDungeon(Game):
+    name = "toy"
+    title = "Toy Dungeon (the test suite's game)"
+    variants = {"frail": "start with 3 health, not 6"}
+
+    def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
+        return [(DECK, CARDS)]
+
+    def start(
+        self,
+        variant: Optional[str] = None,
+        options: Optional[Mapping[str, Any]] = None,
+        order: Optional[Mapping[str, Sequence]] = None,
+    ) -> ToyState:
+        deck_pile = Pile.ordered(order[DECK]) if order is not None else Pile.unknown(CARDS)
+        return ToyState(HEALTH[variant], deck_pile)
