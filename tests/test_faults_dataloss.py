@@ -270,8 +270,9 @@ def test_a_crash_in_a_later_line_still_writes_the_finished_turns(tmp_path, monke
     standard output before the traceback."""
     import io
 
-    from dungeon_cli.shell import scripted
     from test_faults_disk import SCOUNDREL, Session, Setup
+
+    from dungeon_cli.shell import scripted
 
     _, lines = game()
     real = scripted.apply_line
