@@ -131,10 +131,12 @@ def play(
             date=date,
         )
     except SetupError as exc:
+        from ..terminal_text import safe  # a line may quote a file's name or content
+
         if exc.status == 2:
-            raise click.UsageError("\n".join(exc.lines)) from None
+            raise click.UsageError("\n".join(map(safe, exc.lines))) from None
         for line in exc.lines:
-            click.echo(line, err=True)
+            click.echo(safe(line), err=True)
         sys.exit(exc.status)
     if not interactive:
         from ..shell.scripted import run_scripted
