@@ -4,22 +4,42 @@ VENV := .venv
 BIN := $(VENV)/bin
 SEED ?=
 
-.PHONY: play test bench fuzz clean
+.PHONY: play lint test bench fuzz clean
 
-$(BIN)/dungeon: pyproject.toml
+# Playing needs dungeon alone; the tests add their tools (and Dask: the --cluster test
+# starts a local cluster). Each target installs what it needs, once.
+$(VENV)/.play: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,cluster]'  # cluster: the --cluster test starts a local Dask cluster
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test: $(VENV)/.play
+	$(BIN)/pip install --quiet -e '.[test,cluster]'
 	$(BIN)/python -m compileall -q dungeon_cli notation >/dev/null
 	touch $@
 
-play: $(BIN)/dungeon
+# The record goes to the current directory (ignored by git at the top of this tree).
+play: $(VENV)/.play
+	@echo "dungeon is installed in $(VENV)/bin: '. $(VENV)/bin/activate' puts it on PATH (or install it for good: pipx install .)"
 	$(BIN)/dungeon play scoundrel $(if $(SEED),--seed $(SEED))
 
-test: $(BIN)/dungeon
+$(VENV)/.lint: $(VENV)/.test
+	$(BIN)/pip install --quiet -e '.[test,lint,cluster]'
+	touch $@
+
+# The code's own checks: ruff (lint and format), mypy, and the import contracts
+# (pyproject.toml) that keep the layers apart.
+lint: $(VENV)/.lint
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+test: lint
 	$(BIN)/python -m pytest
 
-bench: $(BIN)/dungeon
+bench: $(VENV)/.test
 	$(BIN)/pip install --quiet -e '.[test,bench]'
 	$(BIN)/python -m bench
 
@@ -30,7 +50,7 @@ bench: $(BIN)/dungeon
 FUZZ_SECONDS ?= 600
 FUZZ_CLOCK ?= wall
 FUZZ_KILL_GAMES ?= 1000
-fuzz: $(BIN)/dungeon
+fuzz: $(VENV)/.test
 	DUNGEON_KILL_GAMES=$(FUZZ_KILL_GAMES) $(BIN)/python -m pytest -q tests/test_faults_kill.py
 	$(BIN)/python -m fuzz --seconds $(FUZZ_SECONDS) --clock $(FUZZ_CLOCK)
 

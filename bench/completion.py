@@ -65,8 +65,8 @@ def run(games: Optional[Sequence[str]] = None, seeds: Sequence[int] = (1, 2, 3),
     worst = (0.0, "")
     for name in games or registry.names():
         module = registry.get(name)
-        current = {"state": None}
-        completer = ActionCompleter(module.notation, lambda: current["state"], COMMANDS)
+        current: dict = {"state": None}
+        completer = ActionCompleter(module.notation, lambda current=current: current["state"], COMMANDS)
         times: list[float] = []
         for seed in seeds:
             for state in _states(module, seed, limit):

@@ -32,12 +32,16 @@ def _dungeon_yaml(path: Path) -> None:
     lines = ["version: '1.0'", "cards:"]
     for suit in ("clubs", "spades"):
         for v in range(2, 15):
-            lines += [f"  - id: {suit}_{v}", f"    name: \"{NAMES.get(v, v)} of {suit}\"", "    type: monster",
-                      f"    value: {v}", "    count: 1"]
+            lines += [
+                f"  - id: {suit}_{v}",
+                f'    name: "{NAMES.get(v, v)} of {suit}"',
+                "    type: monster",
+                f"    value: {v}",
+                "    count: 1",
+            ]
     for kind, suit in (("weapon", "diamonds"), ("health_potion", "hearts")):
         for v in range(2, 11):
-            lines += [f"  - id: {suit}_{v}", f"    name: \"{v} of {suit}\"", f"    type: {kind}",
-                      f"    value: {v}", "    count: 1"]
+            lines += [f"  - id: {suit}_{v}", f'    name: "{v} of {suit}"', f"    type: {kind}", f"    value: {v}", "    count: 1"]
     path.write_text("\n".join(lines) + "\n")
 
 
@@ -132,8 +136,12 @@ def _solver_times(game: str, seeds: int, limit: float, variant=None) -> dict:
         unproven += not found.proven
         wins += found.result.won
     return {
-        "seeds": seeds, "limit_s": limit, "median_s": statistics.median(times), "worst_s": max(times),
-        "not_proven": unproven, "won_by_best_line": wins,
+        "seeds": seeds,
+        "limit_s": limit,
+        "median_s": statistics.median(times),
+        "worst_s": max(times),
+        "not_proven": unproven,
+        "won_by_best_line": wins,
     }
 
 

@@ -30,21 +30,27 @@ def _rate(game: str, bot: str, variant, seeds: int) -> dict:
         wins += outcome.won
         moves += outcome.moves
     seconds = time.perf_counter() - began
-    return {"wins": wins, "games": seeds, "games_per_s": round(seeds / seconds, 2), "ms_per_move": round(1000 * seconds / max(1, moves), 2)}
+    return {
+        "wins": wins,
+        "games": seeds,
+        "games_per_s": round(seeds / seconds, 2),
+        "ms_per_move": round(1000 * seconds / max(1, moves), 2),
+    }
 
 
 def _analyse() -> dict:
-    from notation import parse
-
     from dungeon_cli import analysis
     from dungeon_cli.simulate import Spec, play
+    from notation import parse
 
     text = play(Spec("scoundrel", "counting", None, records=True), 33).record
     record = parse(text)[0]
     began = time.process_time()
     found = analysis.analyse(record)
     return {
-        "decisions": len(found.judgements), "moves": len(record.moves), "cpu_seconds": round(time.process_time() - began, 2),
+        "decisions": len(found.judgements),
+        "moves": len(record.moves),
+        "cpu_seconds": round(time.process_time() - began, 2),
         "marked": sum(1 for j in found.judgements if j.mark),
     }
 
@@ -62,7 +68,12 @@ def _solver() -> dict:
         found = solver.solve(start, "scoundrel", max_seconds=60)
         times.append(time.perf_counter() - began)
         proven += found.proven
-    return {"seeds": SOLVER_SEEDS, "median_s": round(statistics.median(times), 2), "worst_s": round(max(times), 2), "proven": proven}
+    return {
+        "seeds": SOLVER_SEEDS,
+        "median_s": round(statistics.median(times), 2),
+        "worst_s": round(max(times), 2),
+        "proven": proven,
+    }
 
 
 def run() -> dict:

@@ -166,6 +166,13 @@ class State(ABC):
             setattr(new, name, getattr(self, name))
         return new
 
+    def final(self) -> Result:
+        """The result of a game known to be over (a ValueError if it is not)."""
+        result = self.result()
+        if result is None:
+            raise ValueError("the game is not over: it has no result yet")
+        return result
+
     def unfinished(self) -> str:
         """What the turn in progress still needs, in a player's words."""
         return "the player has not finished the turn"

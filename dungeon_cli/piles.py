@@ -20,6 +20,9 @@ class NotInPile(Exception):
         self.expected = expected
 
 
+_new = object.__new__
+
+
 class Pile:
     __slots__ = ("hidden", "known", "size")
 
@@ -27,6 +30,16 @@ class Pile:
         self.hidden = hidden  # card -> count; never changed once built
         self.known = known
         self.size = sum(hidden.values()) + len(known)
+
+    @staticmethod
+    def _made(hidden: dict, known: tuple, size: int) -> "Pile":
+        """A pile whose size is known already (a draw's: one card fewer), without
+        counting it again: every deal of every game goes through here."""
+        pile = _new(Pile)
+        pile.hidden = hidden
+        pile.known = known
+        pile.size = size
+        return pile
 
     @classmethod
     def unknown(cls, cards: Iterable[Hashable]) -> "Pile":
@@ -65,24 +78,30 @@ class Pile:
 
     def cards(self) -> list:
         """Every card in the pile (the unknown part in no particular order, then the rest)."""
-        out = [c for c, n in self.hidden.items() for _ in range(n)]
+        hidden = self.hidden
+        if len(hidden) + len(self.known) == self.size:  # one of each unknown card
+            out = list(hidden)
+        else:
+            out = [c for c, n in hidden.items() for _ in range(n)]
         out.extend(self.known)
         return out
 
     def draw(self, card: Hashable) -> "Pile":
-        if self.hidden:
-            count = self.hidden.get(card, 0)
+        hidden = self.hidden
+        if hidden:
+            count = hidden.get(card, 0)
             if not count:
                 raise NotInPile(card)
-            hidden = dict(self.hidden)
+            hidden = hidden.copy()  # a copy, not dict(): it clones a dict with holes too
             if count == 1:
                 del hidden[card]
             else:
                 hidden[card] = count - 1
-            return Pile(hidden, self.known)
-        if not self.known or self.known[0] != card:
-            raise NotInPile(card, self.known[0] if self.known else None)
-        return Pile({}, self.known[1:])
+            return Pile._made(hidden, self.known, self.size - 1)
+        known = self.known
+        if not known or known[0] != card:
+            raise NotInPile(card, known[0] if known else None)
+        return Pile._made({}, known[1:], self.size - 1)
 
     def put_under(self, cards: Sequence[Hashable]) -> "Pile":
         return Pile(self.hidden, self.known + tuple(cards))

@@ -22,7 +22,7 @@ from .engine.record import replay
 from .engine.tags import TagFault, read_setup
 from .games.base import GameModule
 
-_RESULT = re.compile(r"(win|loss) (-?[0-9]+)")
+_RESULT = r"(win|loss) (-?[0-9]+)"  # compiled at its first use (re's cache), not at start-up
 
 
 class Verdict(Visitor):
@@ -74,7 +74,9 @@ class Verdict(Visitor):
         for pair in checkpoint.pairs:
             if pair.key not in actual:
                 keys = " ".join(actual)
-                self.diagnostics.append(Diagnostic(pair.line, pair.col, f"unknown checkpoint key '{shown(pair.key)}' (keys: {keys})"))
+                self.diagnostics.append(
+                    Diagnostic(pair.line, pair.col, f"unknown checkpoint key '{shown(pair.key)}' (keys: {keys})")
+                )
             elif actual[pair.key] != pair.value:
                 self.diagnostics.append(
                     Diagnostic(
@@ -89,17 +91,21 @@ class Verdict(Visitor):
         tag = self.record.tag("Result")
         if tag is None:
             return
-        m = _RESULT.fullmatch(tag.value)
+        m = re.fullmatch(_RESULT, tag.value)
         if m is None:
             self.diagnostics.append(
-                Diagnostic(tag.line, tag.value_col, f"Result is 'win S' or 'loss S' with S a whole number, not '{shown(tag.value, 40)}'")
+                Diagnostic(
+                    tag.line, tag.value_col, f"Result is 'win S' or 'loss S' with S a whole number, not '{shown(tag.value, 40)}'"
+                )
             )
             return
         state = self.state
         assert state is not None
         if not state.is_over:
             self.diagnostics.append(
-                Diagnostic(tag.line, tag.value_col, f"Result says {shown(tag.value, 40)}, but the game is not over: {state.unfinished()}")
+                Diagnostic(
+                    tag.line, tag.value_col, f"Result says {shown(tag.value, 40)}, but the game is not over: {state.unfinished()}"
+                )
             )
             return
         actual = state.result()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from functools import lru_cache
+from functools import cache
 
 from .games.base import GameModule
 
@@ -50,7 +50,7 @@ def names() -> list[str]:
     return list(GAMES)
 
 
-@lru_cache(maxsize=None)
+@cache
 def get(name: str) -> GameModule:
     """The game called ``name``; KeyError if there is none."""
     module = importlib.import_module(GAMES[name]).MODULE

@@ -27,10 +27,7 @@ def _gh_property(value: str) -> str:
 
 
 def github_line(path: str, diag: Diagnostic) -> str:
-    return (
-        f"::{diag.severity} file={_gh_property(path)},line={diag.line},col={diag.col}"
-        f"::{_gh_data(diag.message)}"
-    )
+    return f"::{diag.severity} file={_gh_property(path)},line={diag.line},col={diag.col}::{_gh_data(diag.message)}"
 
 
 def diag_json(path: str, diag: Diagnostic) -> dict[str, Any]:

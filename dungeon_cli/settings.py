@@ -14,7 +14,7 @@ from typing import Any, Optional
 
 FORMATS = ("text", "json", "github")
 KEYS = {
-    "include": "glob patterns of the files a directory stands for (default [\"*.dgn\"])",
+    "include": 'glob patterns of the files a directory stands for (default ["*.dgn"])',
     "exclude": "glob patterns of files and directories to leave out",
     "format": "the default output format of verify and diff: " + ", ".join(FORMATS),
     "seed-check": "verify checks every deal against its Seed, as --seed-check",
@@ -85,7 +85,9 @@ def check(table: dict[str, Any], where: str) -> dict[str, Any]:
 def _problem(key: str, value: Any) -> Optional[str]:
     if key in ("include", "exclude", "card-sets"):
         if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            return "a list of directories, like [\"card-sets\"]" if key == "card-sets" else "a list of glob patterns, like [\"*.dgn\"]"
+            return (
+                'a list of directories, like ["card-sets"]' if key == "card-sets" else 'a list of glob patterns, like ["*.dgn"]'
+            )
     elif key == "format":
         if value not in FORMATS:
             return f"one of {', '.join(FORMATS)}, not {value!r}"
@@ -102,6 +104,8 @@ def expand(paths: tuple[str, ...], settings: dict[str, Any]) -> list[str]:
     """Paths with each directory replaced by the files under it that ``include``
     names and ``exclude`` does not, in a stable order. A directory with none stays, to
     be reported as the directory it is."""
+    if not any(path != "-" and os.path.isdir(path) for path in paths):
+        return list(paths)  # no directory: nothing to match (and fnmatch not imported)
     import fnmatch
 
     include = settings.get("include", ["*.dgn"])
@@ -118,8 +122,12 @@ def expand(paths: tuple[str, ...], settings: dict[str, Any]) -> list[str]:
             continue
         found = len(out)
         for root, dirs, names in os.walk(path):
-            dirs[:] = sorted(d for d in dirs if not excluded(os.path.relpath(os.path.join(root, d), path)) and not d.startswith("."))
+            dirs[:] = sorted(
+                d for d in dirs if not excluded(os.path.relpath(os.path.join(root, d), path)) and not d.startswith(".")
+            )
             for name in sorted(names):
+                if name.startswith("."):
+                    continue  # hidden, as black and ruff leave them
                 full = os.path.join(root, name)
                 rel = os.path.relpath(full, path)
                 if any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(rel, p) for p in include) and not excluded(rel):

@@ -20,7 +20,7 @@ import functools
 import math
 import os
 import random
-from typing import Any, Callable, Iterator, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Generator, Iterator, NamedTuple, Optional, Sequence
 
 from . import bots, playouts
 from .engine import MAX_EVENTS, Runaway, SeededDealer, Setup, Visitor, Walk
@@ -84,8 +84,10 @@ def play(spec: Spec, seed: int) -> Outcome:
     try:
         state = walk.run(lambda state: choose(state, rng), MAX_EVENTS)
     except Runaway:
-        raise EndlessGame(f"{spec.game} seed {seed}: the {spec.bot} bot's game has not ended after {MAX_EVENTS:,} events") from None
-    result = state.result()
+        raise EndlessGame(
+            f"{spec.game} seed {seed}: the {spec.bot} bot's game has not ended after {MAX_EVENTS:,} events"
+        ) from None
+    result = state.final()
     text = walk.text() if isinstance(walk, Session) else None
     return Outcome(seed, result.won, result.score, walk.moves, text)
 
@@ -137,15 +139,35 @@ def _play_out(fast: playouts.Playout, spec: Spec, seeds: Sequence[int], make: Ca
     return out
 
 
-def chunks(seeds: Sequence[int], workers: int, most: int = 500) -> list[Sequence[int]]:
+def chunks(seeds: Sequence[int], workers: int, most: int = 500) -> Sequence[Sequence[int]]:
     """Seeds in contiguous chunks of at most ``most``: several per worker, so that
     progress shows and the last chunks even out, but few enough that sending them costs
     little."""
     count = len(seeds)
     if count == 0:
-        return []
+        return ()
     size = max(1, min(most, math.ceil(count / (workers * 8))))
-    return [seeds[i:i + size] for i in range(0, count, size)]
+    return _Chunks(seeds, size)
+
+
+class _Chunks(Sequence):
+    """The chunks, each made when asked for: a list of them all for ``--games 1e11``
+    (fifty million ranges) filled the memory before a game was played."""
+
+    def __init__(self, seeds: Sequence[int], size: int):
+        self.seeds, self.size = seeds, size
+
+    def __len__(self) -> int:
+        return math.ceil(len(self.seeds) / self.size)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self.seeds[index * self.size : (index + 1) * self.size]
 
 
 def run(
@@ -165,7 +187,9 @@ def run(
     return results
 
 
-def stream(spec: Spec, seeds: Sequence[int], jobs: int = 1, cluster: Optional[str] = None) -> Iterator[list[Outcome]]:
+def stream(
+    spec: Spec, seeds: Sequence[int], jobs: int = 1, cluster: Optional[str] = None
+) -> Generator[list[Outcome], None, None]:
     """The outcomes of every seed, a chunk at a time and in the order of ``seeds``: a
     run of ten million games is tallied and its records written as they come, never
     held whole in memory."""
@@ -176,10 +200,25 @@ def stream(spec: Spec, seeds: Sequence[int], jobs: int = 1, cluster: Optional[st
     return (play_many(spec, part) for part in _chunks_for(spec, seeds, 1))
 
 
-def _chunks_for(spec: Spec, seeds: Sequence[int], workers: int) -> list[Sequence[int]]:
+def _chunks_for(spec: Spec, seeds: Sequence[int], workers: int) -> Sequence[Sequence[int]]:
     """A playout's games are a hundred times lighter than the core's: larger chunks."""
     fast = not spec.records and playouts.find(spec.game, spec.bot) is not None
     return chunks(seeds, workers, 2000 if fast else 500)
+
+
+class _Ahead:
+    """The chunks still to hand out, in order, without listing them all."""
+
+    def __init__(self, chunked: Sequence):
+        self.chunked, self.next = chunked, 0
+
+    def __bool__(self) -> bool:
+        return self.next < len(self.chunked)
+
+    def pop(self) -> tuple[int, Sequence[int]]:
+        number = self.next
+        self.next += 1
+        return number, self.chunked[number]
 
 
 class _InOrder:
@@ -196,14 +235,13 @@ class _InOrder:
             self.next += 1
 
 
-def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int) -> Iterator[list[Outcome]]:
+def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int) -> Generator[list[Outcome], None, None]:
     """``jobs`` processes play: this one and ``jobs - 1`` workers. The workers are kept
     four chunks deep each, and between looking at their results this process plays the
     next chunk itself, rather than sit idle on a core and pay for sending its share."""
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    todo = list(enumerate(_chunks_for(spec, seeds, jobs)))
-    todo.reverse()  # popped from the end: in seed order
+    todo = _Ahead(_chunks_for(spec, seeds, jobs))  # handed out in seed order
     order = _InOrder()
     make = _outcome
     from .workers import init_worker
@@ -231,21 +269,21 @@ class ClusterUnavailable(Exception):
     """Dask is not installed, or the scheduler cannot be reached."""
 
 
-def _on_cluster(spec: Spec, seeds: Sequence[int], address: str) -> Iterator[list[Outcome]]:
+def _on_cluster(spec: Spec, seeds: Sequence[int], address: str) -> Generator[list[Outcome], None, None]:
     try:
-        from distributed import Client
+        import distributed  # noqa: F401
     except ImportError:
-        raise ClusterUnavailable(
-            "--cluster needs Dask distributed: pip install 'dungeon-cli[cluster]'"
-        ) from None
+        raise ClusterUnavailable("--cluster needs Dask distributed: pip install 'dungeon-cli[cluster]'") from None
+    from .cluster_guard import Unreachable, connect
+
     try:
-        client = Client(address, timeout=CLUSTER_TIMEOUT)
-    except (OSError, TimeoutError) as exc:
-        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        client = connect(address, float(CLUSTER_TIMEOUT.rstrip("s")))
+    except Unreachable as exc:
+        raise ClusterUnavailable(str(exc)) from None
     return _cluster_chunks(client, spec, seeds)
 
 
-def _cluster_chunks(client: Any, spec: Spec, seeds: Sequence[int]) -> Iterator[list[Outcome]]:
+def _cluster_chunks(client: Any, spec: Spec, seeds: Sequence[int]) -> Generator[list[Outcome], None, None]:
     from distributed import as_completed
 
     order = _InOrder()

@@ -31,10 +31,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the strategies live beside the tests
 
 import hypothesis  # noqa: E402
+import strategies as S  # noqa: E402
 from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-
-import strategies as S  # noqa: E402
 
 from . import laws  # noqa: E402
 
@@ -188,12 +187,16 @@ def main(argv=None) -> int:
     parser.add_argument("--batch", type=int, default=200, help="examples per target per round")
     parser.add_argument("--hang", type=int, default=60, help="seconds one example may take")
     parser.add_argument(
-        "--memory-gb", type=float, default=4.0,
+        "--memory-gb",
+        type=float,
+        default=4.0,
         help="address space the run may take (default 4): an example past it is a MemoryError finding",
     )
     parser.add_argument("--seed", type=int, default=None, help="seed the rounds (default: random)")
     parser.add_argument(
-        "--clock", choices=["wall", "cpu"], default="wall",
+        "--clock",
+        choices=["wall", "cpu"],
+        default="wall",
         help="what --seconds counts: wall-clock time, or this process's CPU time (a CPU-hour on a busy machine)",
     )
     args = parser.parse_args(argv)

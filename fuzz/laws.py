@@ -106,7 +106,6 @@ def check_referee(data: bytes, records: Optional[list[Record]] = None, seed_chec
 def check_replays_alike(verdicts) -> int:
     """Every legal record replays the same through ``Session.from_record``; how many did."""
     from dungeon_cli.referee import Referee
-    from dungeon_cli.engine import Setup
     from dungeon_cli.session import Session
 
     count = 0
@@ -132,7 +131,7 @@ def check_replays_alike(verdicts) -> int:
 
 def check_fmt(data: bytes, records: Optional[list[Record]] = None) -> bool:
     """``fmt`` refuses, or its text is a fixed point that means the same; True if it wrote."""
-    from dungeon_cli.cli.fmt import format_bytes
+    from dungeon_cli.formatting import format_bytes
     from dungeon_cli.referee import Referee
 
     formatted, problems = format_bytes(data)
@@ -437,8 +436,8 @@ def check_cardset(data: bytes) -> bool:
         return False
     if problems:
         raise LawBroken("a sound card set with problems")
-    from dungeon_cli.games.cassette_dungeons import MODULE
     from dungeon_cli.engine import Setup
+    from dungeon_cli.games.cassette_dungeons import MODULE
     from dungeon_cli.session import Session
 
     session = Session(Setup(MODULE.game.name, options={"cards": cards}, seed=1))

@@ -5,10 +5,24 @@ tokens, cards and checkpoints, reports where the text is malformed, and writes r
 back in one canonical spelling.
 """
 
+from typing import TYPE_CHECKING
+
 from .model import Checkpoint, Colon, Diagnostic, Move, Pair, Record, Tag, Token
 from .reader import MAX_LINE_BYTES, parse, read
 from .tokens import canonical_card, canonical_token
-from .writer import checkpoint_text, write
+
+if TYPE_CHECKING:
+    from .writer import checkpoint_text, write
+
+
+def __getattr__(name: str):
+    """The writer loads with its first use: ``dungeon verify`` writes no record."""
+    if name in ("checkpoint_text", "write"):
+        from . import writer
+
+        return getattr(writer, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Checkpoint",

@@ -1,22 +1,108 @@
-"""parsimonious, loaded with the standard library's ``re``.
+"""parsimonious, loaded with the standard library's ``re``, without its grammar compiler.
 
 parsimonious uses the third-party ``regex`` module when it can and falls back to the
 standard library's ``re`` otherwise (a fallback its authors keep on purpose). The DGN
 grammar needs nothing ``re`` lacks, and importing ``regex`` costs more time than the
-rest of a ``dungeon verify`` run, so it is hidden while parsimonious loads. Every import
-of parsimonious in this package goes through here.
+rest of a ``dungeon verify`` run, so it is hidden while parsimonious loads.
+
+The package's ``__init__`` imports ``parsimonious.grammar``, which builds parsimonious's
+own rule grammar at import: about 5 ms of every ``dungeon`` run, spent on a compiler the
+reader never uses (``grammar.py`` builds the DGN rules from parsimonious's expressions
+directly). So the package is entered without running its ``__init__``: its submodules
+import as usual, and the first use of a name the ``__init__`` defines (``from
+parsimonious import Grammar``, ``parsimonious.NodeVisitor``) runs it then, in the same
+module, so every other user of parsimonious sees the package it expects.
+
+Likewise ``textwrap``, whose import compiles its wrapper's regular expressions (half a
+millisecond): parsimonious's exceptions take its ``dedent`` for one error message of
+theirs. While they load, ``textwrap`` stands for a module that imports the real one at
+the first use of any of its names; after, ``import textwrap`` is the real module again.
+Every import of parsimonious in this package goes through here.
 """
 
 import sys
+import types
+from importlib.machinery import PathFinder  # loaded at start-up already, unlike importlib.util
+
+
+class _Deferred(types.ModuleType):
+    """A package whose ``__init__`` runs at the first lookup of a name it defines."""
+
+    def __getattr__(self, name: str):
+        spec = self.__spec__
+        self.__class__ = types.ModuleType  # type: ignore[assignment]  # from now on an ordinary module
+        hide = "regex" not in sys.modules
+        if hide:
+            sys.modules["regex"] = None  # type: ignore[assignment]
+        try:
+            spec.loader.exec_module(self)  # type: ignore[union-attr]
+        finally:
+            if hide:
+                del sys.modules["regex"]
+        return getattr(self, name)
+
+
+class _LaterTextwrap(types.ModuleType):
+    """``textwrap`` until something uses it: then the real module, imported then."""
+
+    def __getattr__(self, name: str):
+        if name.startswith("__"):  # what the import system asks of a module (__path__)
+            raise AttributeError(name)
+        if sys.modules.get("textwrap") is self:
+            del sys.modules["textwrap"]
+        import textwrap
+
+        return getattr(textwrap, name)
+
+
+def dedent(text: str) -> str:
+    """textwrap.dedent, imported at its first use."""
+    from textwrap import dedent as _dedent
+
+    return _dedent(text)
+
+
+def _enter_package() -> None:
+    if "parsimonious" in sys.modules:
+        return
+    spec = PathFinder.find_spec("parsimonious")
+    if spec is None or spec.loader is None or spec.submodule_search_locations is None or not spec.has_location:
+        return  # not a package in a directory of sys.path: import it the ordinary way
+    # What importlib.util.module_from_spec sets on a package, without running it.
+    package = _Deferred(spec.name)
+    package.__spec__ = spec
+    package.__loader__ = spec.loader
+    package.__package__ = spec.name
+    package.__path__ = spec.submodule_search_locations
+    package.__file__ = spec.origin
+    if spec.cached is not None:
+        package.__cached__ = spec.cached  # type: ignore[attr-defined]
+    sys.modules["parsimonious"] = package
+
 
 _hide_regex = "regex" not in sys.modules
 if _hide_regex:
     sys.modules["regex"] = None  # type: ignore[assignment]
+_later_textwrap = None
+if "textwrap" not in sys.modules:
+    _later_textwrap = sys.modules["textwrap"] = _LaterTextwrap("textwrap")
+    _later_textwrap.dedent = dedent  # type: ignore[attr-defined]
 try:
+    _enter_package()
     from parsimonious.exceptions import ParseError
-    from parsimonious.grammar import Grammar
+    from parsimonious.expressions import Literal, Optional, Regex, Sequence, ZeroOrMore
 finally:
     if _hide_regex:
         del sys.modules["regex"]
+    if _later_textwrap is not None and sys.modules.get("textwrap") is _later_textwrap:
+        del sys.modules["textwrap"]
 
-__all__ = ["Grammar", "ParseError"]
+
+def Grammar(*args, **kwargs):  # noqa: N802 (the class it stands for)
+    """parsimonious's ``Grammar`` (its compiler loads now)."""
+    from parsimonious.grammar import Grammar as _Grammar
+
+    return _Grammar(*args, **kwargs)
+
+
+__all__ = ["Grammar", "Literal", "Optional", "ParseError", "Regex", "Sequence", "ZeroOrMore"]

@@ -2,47 +2,130 @@
 
 DGN is line-oriented, so the grammar describes a single line and the reader applies it
 line by line: a bad line is reported and the next line is read as if nothing happened.
-The leaves are regular expressions (one regex per token rather than one rule per
-character), which keeps parsing fast; the inside of a token is spelled out in
-``tokens.py``.
+Each kind of line the reader meets is one regular expression (one parse node per line),
+which keeps parsing fast; the items of a line that matched are then found with the
+``item`` expression. When a line does not match, the same line is read again by the
+``*_detail`` rules, one item at a time, to find the column where it goes wrong. The
+inside of a token is spelled out in ``tokens.py``.
+
+``RULES`` is the grammar as parsimonious writes it. The expressions below are what
+``parsimonious.Grammar(RULES)`` builds, built directly: parsimonious's grammar compiler
+costs more than the rest of a ``dungeon verify`` of a small file, so it is loaded only
+by ``GRAMMAR`` (and by the test that holds these expressions to ``RULES``). The rules
+that only an error or a checkpoint needs are built at their first use.
 """
 
 from __future__ import annotations
 
-from ._parsimonious import Grammar
+from functools import cache
 
-GRAMMAR = Grammar(
-    r"""
-    # What every line is read with: each token is one regular expression, so a
-    # line makes a handful of parse nodes, not one per character.
-    tag_line    = ~r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*("(?:[^"\\]|\\.)*")[ \t]*\][ \t]*(#.*)?'
-    deal_line   = "deal:" items end
-    move_line   = move_number items end
-    move_number = ~r"([0-9]+)\."
-    cont_line   = ~r"[ \t]+" items end
-    items       = item*
-    item        = ~r'[ \t]*(?:(\{[^{}#\[\]"]*\})|(:)|([^\s{}#\[\]":]+))'
-    end         = ~r"[ \t]*(#.*)?"
+from ._parsimonious import Literal, Optional, ParseError, Regex, Sequence, ZeroOrMore
+
+# One item of a move line: a checkpoint (group 1), the colon (group 2), a token (group 3).
+_ITEM = r'[ \t]*(?:(\{[^{}#\[\]"]*\})|(:)|([^\s{}#\[\]":]+))'
+# Any number of items, read as the PEG rule ``item*`` reads them: each as long as it can
+# be and never given back (possessive), so a line that does not match fails at once.
+_ITEMS = r'(?:[ \t]*+(?:\{[^{}#\[\]"]*+\}|:|[^\s{}#\[\]":]++))*+'
+_END = r"[ \t]*+(#.*)?"
+_TAG = r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*("(?:[^"\\]|\\.)*")[ \t]*\][ \t]*(#.*)?'
+
+RULES = rf"""
+    # What every line is read with: one regular expression per kind of line, so a
+    # line makes one parse node. The groups: the number (move_line), the items, the
+    # comment that ends the line.
+    tag_line    = ~r'{_TAG}'
+    deal_line   = ~r'deal:({_ITEMS}){_END}'
+    move_line   = ~r'([0-9]+)\.({_ITEMS}){_END}'
+    cont_line   = ~r'[ \t]++({_ITEMS}){_END}'
+    item        = ~r'{_ITEM}'
 
     # The inside of a checkpoint, read when a move has one.
-    checkpoint  = "{" pair* _ "}"
+    checkpoint  = "{{" pair* _ "}}"
     pair        = _ key "=" value
     key         = ~r"[a-z][a-z0-9_]*"
-    value       = ~r"[^\s{}#\[\]\":=]+"
+    value       = ~r"[^\s{{}}#\[\]\":=]+"
 
-    # A tag line again, one piece at a time: read only when tag_line has failed,
-    # to find the column where the line goes wrong.
+    # A line again, one piece at a time: read only when its rule above has failed, to
+    # find the column where the line goes wrong.
+    deal_detail = "deal:" items end
+    move_detail = move_number items end
+    cont_detail = ~r"[ \t]+" items end
+    move_number = ~r"([0-9]+)\."
+    items       = item*
+    end         = ~r"[ \t]*(#.*)?"
     tag_detail  = _ "[" _ tag_name _ tag_value _ "]" _ comment?
     tag_name    = ~r"[A-Za-z][A-Za-z0-9_]*"
     tag_value   = ~r'"(?:[^"\\]|\\.)*"'
     comment     = ~r"#.*"
     _           = ~r"[ \t]*"
     """
-)
 
-TAG_LINE = GRAMMAR["tag_line"]
-TAG_DETAIL = GRAMMAR["tag_detail"]
-DEAL_LINE = GRAMMAR["deal_line"]
-MOVE_LINE = GRAMMAR["move_line"]
-CONT_LINE = GRAMMAR["cont_line"]
-CHECKPOINT = GRAMMAR["checkpoint"]
+# The rules nearly every line is read with; the rest are built at their first use.
+TAG_LINE = Regex(_TAG, name="tag_line")
+MOVE_LINE = Regex(rf"([0-9]+)\.({_ITEMS}){_END}", name="move_line")
+ITEM = Regex(_ITEM, name="item")
+
+
+@cache
+def rule(name: str):
+    """Any rule of ``RULES`` by name, built at its first use."""
+    if name in _BUILT:
+        return _BUILT[name]
+    return _RULES[name]()
+
+
+_BUILT = {"tag_line": TAG_LINE, "move_line": MOVE_LINE, "item": ITEM}
+_RULES = {
+    "deal_line": lambda: Regex(rf"deal:({_ITEMS}){_END}", name="deal_line"),
+    "cont_line": lambda: Regex(rf"[ \t]++({_ITEMS}){_END}", name="cont_line"),
+    "checkpoint": lambda: Sequence(Literal("{"), ZeroOrMore(rule("pair")), rule("_"), Literal("}"), name="checkpoint"),
+    "pair": lambda: Sequence(rule("_"), rule("key"), Literal("="), rule("value"), name="pair"),
+    "key": lambda: Regex(r"[a-z][a-z0-9_]*", name="key"),
+    "value": lambda: Regex(r"[^\s{}#\[\]\":=]+", name="value"),
+    "deal_detail": lambda: Sequence(Literal("deal:"), rule("items"), rule("end"), name="deal_detail"),
+    "move_detail": lambda: Sequence(rule("move_number"), rule("items"), rule("end"), name="move_detail"),
+    "cont_detail": lambda: Sequence(Regex(r"[ \t]+"), rule("items"), rule("end"), name="cont_detail"),
+    "move_number": lambda: Regex(r"([0-9]+)\.", name="move_number"),
+    "items": lambda: ZeroOrMore(ITEM, name="items"),
+    "end": lambda: Regex(r"[ \t]*(#.*)?", name="end"),
+    "tag_detail": lambda: Sequence(
+        rule("_"),
+        Literal("["),
+        rule("_"),
+        rule("tag_name"),
+        rule("_"),
+        rule("tag_value"),
+        rule("_"),
+        Literal("]"),
+        rule("_"),
+        Optional(rule("comment")),
+        name="tag_detail",
+    ),
+    "tag_name": lambda: Regex(r"[A-Za-z][A-Za-z0-9_]*", name="tag_name"),
+    "tag_value": lambda: Regex(r'"(?:[^"\\]|\\.)*"', name="tag_value"),
+    "comment": lambda: Regex(r"#.*", name="comment"),
+    "_": lambda: Regex(r"[ \t]*", name="_"),
+}
+
+
+def error_at(name: str, text: str) -> ParseError:
+    """Where ``text`` goes wrong for the rule ``name`` (a ``*_detail`` rule), as the
+    ParseError that rule raises. The line has failed the one-expression rule for the
+    same kind of line, and the two describe the same lines (tests/test_grammar.py)."""
+    try:
+        rule(name).parse(text)
+    except ParseError as exc:
+        return exc
+    raise AssertionError(f"{name} reads a line that its one-expression rule refused: {text!r}")
+
+
+def __getattr__(name: str):
+    if name == "GRAMMAR":  # parsimonious's own Grammar of RULES (loads its compiler)
+        from ._parsimonious import Grammar
+
+        return Grammar(RULES)
+    if name in ("CHECKPOINT", "DEAL_LINE", "CONT_LINE"):
+        return rule(name.lower())
+    if name == "TAG_DETAIL":
+        return rule("tag_detail")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,7 +11,6 @@ creation is among the dearest parts of that.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Optional
 
 
@@ -51,6 +50,8 @@ def printable(message: str) -> str:
     escape in a file must not split a diagnostic line or reach the terminal raw."""
     if message.isprintable():
         return message
+    import unicodedata  # not at import: start-up time is a target
+
     out = []
     for ch in message:
         if ch.isprintable() or ch == " ":

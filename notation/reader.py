@@ -18,6 +18,10 @@ from .tokens import TokenError, canonical_token
 
 MAX_LINE_BYTES = 65536
 MAX_ERRORS = 100
+# A record's moves are held in memory, so one record of a million moves took 1.2 GB.
+# No game here comes near this (the longest sampled games have a few hundred moves);
+# past it a record is diagnosed once and its further moves are read but not kept.
+MAX_MOVES = 10_000
 BOM = b"\xef\xbb\xbf"
 
 Line = tuple[int, Optional[str], Optional[Diagnostic]]
@@ -43,12 +47,14 @@ def physical_lines(stream: BinaryIO) -> Iterator[Line]:
                 if not chunk or chunk.endswith(b"\n"):
                     total -= len(chunk) - len(chunk.rstrip(b"\r\n"))  # the line end is no part of it
                     break
-            yield lineno, None, Diagnostic(
-                lineno, 1, f"line is {total} bytes long: a DGN line holds at most {MAX_LINE_BYTES} bytes"
+            yield (
+                lineno,
+                None,
+                Diagnostic(lineno, 1, f"line is {total} bytes long: a DGN line holds at most {MAX_LINE_BYTES} bytes"),
             )
             continue
         if lineno == 1 and raw.startswith(BOM):
-            raw = raw[len(BOM):]
+            raw = raw[len(BOM) :]
         if raw.endswith(b"\n"):
             raw = raw[:-1]
         if raw.endswith(b"\r"):
@@ -62,9 +68,7 @@ def physical_lines(stream: BinaryIO) -> Iterator[Line]:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             col = len(raw[: exc.start].decode("utf-8", "replace")) + 1
-            yield lineno, None, Diagnostic(
-                lineno, col, f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}): DGN files are UTF-8 text"
-            )
+            yield lineno, None, Diagnostic(lineno, col, f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}): DGN files are UTF-8 text")
             continue
         yield lineno, text, None
 
@@ -82,6 +86,8 @@ def parse(text: str) -> list[Record]:
 
 
 def _unescape(body: str, line: int, col: int) -> tuple[str, Optional[Diagnostic]]:
+    if "\\" not in body:
+        return body, None
     out: list[str] = []
     i = 0
     while i < len(body):
@@ -93,9 +99,7 @@ def _unescape(body: str, line: int, col: int) -> tuple[str, Optional[Diagnostic]
                 i += 2
                 continue
             shown = "\\" + nxt
-            return body, Diagnostic(
-                line, col + i, f"bad escape '{shown}' in a tag value: only \\\" and \\\\ are escapes"
-            )
+            return body, Diagnostic(line, col + i, f"bad escape '{shown}' in a tag value: only \\\" and \\\\ are escapes")
         out.append(ch)
         i += 1
     return "".join(out), None
@@ -204,20 +208,21 @@ class Reader:
                 lineno,
                 1,
                 "this line is not a tag, a move or a comment: "
-                "a tag is [Name \"value\"], a move starts with its number (1.), the setup with deal:",
+                'a tag is [Name "value"], a move starts with its number (1.), the setup with deal:',
             ),
         )
         return None
 
     def _tag_line(self, lineno: int, text: str) -> None:
-        record = self._ensure_record(lineno)
-        self._close_move()
+        record = self.record if self.record is not None else self._ensure_record(lineno)
+        if self.move is not None:
+            self._close_move()
         try:
             match = grammar.TAG_LINE.parse(text).match
         except ParseError:
             self.tags_unreadable = True
             try:
-                grammar.TAG_DETAIL.parse(text)
+                grammar.rule("tag_detail").parse(text)
                 pos = 0
             except ParseError as exc:
                 pos = exc.pos
@@ -226,26 +231,36 @@ class Reader:
         value, problem = _unescape(match.group(2)[1:-1], lineno, match.start(2) + 2)
         if problem is not None:
             self._error_in(record, problem)
-        tag = Tag(
-            name=match.group(1),
-            value=value,
-            line=lineno,
-            col=match.start(1) + 1,
-            value_col=match.start(2) + 1,
-            comments=self.pending,
-            trailing=_trailing(match.group(3)),
-        )
+        comment = match.group(3)
+        # Tag(name, value, line, col, value_col, comments above, trailing comment)
+        trailing = comment.rstrip() if comment else None
+        tag = Tag(match.group(1), value, lineno, match.start(1) + 1, match.start(2) + 1, self.pending, trailing)
         self.pending = []
         record.tags.append(tag)
 
     def _move_line(self, lineno: int, text: str, deal: bool) -> None:
-        record = self._ensure_record(lineno)
-        self._close_move()
-        rule = grammar.DEAL_LINE if deal else grammar.MOVE_LINE
+        record = self.record if self.record is not None else self._ensure_record(lineno)
+        if self.move is not None:
+            self._close_move()
+        if len(record.moves) >= MAX_MOVES:
+            if getattr(self, "capped", None) is not record:  # said once a record
+                self.capped = record
+                self._error_in(
+                    record,
+                    Diagnostic(
+                        lineno,
+                        1,
+                        f"a record holds at most {MAX_MOVES:,} moves: the moves from here on are not read",
+                    ),
+                )
+            self.move = None
+            self.in_moves = True
+            self.pending = []
+            return
         try:
-            node = rule.parse(text)
-        except ParseError as exc:
-            pos = exc.pos
+            match = (grammar.rule("deal_line") if deal else grammar.MOVE_LINE).parse(text).match
+        except ParseError:
+            pos = grammar.error_at("deal_detail" if deal else "move_detail", text).pos
             head = len(text) - len(text.lstrip("0123456789"))
             if not deal and not text[head:].startswith("."):
                 pos = head  # the number's dot is missing
@@ -253,16 +268,15 @@ class Reader:
             self.move = None
             self.in_moves = True
             digits = text[: len(text) - len(text.lstrip("0123456789"))]
-            if not deal and digits and text[len(digits):].startswith("."):
+            if not deal and digits and text[len(digits) :].startswith("."):
                 self.last_number = int(digits) if len(digits) < 10 else 10**9
             return
-        head, items_node, end_node = node.children
         if deal:
             number = None
             if self.in_moves:
                 self._error_in(record, Diagnostic(lineno, 1, "deal: comes before move 1, once"))
         else:
-            digits = head.match.group(1)
+            digits = match.group(1)
             number = int(digits) if len(digits) < 10 else 10**9
             expected = self.last_number + 1
             if number != expected:
@@ -276,10 +290,11 @@ class Reader:
             self.last_number = number
             self.unread_line = False
         self.in_moves = True
-        items = self._items(record, lineno, items_node)
+        at = 1 if deal else 2  # the items' group; the comment's is the next
+        items = self._items(record, lineno, text, match.start(at), match.end(at))
         move = Move(
             number=number,
-            segments=[(items, _trailing(end_node.match.group(1)))],
+            segments=[(items, _trailing(match.group(at + 1)))],
             line=lineno,
             col=1,
             comments=self.pending,
@@ -296,34 +311,34 @@ class Reader:
                 Diagnostic(
                     lineno,
                     1,
-                    "an indented line continues the move line above it, and there is none: "
-                    "start a move line in column 1",
+                    "an indented line continues the move line above it, and there is none: start a move line in column 1",
                 ),
             )
             return
         try:
-            node = grammar.CONT_LINE.parse(text)
-        except ParseError as exc:
-            self._error_in(record, Diagnostic(lineno, exc.pos + 1, _item_problem(text, exc.pos, False)))
+            match = grammar.rule("cont_line").parse(text).match
+        except ParseError:
+            pos = grammar.error_at("cont_detail", text).pos
+            self._error_in(record, Diagnostic(lineno, pos + 1, _item_problem(text, pos, False)))
             return
-        _, items_node, end_node = node.children
         for comment in self.pending:
             self.move.segments.append(([], comment))
         self.pending = []
-        items = self._items(record, lineno, items_node)
+        items = self._items(record, lineno, text, match.start(1), match.end(1))
         if items and isinstance(items[0], Token) and _looks_like_move_number(items[0].raw):
             self._error_in(
                 record,
                 Diagnostic(lineno, items[0].col, "a move line starts in column 1; this indented line continues the move above"),
             )
-        self.move.segments.append((items, _trailing(end_node.match.group(1))))
+        self.move.segments.append((items, _trailing(match.group(2))))
 
-    def _items(self, record: Record, lineno: int, items_node) -> list[Item]:
+    def _items(self, record: Record, lineno: int, line: str, start: int, end: int) -> list[Item]:
+        """The items of a line that its rule read, between ``start`` and ``end``."""
         items: list[Item] = []
-        for item in items_node.children:
-            match = item.match
-            raw = match.group(3)
-            if raw is not None:
+        for match in grammar.ITEM.re.finditer(line, start, end):
+            kind = match.lastindex  # the one group that matched: 1 checkpoint, 2 colon, 3 token
+            if kind == 3:
+                raw = match[3]
                 col = match.start(3) + 1
                 try:
                     text = canonical_token(raw)
@@ -331,7 +346,7 @@ class Reader:
                     self._error_in(record, Diagnostic(lineno, col + exc.offset, exc.message))
                     text = raw
                 items.append(Token(text, lineno, col, raw))
-            elif match.group(2) is not None:
+            elif kind == 2:
                 items.append(Colon(lineno, match.start(2) + 1))
             else:
                 items.append(self._checkpoint(record, lineno, match.group(1), match.start(1)))
@@ -340,7 +355,7 @@ class Reader:
     def _checkpoint(self, record: Record, lineno: int, text: str, offset: int) -> Checkpoint:
         pairs: list[Pair] = []
         try:
-            node = grammar.CHECKPOINT.parse(text)
+            node = grammar.rule("checkpoint").parse(text)
         except ParseError as exc:
             self._error_in(
                 record, Diagnostic(lineno, offset + exc.pos + 1, "a checkpoint is {key=value ...}, keys in lower case")
@@ -371,12 +386,14 @@ class Reader:
         record = self.record
         colons = 0
         checkpoint_seen: Optional[Checkpoint] = None
-        for item in move.items:
+        segments = move.segments
+        for item in segments[0][0] if len(segments) == 1 else move.items:
             if checkpoint_seen is not None:
                 line, col = _position(item)
                 self._error_in(record, Diagnostic(line, col, "a checkpoint {...} ends its move: nothing may follow it"))
                 break
-            if isinstance(item, Colon):
+            kind = type(item)  # the reader's own items: Token, Colon or Checkpoint
+            if kind is Colon:
                 colons += 1
                 if move.is_deal:
                     self._error_in(record, Diagnostic(item.line, item.col, "the deal: line has no ':' of its own"))
@@ -406,7 +423,9 @@ class Reader:
         if first.name != "Game":
             game = record.tag("Game")
             if game is None and not self.tags_unreadable:
-                self._error_in(record, Diagnostic(first.line, first.col, 'the Game tag is missing: [Game "..."] must be the first tag'))
+                self._error_in(
+                    record, Diagnostic(first.line, first.col, 'the Game tag is missing: [Game "..."] must be the first tag')
+                )
             elif game is not None:
                 self._error_in(record, Diagnostic(game.line, game.col, "Game must be the first tag of a record"))
 

@@ -18,9 +18,24 @@ RANKS = "A23456789TJQK"
 SUITS = "shdc"
 SUIT_SYMBOLS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 
-_CARD = re.compile(r"(10|[2-9AaTtJjQqKk])([SsHhDdCc♠♥♦♣])|([Jj][Kk])")
-_RUN = re.compile(r"[A-Za-z0-9_♠♥♦♣]+|[^A-Za-z0-9_♠♥♦♣]")
-_MARKED = re.compile(r"([a-z])((?:10|[2-9AaTtJjQqKk])[SsHhDdCc♠♥♦♣]|[Jj][Kk])")
+# A card and a marked card (x9s) as regular expressions: what _SPELLINGS and
+# _MARKERS below spell out; and a run of a token. Each is compiled at its first use
+# (tests and tools ask for the first two), since a regular expression costs every
+# command its compiling at start-up.
+_PATTERNS = {
+    "_CARD": r"(10|[2-9AaTtJjQqKk])([SsHhDdCc♠♥♦♣])|([Jj][Kk])",
+    "_MARKED": r"([a-z])((?:10|[2-9AaTtJjQqKk])[SsHhDdCc♠♥♦♣]|[Jj][Kk])",
+    "_RUN": r"[A-Za-z0-9_♠♥♦♣]+|[^A-Za-z0-9_♠♥♦♣]",
+}
+# Every accepted spelling of a card (the language of _CARD) and its canonical form,
+# looked up in one step.
+_SPELLINGS = {
+    rank + suit: ("T" if rank == "10" else rank.upper()) + SUIT_SYMBOLS.get(suit, suit.lower())
+    for rank in ["10", *"23456789AaTtJjQqKk"]
+    for suit in "SsHhDdCc♠♥♦♣"
+}
+_SPELLINGS.update({joker: "JK" for joker in ("JK", "Jk", "jK", "jk")})
+_MARKERS = frozenset("abcdefghijklmnopqrstuvwxyz")  # a marker stuck to a card (x9s): [a-z]
 # Characters that have a meaning of their own in a line and so cannot be inside a token.
 RESERVED = set('{}#[]":')
 MARKS = set("+=^()/@><,.!?*~-'%&|;$")
@@ -28,15 +43,7 @@ MARKS = set("+=^()/@><,.!?*~-'%&|;$")
 
 def canonical_card(text: str) -> Optional[str]:
     """The canonical spelling of a card written any accepted way, or None."""
-    m = _CARD.fullmatch(text)
-    if m is None:
-        return None
-    if m.group(3):
-        return "JK"
-    rank, suit = m.group(1), m.group(2)
-    rank = "T" if rank == "10" else rank.upper()
-    suit = SUIT_SYMBOLS.get(suit, suit.lower())
-    return rank + suit
+    return _SPELLINGS.get(text)
 
 
 class TokenError(ValueError):
@@ -51,10 +58,29 @@ class TokenError(ValueError):
 @lru_cache(maxsize=65536)
 def canonical_token(raw: str) -> str:
     """Canonical spelling of one token, or TokenError."""
+    # The tokens of most records, each one run (or a card in brackets), spelt as the
+    # runs below would spell them, without cutting them into runs.
+    card = _SPELLINGS.get(raw)
+    if card is not None:
+        return card
+    if raw[:1] in _MARKERS and raw[1:] in _SPELLINGS:
+        return raw[0] + _SPELLINGS[raw[1:]]
+    if raw.isascii():
+        if raw.isalpha():
+            return raw  # a word
+        if raw.isdigit():
+            return raw.lstrip("0") or "0"
+    if raw[:1] == "(" and raw[-1:] == ")" and raw[1:-1] in _SPELLINGS:
+        return "(" + _SPELLINGS[raw[1:-1]] + ")"
+    return _canonical_runs(raw)
+
+
+def _canonical_runs(raw: str) -> str:
+    """canonical_token, run by run: what the one-run shortcuts above agree with."""
     out: list[str] = []
     depth = 0
     offset = 0
-    for m in _RUN.finditer(raw):
+    for m in _run().finditer(raw):
         run = m.group()
         offset = m.start()
         if len(run) == 1 and not (run.isalnum() or run == "_" or run in SUIT_SYMBOLS):
@@ -78,9 +104,9 @@ def canonical_token(raw: str) -> str:
         elif run.isdigit():
             out.append(run.lstrip("0") or "0")
         else:
-            marked = _MARKED.fullmatch(run)
+            marked = _SPELLINGS.get(run[1:]) if run[0] in _MARKERS else None
             if marked is not None:
-                out.append(marked.group(1) + canonical_card(marked.group(2)))  # type: ignore[operator]
+                out.append(run[0] + marked)
             elif run[0].isdigit() or any(ch in SUIT_SYMBOLS for ch in run):
                 raise TokenError(_not_a_card(run), offset)
             else:
@@ -88,6 +114,17 @@ def canonical_token(raw: str) -> str:
     if depth > 0:
         raise TokenError(f"'{shown(raw)}' opens a bracket it never closes", len(raw) - 1)
     return "".join(out)
+
+
+def __getattr__(name: str):
+    if name in _PATTERNS:
+        pattern = globals()[name] = re.compile(_PATTERNS[name])
+        return pattern
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _run() -> re.Pattern:
+    return globals().get("_RUN") or __getattr__("_RUN")
 
 
 def shown(raw: str, limit: int = 24) -> str:

@@ -63,9 +63,7 @@ def move_lines(move: Move, checkpoint: Optional[Mapping[str, str]] = None) -> li
     return out
 
 
-def record_lines(
-    record: Record, checkpoints: Optional[Mapping[int, Mapping[str, str]]] = None
-) -> list[str]:
+def record_lines(record: Record, checkpoints: Optional[Mapping[int, Mapping[str, str]]] = None) -> list[str]:
     """Canonical lines of one record. ``checkpoints`` maps a move's index to its full checkpoint."""
     out: list[str] = []
     for tag in record.tags:

@@ -33,6 +33,8 @@ def contract_examples(pattern: str) -> list:
     its tests hold the contract itself, which a bare clone does not have."""
     found = sorted((SHARED / "examples").glob(pattern))
     return found or [pytest.param(None, marks=pytest.mark.skip(reason=NO_CONTRACT))]
+
+
 EXPECT = re.compile(r"^#\s*expect:\s*(.*)$")
 
 

@@ -22,7 +22,7 @@ def fixture_dir(game: str) -> Path:
 
     spec = importlib.util.find_spec(registry.GAMES[game])
     beside = Path(spec.origin).parent / "fixtures" if spec is not None and spec.origin else None
-    if beside is not None and not (ROOT / "dungeon_cli") in beside.parents:
+    if beside is not None and (ROOT / "dungeon_cli") not in beside.parents:
         return beside
     return FIXTURES / game
 

@@ -36,6 +36,7 @@ def careful(state, rng: random.Random) -> int:
 def pair(game: str = "scoundrel", seed: int = 7, turn: int = 3, other: int = 1) -> tuple[str, str]:
     """Two finished games of ``seed``: the same choices up to ``turn``, where the second
     takes another of the legal moves at that turn's first decision."""
+
     def chooser(part: bool):
         rng = random.Random(seed)
         parted = [False]

@@ -19,12 +19,12 @@ import random
 import re
 from typing import Optional
 
+from game_fixtures import every_fixture
 from hypothesis import strategies as st
 
 from dungeon_cli import registry
-from game_fixtures import every_fixture
 from notation import Checkpoint, Colon, Move, Record, Tag, Token, canonical_token
-from notation.tokens import _CARD, _MARKED, _RUN, MARKS, RANKS, SUITS
+from notation.tokens import _CARD, _MARKED, _RUN, RANKS, SUITS
 
 # -- the vocabulary -------------------------------------------------------------------------
 
@@ -44,16 +44,89 @@ KNOWN_TAGS = list(dict.fromkeys(["Game", "Variant", "Seed", "Date", "Player", "R
 # vocabulary check into the rules now and then; the seeded games of ``corpus`` bring
 # every registered game's own words.
 WORDS = [
-    "run", "-", "pick", "drop", "keep", "n", "s", "e", "w", "out", "x", "y", "z",
-    "@n", "@w/n", "@e/es", "@n/n", "@knight", "@mage", ">3", ">out", "^bat", "~bat.1",
-    "*wxyz", "w=5", "x>bat.1", "!aegis", "+troll", "!loaded/y", "crypt", "JK=8", "JK=10",
-    "7c+6d", "xKs", "(Kc)", "^Qh", "RUN", "Run", "xJK", "JK=0", "JK=11", "+", "=", "^",
+    "run",
+    "-",
+    "pick",
+    "drop",
+    "keep",
+    "n",
+    "s",
+    "e",
+    "w",
+    "out",
+    "x",
+    "y",
+    "z",
+    "@n",
+    "@w/n",
+    "@e/es",
+    "@n/n",
+    "@knight",
+    "@mage",
+    ">3",
+    ">out",
+    "^bat",
+    "~bat.1",
+    "*wxyz",
+    "w=5",
+    "x>bat.1",
+    "!aegis",
+    "+troll",
+    "!loaded/y",
+    "crypt",
+    "JK=8",
+    "JK=10",
+    "7c+6d",
+    "xKs",
+    "(Kc)",
+    "^Qh",
+    "RUN",
+    "Run",
+    "xJK",
+    "JK=0",
+    "JK=11",
+    "+",
+    "=",
+    "^",
 ]
 # Characters that break things when they turn up where they should not.
 AWKWARD = [
-    "\t", " ", "#", ":", "{", "}", "[", "]", '"', "\\", "=", "^", "(", ")", "+", ".",
-    "\u00a0", "\u2028", "\u200b", "\u0301", "\ufeff", "\x0b", "\x0c", "\x85", "\r",
-    "♠", "♥", "♦", "♣", "🂡", "ß", "İ", "ﬀ", "٣", "²", "\u202e",
+    "\t",
+    " ",
+    "#",
+    ":",
+    "{",
+    "}",
+    "[",
+    "]",
+    '"',
+    "\\",
+    "=",
+    "^",
+    "(",
+    ")",
+    "+",
+    ".",
+    "\u00a0",
+    "\u2028",
+    "\u200b",
+    "\u0301",
+    "\ufeff",
+    "\x0b",
+    "\x0c",
+    "\x85",
+    "\r",
+    "♠",
+    "♥",
+    "♦",
+    "♣",
+    "🂡",
+    "ß",
+    "İ",
+    "ﬀ",
+    "٣",
+    "²",
+    "\u202e",
 ]
 
 
@@ -87,9 +160,7 @@ def respell(token: str, rnd: random.Random) -> str:
 
 # -- records built from the model -------------------------------------------------------
 
-LINE_TEXT = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r\x00"), max_size=30
-)
+LINE_TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r\x00"), max_size=30)
 
 
 def _comment(body: str) -> str:
@@ -98,9 +169,9 @@ def _comment(body: str) -> str:
 
 # A comment as the reader keeps it: from its ``#``, trailing white space gone. (Strategies
 # are built once, here: building one costs far more than drawing from it.)
-COMMENTS = st.one_of(
-    LINE_TEXT, st.sampled_from(["", " expect: 3:1: error: x", "#", ' "quoted" [tag]', " a:b {c=d}"])
-).map(_comment)
+COMMENTS = st.one_of(LINE_TEXT, st.sampled_from(["", " expect: 3:1: error: x", "#", ' "quoted" [tag]', " a:b {c=d}"])).map(
+    _comment
+)
 MAYBE_COMMENT = st.none() | COMMENTS
 COMMENT_LISTS = {n: st.lists(COMMENTS, max_size=n) for n in (1, 2)}
 
@@ -112,7 +183,9 @@ def comments():
 TAG_NAMES = st.one_of(st.sampled_from(KNOWN_TAGS), st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,8}", fullmatch=True))
 TAG_VALUES = st.one_of(
     LINE_TEXT,
-    st.sampled_from(['', ' ', '"', '\\', '\\"', '# not a comment', 'win 9', 'loss -3', '2026-11-29', ' lead', 'trail ', '\t', 'é"\\"']),
+    st.sampled_from(
+        ["", " ", '"', "\\", '\\"', "# not a comment", "win 9", "loss -3", "2026-11-29", " lead", "trail ", "\t", 'é"\\"']
+    ),
     st.sampled_from(["default", "/dev/zero", "/dev/null", "/dev/stdin", "/tmp", "/etc/hostname", "../x.toml", "strict-weapon"]),
     st.sampled_from(["²", "٣", "１２", "3²", "7", "0", "-1", "01", "9" * 400, "x" * 3000, "a/" * 2000]),
 )
@@ -194,9 +267,7 @@ def records(draw, first: bool = True, last: bool = True) -> Record:
     Only the file's first record may lack tags and only its last may lack moves (tags
     that follow tags belong to one record); comments after the moves stay with the
     record only at the end of the file."""
-    tags = [
-        Tag("Game", draw(GAME_VALUES), comments=draw(COMMENT_LISTS[2]), trailing=draw(MAYBE_COMMENT))
-    ]
+    tags = [Tag("Game", draw(GAME_VALUES), comments=draw(COMMENT_LISTS[2]), trailing=draw(MAYBE_COMMENT))]
     names = {"Game"}
     for name in draw(st.lists(TAG_NAMES, max_size=5)):
         if name in names:
@@ -306,7 +377,7 @@ def awkward_bytes(text: str, bom: bool) -> bytes:
 # -- real records to mutate -------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def corpus() -> tuple[bytes, ...]:
     """Every fixture and a few seeded games of each registered game."""
     items = [p.read_bytes() for p in every_fixture()]
@@ -342,8 +413,22 @@ def game_text(name: str, seed: int, max_turns: Optional[int] = None, policy_seed
 
 
 MUTATIONS = (
-    "insert-byte", "delete-byte", "replace-byte", "insert-text", "drop-line", "dup-line", "swap-lines",
-    "drop-token", "dup-token", "swap-token", "change-number", "splice", "truncate", "crlf", "indent", "dedent",
+    "insert-byte",
+    "delete-byte",
+    "replace-byte",
+    "insert-text",
+    "drop-line",
+    "dup-line",
+    "swap-lines",
+    "drop-token",
+    "dup-token",
+    "swap-token",
+    "change-number",
+    "splice",
+    "truncate",
+    "crlf",
+    "indent",
+    "dedent",
 )
 
 
@@ -367,7 +452,9 @@ def _mutate_once(data: bytes, rnd: random.Random, kind: str, others: tuple[bytes
         pos = min(pos, n - 1)
         return data[:pos] + bytes([rnd.randrange(256)]) + data[pos + 1 :]
     if kind == "insert-text":
-        piece = rnd.choice(AWKWARD + WORDS + CARDS + ["\n", "\r\n", " 1. ", "deal:", '[Game "scoundrel"]\n', "{hp=1}", "\x00", "\xff"])
+        piece = rnd.choice(
+            AWKWARD + WORDS + CARDS + ["\n", "\r\n", " 1. ", "deal:", '[Game "scoundrel"]\n', "{hp=1}", "\x00", "\xff"]
+        )
         return data[:pos] + piece.encode("utf-8", "surrogatepass") + data[pos:]
     if kind == "truncate":
         return data[:pos]
@@ -400,7 +487,12 @@ def _mutate_once(data: bytes, rnd: random.Random, kind: str, others: tuple[bytes
         elif kind == "swap-token":
             words[k] = rnd.choice(CARDS + WORDS).encode("utf-8")
         elif kind == "change-number":
-            words[k] = re.sub(rb"[0-9]+", lambda m: str(max(0, int(m.group()) + rnd.choice([-1, 1, 2, 10, -10, 10**9]))).encode(), words[k], count=1)
+            words[k] = re.sub(
+                rb"[0-9]+",
+                lambda m: str(max(0, int(m.group()) + rnd.choice([-1, 1, 2, 10, -10, 10**9]))).encode(),
+                words[k],
+                count=1,
+            )
         lines[i] = b" ".join(words)
     return b"\n".join(lines)
 
@@ -463,7 +555,7 @@ def table_lines(record_text: str) -> list[str]:
     out = []
     for line in record_text.split("\n"):
         if line.startswith("deal:"):
-            out.append(line[len("deal:"):].strip())
+            out.append(line[len("deal:") :].strip())
         elif line[:1].isdigit():
             words = [w for w in line.split()[1:] if w != ":" and not (w.startswith("(") and w.endswith(")"))]
             out.append(" ".join(words))

@@ -9,14 +9,13 @@ import itertools
 import json
 
 import pytest
-
-from notation import parse
-
 from conftest import FIXTURES
+
 from dungeon_cli import analysis, solver
 from dungeon_cli.core import known_steps
 from dungeon_cli.piles import Pile
 from dungeon_cli.simulate import Spec, play
+from notation import parse
 
 DEATH = FIXTURES / "scoundrel" / "legal" / "death-in-last-room.dgn"
 SEVEN = """[Game "scoundrel"]

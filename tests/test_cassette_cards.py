@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import ROOT
+
 from dungeon_cli.games.cassette_dungeons import loader
 from dungeon_cli.games.cassette_dungeons.cardset import id_problem
 
@@ -62,7 +63,7 @@ def test_the_default_set_has_the_rulebook_counts():
 
 def test_the_default_set_is_the_file_shipped_as_package_data():
     assert loader.builtin_text("default") == DEFAULT.read_text()
-    assert 'sets/*.toml' in (ROOT / "pyproject.toml").read_text()
+    assert "sets/*.toml" in (ROOT / "pyproject.toml").read_text()
 
 
 def test_a_small_sound_set_builds():
@@ -97,7 +98,7 @@ def test_map_shapes_that_cannot_be_played_are_refused():
     found = problems(looped)
     assert any("map[1].front.rooms[3].exits: the boss room has no exits" in p for p in found)
     assert any("map[1].front.rooms: the arrows form a loop" in p for p in found)
-    no_boss = TINY.replace('{ room = 2, reveal = ["boss"] }]\n[map.back]', '{ room = 2 }]\n[map.back]')
+    no_boss = TINY.replace('{ room = 2, reveal = ["boss"] }]\n[map.back]', "{ room = 2 }]\n[map.back]")
     assert any("the boss room must reveal a boss" in p for p in problems(no_boss))
 
 
@@ -225,8 +226,9 @@ def test_play_and_sim_take_a_card_set_file_and_the_record_names_it(run, tmp_path
     (tmp_path / "games").mkdir()
     text = DEFAULT.read_text().replace('id = "knight"', 'id = "paladin"').replace("health = 11", "health = 5")
     (tmp_path / "sets" / "mine.toml").write_text(text)
-    played = run(["play", "cassette-dungeons", "--seed", "3", "--cards", "sets/mine.toml", "-o", "games/g.dgn"],
-                 input="@paladin >3\n")
+    played = run(
+        ["play", "cassette-dungeons", "--seed", "3", "--cards", "sets/mine.toml", "-o", "games/g.dgn"], input="@paladin >3\n"
+    )
     assert played.exit_code == 0, played.output
     assert "note: the record names its card set 'mine.toml': verify it with --cards-path sets" in played.stderr
     record = (tmp_path / "games" / "g.dgn").read_text()

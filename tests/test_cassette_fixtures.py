@@ -6,7 +6,6 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import pytest
 from cassette_play import play
 from conftest import FIXTURES, ROOT
 
@@ -101,9 +100,7 @@ def test_table_play_takes_typed_maps_cards_and_dice(run):
     typed = "crypt\n@knight >3 ^mimic ^fog ^loaded\n*wx w=6 5 w>mimic.1 !loaded/x x>mimic.2 +mimic >5 kobold ^wraith wand\n"
     result = run(["play", "cassette-dungeons", "--table"], input=typed)
     assert result.exit_code == 0, result.output
-    assert result.stdout.endswith(
-        "2. : *wx w=6 x=5 w>mimic.1 !loaded/x x>mimic.2 +mimic >5 ^kobold ^wraith ^wand\n"
-    )
+    assert result.stdout.endswith("2. : *wx w=6 x=5 w>mimic.1 !loaded/x x>mimic.2 +mimic >5 ^kobold ^wraith ^wand\n")
     result = run(["play", "cassette-dungeons", "--table"], input="crypt\n@knight >3 ^mimic ^fog ^loaded\n*w 9\n")
     assert result.exit_code == 1
     assert "<stdin>:3:4: error: 9: a die shows 1 to 6" in result.stderr
@@ -133,9 +130,7 @@ def test_seeded_piped_play_accepts_typed_rolls_and_reveals_that_match_the_seed(r
     typed = "@knight >3 ^mimic ^fog ^loaded\n*wxyz w=4 x=6 y=2 z=2 !loaded/w w>mimic.1 x>mimic.2 +mimic >5\n"
     result = run(["play", "cassette-dungeons", "--seed", "110"], input=typed)
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.endswith(
-        "2. : *wxyz w=4 x=6 y=2 z=2 !loaded/w w>mimic.1 x>mimic.2 +mimic >5 ^kobold ^wraith ^wand\n"
-    )
+    assert result.stdout.endswith("2. : *wxyz w=4 x=6 y=2 z=2 !loaded/w w>mimic.1 x>mimic.2 +mimic >5 ^kobold ^wraith ^wand\n")
     wrong = run(["play", "cassette-dungeons", "--seed", "110"], input="@knight >3\n*wxyz w=5\n")
     assert wrong.exit_code == 1 and "<stdin>:2:7: error: w=5: the seed gave w=4 here" in wrong.stderr
     # in a record nothing is dealt by itself: a reveal with nothing to reveal is still refused

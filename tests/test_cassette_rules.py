@@ -12,7 +12,6 @@ from dungeon_cli.games.base import At
 from dungeon_cli.games.cassette_dungeons import loader
 from dungeon_cli.games.cassette_dungeons.notation import CassetteNotation
 from dungeon_cli.games.cassette_dungeons.rules import CassetteDungeons, Discard, Go
-from dungeon_cli.shuffle import deal_piles
 from notation import Token, canonical_token
 
 SET = """\
@@ -310,7 +309,6 @@ def test_dice_are_rolled_as_they_are_needed_each_face_alike():
     chance = state.chance()
     assert chance.pile == "dice" and chance.known is None
     assert dict(chance.probabilities()) == {face: Fraction(1, 6) for face in range(1, 7)}
-
 
 
 def test_12_raise_traps_make_enemy_slots_harder_up_to_6():

@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES, contract_examples
 
 GAME = "clear-the-dungeon"

@@ -6,19 +6,19 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from conftest import FIXTURES
+from test_clear_the_dungeon_rules import deal_known
+
 from dungeon_cli import registry
-from dungeon_cli.core import Draw
-from dungeon_cli.games.base import At, Misread
 from dungeon_cli.cards import CARDS, JOKER
+from dungeon_cli.core import Draw
+from dungeon_cli.engine import Setup
+from dungeon_cli.games.base import At, Misread
 from dungeon_cli.games.clear_the_dungeon.rules import PASS, Attack, Use
 from dungeon_cli.referee import Referee, check
-from dungeon_cli.shuffle import deal_piles
-from dungeon_cli.engine import Setup
 from dungeon_cli.session import Session
+from dungeon_cli.shuffle import deal_piles
 from notation import Token, canonical_token, parse
-from test_clear_the_dungeon_rules import deal_known
 
 MODULE = registry.get("clear-the-dungeon")
 NOTATION = MODULE.notation
@@ -116,8 +116,7 @@ def test_the_vocabulary_pass(raw, problem):
 
 def test_a_reveal_written_after_a_kill_that_empties_its_column_is_refused():
     record = parse(
-        '[Game "clear-the-dungeon"]\n\ndeal: Ks Kd Jc Jh\n'
-        "1. 2c Td 4s : Jc Td+4s 2c ^Qh\n2. Th 4c 8h : Qh Th+4c 8h ^Qc\n"
+        '[Game "clear-the-dungeon"]\n\ndeal: Ks Kd Jc Jh\n1. 2c Td 4s : Jc Td+4s 2c ^Qh\n2. Th 4c 8h : Qh Th+4c 8h ^Qc\n'
     )[0]
     state = check(record).state
     for card in ("9d", "3c", "8s"):

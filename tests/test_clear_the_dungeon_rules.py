@@ -7,10 +7,10 @@ import itertools
 import random
 
 import pytest
+from conftest import FIXTURES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import FIXTURES
 from dungeon_cli.cards import CARDS, JOKER, cards
 from dungeon_cli.core import Draw, Illegal, Phase
 from dungeon_cli.games.clear_the_dungeon.rules import (
@@ -323,9 +323,7 @@ def _check_legal_list(state: DungeonState) -> None:
     assert normal == accepted
 
 
-@pytest.mark.parametrize(
-    "hand", ["2c Td 4s", "JK 3s 6s", "JK JK 2d", "As 2h 3d", "Tc Td Th"], ids=lambda h: h.replace(" ", "-")
-)
+@pytest.mark.parametrize("hand", ["2c Td 4s", "JK 3s 6s", "JK JK 2d", "As 2h 3d", "Tc Td Th"], ids=lambda h: h.replace(" ", "-"))
 def test_legal_actions_are_every_attack_the_rules_accept_and_pass(hand: str):
     _check_legal_list(table_start("Ks Kd Jc Jh", hand))
 

@@ -117,7 +117,11 @@ def test_at_a_terminal_the_days_game_is_kept_where_daily_finds_it(run, tmp_path,
     master, slave = os.openpty()
     proc = subprocess.Popen(
         [sys.executable, "-m", "dungeon_cli", "play", "scoundrel", "--daily"],
-        stdin=slave, stdout=slave, stderr=slave, cwd=tmp_path, env=env,
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        cwd=tmp_path,
+        env=env,
     )
     os.close(slave)
     shown = bytearray()

@@ -31,3 +31,12 @@ def test_docs_link_to_files_that_exist():
             path = (page.parent / target.split("#")[0]).resolve()
             assert path.is_relative_to(ROOT), f"{page.name} links outside the repository: {target}"
             assert path.exists(), f"{page.name} links to a missing file: {target}"
+
+
+def test_solver_times_are_said_once_in_docs_simulation():
+    """README.md and docs/simulation.md gave two different solver medians (from two
+    runs): the figures live in docs/simulation.md alone, and README.md links there."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| `dungeon solve`"))
+    assert not re.search(r"[0-9.]+ s\b", row) and "docs/simulation.md#deals-perfect-play-wins" in row
+    assert re.search(r"median [0-9.]+ s", (ROOT / "docs" / "simulation.md").read_text(encoding="utf-8"))

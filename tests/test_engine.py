@@ -8,11 +8,11 @@ import pytest
 
 from dungeon_cli import registry
 from dungeon_cli.core import Draw, Phase
-from dungeon_cli.engine import MAX_EVENTS, Dealer, Fault, Runaway, SeededDealer, Setup, SetupError, Visitor, Walk
+from dungeon_cli.engine import MAX_EVENTS, Dealer, Runaway, SeededDealer, Setup, SetupError, Visitor, Walk
 from dungeon_cli.engine.dealer import OrderedDealer
 from dungeon_cli.shell.sample import sample_game
 from dungeon_cli.shuffle import deal_piles
-from notation import Token, parse
+from notation import parse
 
 PILE_GAMES = ["scoundrel", "clear-the-dungeon", "rpg-solitaire"]
 

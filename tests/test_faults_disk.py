@@ -30,8 +30,8 @@ from pathlib import Path
 import pytest
 
 from dungeon_cli import registry
-from dungeon_cli.referee import Referee
 from dungeon_cli.engine import Setup
+from dungeon_cli.referee import Referee
 from dungeon_cli.session import Session
 from dungeon_cli.shell import recordfile
 from dungeon_cli.shell.line import apply_line
@@ -176,7 +176,11 @@ def test_a_process_whose_files_may_not_grow_keeps_its_game(run, tmp_path):
     exe = Path(sys.executable).with_name("dungeon")
     done = subprocess.run(
         [str(exe), "play", "scoundrel", "--seed", str(SEED), "-o", str(path)],
-        input=script(lines).encode(), capture_output=True, cwd=tmp_path, preexec_fn=small_files, timeout=60,
+        input=script(lines).encode(),
+        capture_output=True,
+        cwd=tmp_path,
+        preexec_fn=small_files,
+        timeout=60,
     )
     err = done.stderr.decode()
     assert done.returncode == 1, err
@@ -224,7 +228,9 @@ def test_a_read_only_directory_cannot_take_a_new_record_and_says_so(tmp_path):
         exe = str(Path(sys.executable).with_name("dungeon"))
         done = subprocess.run(
             as_a_user([exe, "play", "scoundrel", "--seed", "1", "-o", str(path)]),
-            input=b"run\n", capture_output=True, timeout=60,
+            input=b"run\n",
+            capture_output=True,
+            timeout=60,
         )
         assert done.returncode == 1
         assert done.stderr.decode() == f"cannot create {path}: Permission denied\n"
@@ -241,7 +247,9 @@ def test_a_directory_made_read_only_in_mid_game_keeps_the_game(run, tmp_path):
     exe = str(Path(sys.executable).with_name("dungeon"))
     proc = subprocess.Popen(
         as_a_user([exe, "play", "scoundrel", "--seed", str(SEED), "-o", str(path)]),
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     try:
         half = len(lines) // 2

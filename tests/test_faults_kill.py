@@ -32,8 +32,8 @@ from pathlib import Path
 import pytest
 
 from dungeon_cli import registry
-from dungeon_cli.referee import Referee
 from dungeon_cli.engine import Setup
+from dungeon_cli.referee import Referee
 from dungeon_cli.session import Session
 from dungeon_cli.shell.line import apply_line
 from notation import parse
@@ -265,7 +265,10 @@ def test_the_installed_command_killed_at_random_moments_leaves_a_valid_record(ru
         path = tmp_path / f"{index}.dgn"
         proc = subprocess.Popen(
             [str(exe), "play", game, "--seed", str(seed), "-o", str(path)],
-            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            cwd=tmp_path,
         )
         give_up = time.monotonic() + 30
         while not path.exists() and proc.poll() is None and time.monotonic() < give_up:

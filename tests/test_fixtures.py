@@ -20,24 +20,22 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from conftest import expected_diagnostics
-from dungeon_cli import registry
 from game_fixtures import fixtures
+
+from dungeon_cli import registry
 
 RESULT = re.compile(r'^\[Result "([^"]*)"\]', flags=re.M)
 
 
 def _cases(kind: str) -> list:
-    return [
-        pytest.param(path, id=f"{game}/{path.name}") for game in registry.names() for path in fixtures(game, kind)
-    ]
+    return [pytest.param(path, id=f"{game}/{path.name}") for game in registry.names() for path in fixtures(game, kind)]
 
 
 def _diagnostics(stdout: str, path: Path) -> list[str]:
     prefix = f"{path}:"
     assert all(line.startswith(prefix) for line in stdout.splitlines()), stdout
-    return [line[len(prefix):] for line in stdout.splitlines()]
+    return [line[len(prefix) :] for line in stdout.splitlines()]
 
 
 def _outcomes(stdout: str) -> list[str]:

@@ -6,25 +6,17 @@ from __future__ import annotations
 import os
 
 import pytest
-
 from conftest import FIXTURES, run_subprocess
 
 HERE = FIXTURES / "scoundrel"
 MESSY = (
-    b"\xef\xbb\xbf[Game   \"scoundrel\"]\r\n"
-    b"[Seed \"3\"]   # dealt by play\r\n"
+    b'\xef\xbb\xbf[Game   "scoundrel"]\r\n'
+    b'[Seed "3"]   # dealt by play\r\n'
     b"1.  ac 8H\t2\xe2\x99\xa0 7S :  run\r\n"
     b"2. 4s 6s 7d 9c\r\n"
     b"     : 7d x9c x6s\r\n"
 )
-CANONICAL = (
-    '[Game "scoundrel"]\n'
-    '[Seed "3"]  # dealt by play\n'
-    "\n"
-    "1. Ac 8h 2s 7s : run\n"
-    "2. 4s 6s 7d 9c\n"
-    "    : 7d x9c x6s\n"
-)
+CANONICAL = '[Game "scoundrel"]\n[Seed "3"]  # dealt by play\n\n1. Ac 8h 2s 7s : run\n2. 4s 6s 7d 9c\n    : 7d x9c x6s\n'
 ANNOTATED = (
     '[Game "scoundrel"]\n'
     '[Seed "3"]  # dealt by play\n'

@@ -9,7 +9,6 @@ import os
 import shutil
 
 import pytest
-
 from conftest import FIXTURES, ROOT
 
 DEFAULT_SET = ROOT / "dungeon_cli" / "games" / "cassette_dungeons" / "sets" / "default.toml"

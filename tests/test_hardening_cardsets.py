@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import sys
 
-from hypothesis import HealthCheck, given, settings
-
 import strategies as S
 from conftest import ROOT
+from hypothesis import HealthCheck, given, settings
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))

@@ -31,7 +31,6 @@ import re
 import sys
 
 import pytest
-
 import strategies as S
 from conftest import ROOT
 

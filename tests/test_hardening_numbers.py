@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import FIXTURES
 
 HUGE = "9" * 5000

@@ -8,10 +8,9 @@ import random
 import signal
 import sys
 
-from hypothesis import HealthCheck, given, settings
-
 import strategies as S
 from conftest import ROOT
+from hypothesis import HealthCheck, given, settings
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))

@@ -38,11 +38,23 @@ FIXTURE_OF = {
 # Chromium as root in a container, and no way out: every host name fails to resolve
 # and any request that would go anywhere goes to a proxy that is not there.
 ARGS = [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-default-apps", "--disable-extensions", "--no-first-run", "--no-default-browser-check",
-    "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
-    "--window-size=1100,900", "--hide-scrollbars", "--force-color-profile=srgb",
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--disable-extensions",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--host-resolver-rules=MAP * ~NOTFOUND",
+    "--proxy-server=http://127.0.0.1:9",
+    "--proxy-bypass-list=<-loopback>",
+    "--window-size=1100,900",
+    "--hide-scrollbars",
+    "--force-color-profile=srgb",
 ]
 
 
@@ -193,7 +205,9 @@ def test_the_controls_have_accessible_names(browser, run, tmp_path):
 def test_a_phone_in_dark_mode_reads_it_without_sideways_scrolling(browser, run, tmp_path):
     fixture = FIXTURES / FIXTURE_OF["cassette-dungeons"]
     page = _page(run, tmp_path, fixture)
-    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    )
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     try:
         browser.get(page.as_uri() + "#move-3")

@@ -114,7 +114,10 @@ def test_an_illegal_record_is_drawn_up_to_its_fault_and_exits_1(run, tmp_path):
         (["no-such.dgn", "--html", "x.html"], "dungeon replay: error: no-such.dgn: no such file"),
         (["FIX", "--html", "x.html", "--move", "2"], "--html writes every move of every record: it cannot take --step or --move"),
         (["FIX", "--force"], "--force goes with --html"),
-        (["FIX", "--html", "no/such/dir/x.html"], "dungeon replay: error: no/such/dir/x.html: cannot be written (No such file or directory)"),
+        (
+            ["FIX", "--html", "no/such/dir/x.html"],
+            "dungeon replay: error: no/such/dir/x.html: cannot be written (No such file or directory)",
+        ),
     ],
 )
 def test_bad_use_is_one_line_and_exit_2(run, tmp_path, monkeypatch, args, message):

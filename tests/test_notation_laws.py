@@ -9,17 +9,17 @@ import io
 import random
 
 import pytest
+from conftest import FIXTURES
+from game_fixtures import every_fixture
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import FIXTURES
 from dungeon_cli import registry
-from dungeon_cli.cli.fmt import format_bytes
 from dungeon_cli.core import Phase
-from dungeon_cli.referee import check
 from dungeon_cli.engine import Setup
+from dungeon_cli.formatting import format_bytes
+from dungeon_cli.referee import check
 from dungeon_cli.session import Session
-from game_fixtures import every_fixture
 from notation import parse, read, write
 
 ALL_FIXTURES = every_fixture()

@@ -45,7 +45,7 @@ def test_a_bom_after_the_first_line_is_not_ignored():
 
 
 def test_comments_are_kept_where_they_stand():
-    text = "# before\n" + GAME + "[Seed \"1\"]  # seed\n\n# above move\n1. 9h Qs 7d As : 7d xAs 9h  # after\n# at the end\n"
+    text = "# before\n" + GAME + '[Seed "1"]  # seed\n\n# above move\n1. 9h Qs 7d As : 7d xAs 9h  # after\n# at the end\n'
     (record,) = parse(text)
     assert record.tags[0].comments == ["# before"]
     assert record.tags[1].trailing == "# seed"
@@ -156,9 +156,22 @@ def test_unknown_tags_are_kept():
 @pytest.mark.parametrize(
     "written, canonical",
     [
-        ("10s", "Ts"), ("10S", "Ts"), ("ts", "Ts"), ("T♠", "Ts"), ("10♥", "Th"), ("q♦", "Qd"),
-        ("kC", "Kc"), ("as", "As"), ("jk", "JK"), ("Jk", "JK"), ("(10c)", "(Tc)"), ("x10s", "xTs"),
-        ("xqs", "xQs"), ("x♠".replace("♠", "A♠"), "xAs"), ("JK=9", "JK=9"), ("jk=9", "JK=9"),
+        ("10s", "Ts"),
+        ("10S", "Ts"),
+        ("ts", "Ts"),
+        ("T♠", "Ts"),
+        ("10♥", "Th"),
+        ("q♦", "Qd"),
+        ("kC", "Kc"),
+        ("as", "As"),
+        ("jk", "JK"),
+        ("Jk", "JK"),
+        ("(10c)", "(Tc)"),
+        ("x10s", "xTs"),
+        ("xqs", "xQs"),
+        ("x♠".replace("♠", "A♠"), "xAs"),
+        ("JK=9", "JK=9"),
+        ("jk=9", "JK=9"),
     ],
 )
 def test_card_spellings_read_as_the_canonical_card(written, canonical):
@@ -221,7 +234,7 @@ def test_a_line_that_is_nothing():
 
 
 def test_every_notation_error_of_a_file_is_reported():
-    text = GAME + "1. 9h 1s : run\n2. 9h\n4. 9h : run {Hp=1}\nhello\n[Seed \"\\q\"]\n"
+    text = GAME + '1. 9h 1s : run\n2. 9h\n4. 9h : run {Hp=1}\nhello\n[Seed "\\q"]\n'
     lines = [e[0] for e in errors(text)]
     # line 4 has two: its number skips and its checkpoint is malformed (a checkpoint is
     # read on its own, so a bad one hides nothing else on the line); line 6 starts a
@@ -238,7 +251,7 @@ def test_colon_item_kinds():
 
 
 def test_binary_data_is_reported_once_and_reading_stops():
-    data = b"\x7fELF\x02\x01\x01\x00\x00" + b"\n[Game \"x\"]\n" * 3
+    data = b"\x7fELF\x02\x01\x01\x00\x00" + b'\n[Game "x"]\n' * 3
     assert errors_of_bytes(data) == [(1, 8, "binary data (a NUL byte): this is not a DGN text file")]
 
 
@@ -265,7 +278,7 @@ def test_binary_data_without_line_ends_is_called_binary_not_too_long():
 def test_ten_thousand_nested_brackets(open_, close):
     found = errors(GAME + "1. " + open_ * 10000 + "9h" + close * 10000 + " : run\n")
     assert found, "nesting must not be accepted silently"
-    for line, col, message in found:
+    for line, _col, message in found:
         assert line == 2 and len(message) < 200  # a message, not the line echoed back
 
 

@@ -12,9 +12,23 @@ RANKS = "A23456789TJQK"
 
 
 @pytest.mark.parametrize("rank", list(RANKS) + ["10"])
-@pytest.mark.parametrize("suit, canonical_suit", [("s", "s"), ("S", "s"), ("♠", "s"), ("h", "h"), ("H", "h"),
-                                                  ("♥", "h"), ("d", "d"), ("D", "d"), ("♦", "d"), ("c", "c"),
-                                                  ("C", "c"), ("♣", "c")])
+@pytest.mark.parametrize(
+    "suit, canonical_suit",
+    [
+        ("s", "s"),
+        ("S", "s"),
+        ("♠", "s"),
+        ("h", "h"),
+        ("H", "h"),
+        ("♥", "h"),
+        ("d", "d"),
+        ("D", "d"),
+        ("♦", "d"),
+        ("c", "c"),
+        ("C", "c"),
+        ("♣", "c"),
+    ],
+)
 def test_every_rank_and_suit_spelling(rank, suit, canonical_suit):
     expected = ("T" if rank == "10" else rank) + canonical_suit
     assert canonical_card(rank + suit) == expected

@@ -7,8 +7,8 @@ import datetime as dt
 import os
 
 import pytest
-
 from conftest import run_subprocess
+
 from dungeon_cli import registry
 from dungeon_cli.engine import Setup
 from dungeon_cli.session import Session

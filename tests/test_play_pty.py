@@ -41,7 +41,12 @@ class Terminal:
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "dungeon_cli", *args],
-            stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env, start_new_session=True,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=cwd,
+            env=env,
+            start_new_session=True,
         )
         os.close(slave)
         self.master = master
@@ -109,7 +114,9 @@ def turns_on_disk(path: Path) -> int:
 def verify(path: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "dungeon_cli", "verify", "--seed-check", "-v", str(path)],
-        capture_output=True, text=True, timeout=WAIT,
+        capture_output=True,
+        text=True,
+        timeout=WAIT,
     )
 
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from dungeon_cli.engine import SeededDealer, Setup
 from dungeon_cli import bots, playouts, registry, simulate
 from dungeon_cli.core import Draw, Phase
+from dungeon_cli.engine import SeededDealer, Setup
 from dungeon_cli.shuffle import rng_for
 
 SEEDS = 2000

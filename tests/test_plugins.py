@@ -12,8 +12,8 @@ from pathlib import Path
 
 import click
 import pytest
-
 from conftest import ROOT
+
 from dungeon_cli import bots, playouts, registry, solver
 from dungeon_cli.cli import COMMANDS, game_commands
 from dungeon_cli.games.base import load

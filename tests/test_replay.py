@@ -3,12 +3,11 @@ move, an illegal record up to its fault, and ``--step`` driven by keys."""
 
 from __future__ import annotations
 
-
 import pytest
+from conftest import EXAMPLES
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from conftest import EXAMPLES
 from dungeon_cli import registry
 from dungeon_cli.shell.replay import Replay
 from dungeon_cli.shell.sample import sample_game
@@ -76,10 +75,13 @@ def test_several_records_are_replayed_in_turn(run):
     assert "result: win 12" in result.stdout and "result: loss -170" in result.stdout
 
 
-@pytest.mark.parametrize("args, status, message", [
-    (["replay", "nope.dgn"], 2, "nope.dgn: no such file"),
-    (["replay", "-", "--step"], 2, "--step needs a terminal"),
-])
+@pytest.mark.parametrize(
+    "args, status, message",
+    [
+        (["replay", "nope.dgn"], 2, "nope.dgn: no such file"),
+        (["replay", "-", "--step"], 2, "--step needs a terminal"),
+    ],
+)
 def test_usage_errors(run, args, status, message):
     result = run(args, input=LOSS)
     assert result.exit_code == status

@@ -7,10 +7,10 @@ import io
 import os
 
 import pytest
-
 from conftest import EXAMPLES, run_subprocess
-from dungeon_cli.shell.colour import RED, RESET, YELLOW, Paint, wanted
 from test_play_pty import Terminal
+
+from dungeon_cli.shell.colour import RED, RESET, YELLOW, Paint, wanted
 
 LOSS = EXAMPLES / "scoundrel-loss.dgn"
 

@@ -204,7 +204,9 @@ def test_git_external_diff_arguments(run, games, tmp_path):
     assert "they part at turn 3" in result.stdout
     added = run(["diff", "game.dgn", "/dev/null", ".", ".", str(b), "2" * 40, "100644"])
     assert added.exit_code == 0 and "only in b/game.dgn" in added.stdout
-    renamed = run(["diff", "old.dgn", str(a), "1" * 40, "100644", str(b), "2" * 40, "100644", "new.dgn", "similarity index 90%\n"])
+    renamed = run(
+        ["diff", "old.dgn", str(a), "1" * 40, "100644", str(b), "2" * 40, "100644", "new.dgn", "similarity index 90%\n"]
+    )
     assert "+++ b/new.dgn:1" in renamed.stdout
     assert run(["diff", "game.dgn"]).stdout == "* Unmerged path game.dgn\n"
     github = run(["diff", "--format", "github", *seven]).stdout
@@ -224,7 +226,11 @@ def test_a_pair_parts_where_it_was_made_to(run, tmp_path, seed, turn):
         assert only["kind"] == "equal"
     else:
         assert only["kind"] == "same-deal"
-        assert only["parting"]["a"] is None or only["parting"]["a"]["move"].startswith(f"{turn}.") or only["parting"]["b"]["move"].startswith(f"{turn}.")
+        assert (
+            only["parting"]["a"] is None
+            or only["parting"]["a"]["move"].startswith(f"{turn}.")
+            or only["parting"]["b"]["move"].startswith(f"{turn}.")
+        )
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

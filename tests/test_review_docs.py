@@ -74,8 +74,13 @@ def env(where: Path) -> dict:
 
 def shell(command: str, where: Path, extra: dict | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
-        ["bash", "-c", command], cwd=where, env={**env(where), **(extra or {})}, stdin=subprocess.DEVNULL,
-        capture_output=True, text=True, timeout=120,
+        ["bash", "-c", command],
+        cwd=where,
+        env={**env(where), **(extra or {})},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
@@ -113,21 +118,37 @@ def commands(text: str) -> list[str]:
 def readme_section() -> str:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     start = text.index("## Reviewing records")
-    return text[start: text.index("\n## ", start + 1)]
+    return text[start : text.index("\n## ", start + 1)]
 
 
 SETUP = "dungeon git-setup"
 # command -> (exit status, texts the output holds, a command the page shows before it)
 CHECKS: dict[str, tuple[int, tuple[str, ...], str]] = {
     "dungeon diff ada.dgn bob.dgn": (1, ("they part at turn 5", "win 30 -> loss -126: score -156"), ""),
-    "dungeon diff --all --context 1 ada.dgn bob.dgn": (1, ("@@ turn 4 to turn 21 @@", "\n  4. (Qc) 4d 6d 2h : 4d 6d 2h {hp=16 weapon=6d left=31}\n", "- 21. (Th) 5s : x5s Th"), ""),
-    "dungeon diff --by seed monday.dgn tuesday.dgn": (0, ("--- monday.dgn:1 ", "+++ tuesday.dgn:13 ", "--- monday.dgn:28 ", "+++ tuesday.dgn:1 "), ""),
+    "dungeon diff --all --context 1 ada.dgn bob.dgn": (
+        1,
+        ("@@ turn 4 to turn 21 @@", "\n  4. (Qc) 4d 6d 2h : 4d 6d 2h {hp=16 weapon=6d left=31}\n", "- 21. (Th) 5s : x5s Th"),
+        "",
+    ),
+    "dungeon diff --by seed monday.dgn tuesday.dgn": (
+        0,
+        ("--- monday.dgn:1 ", "+++ tuesday.dgn:13 ", "--- monday.dgn:28 ", "+++ tuesday.dgn:1 "),
+        "",
+    ),
     "dungeon diff --format json ada.dgn bob.dgn": (1, ('"kind": "same-deal"', '"score_difference": -156'), ""),
     "dungeon git-setup": (0, ("added     .gitattributes: *.dgn diff=dgn", "set       diff.dgn.command = dungeon diff"), ""),
     "dungeon git-setup --print": (0, ("git config diff.dgn.textconv 'dungeon textconv'",), ""),
     "git diff": (0, ("--- a/game.dgn:1", "+ 5. (Qc) 9s As Td : xQc Td x9s {hp=10 weapon=Td/9s left=28}"), SETUP),
-    "git diff --no-ext-diff": (0, ("-5. (Qc) 9s As Td : run {hp=16 weapon=6d left=32}", "+5. (Qc) 9s As Td : xQc Td x9s {hp=10 weapon=Td/9s left=28}"), SETUP),
-    "git log -p -- game.dgn": (0, ("+5. (Qc) 9s As Td : xQc Td x9s {hp=10", "-5. (Qc) 9s As Td : run {hp=16"), SETUP + " && git commit -qam bob"),
+    "git diff --no-ext-diff": (
+        0,
+        ("-5. (Qc) 9s As Td : run {hp=16 weapon=6d left=32}", "+5. (Qc) 9s As Td : xQc Td x9s {hp=10 weapon=Td/9s left=28}"),
+        SETUP,
+    ),
+    "git log -p -- game.dgn": (
+        0,
+        ("+5. (Qc) 9s As Td : xQc Td x9s {hp=10", "-5. (Qc) 9s As Td : run {hp=16"),
+        SETUP + " && git commit -qam bob",
+    ),
     "git difftool -y -t dungeon": (0, ("they part at turn 5",), SETUP),
     "dungeon textconv game.dgn": (0, ("5. (Qc) 9s As Td : xQc Td x9s {hp=10 weapon=Td/9s left=28}",), ""),
     "dungeon verify records/": (0, (), "cp pyproject.toml.page pyproject.toml"),
@@ -165,7 +186,13 @@ def test_the_output_shown_is_the_output(tmp_path):
     assert shell("dungeon git-setup", where).stdout == setup_shown
     annotation = re.search(r"`(::notice file=game.dgn,line=10,.*?)`", text).group(1)
     base = shell("git rev-parse HEAD", where).stdout.strip()
-    assert shell(f"git config --unset diff.dgn.command; GIT_EXTERNAL_DIFF='dungeon diff --format github' git diff --ext-diff {base} -- game.dgn", where).stdout == annotation + "\n"
+    assert (
+        shell(
+            f"git config --unset diff.dgn.command; GIT_EXTERNAL_DIFF='dungeon diff --format github' git diff --ext-diff {base} -- game.dgn",
+            where,
+        ).stdout
+        == annotation + "\n"
+    )
 
 
 def toml_block() -> str:
@@ -207,4 +234,7 @@ def test_the_workflow_runs_as_written(tmp_path):
     lines = parts.stdout.splitlines()
     assert lines[0].startswith("::notice file=game.dgn,line=10,title=dungeon diff%3A the same deal (Seed 7)::")
     assert len(lines) == 3, lines  # game.dgn, and the two records added
-    assert "::notice file=spelt.dgn,line=1,title=dungeon diff%3A new record::a new record: unfinished after 2 turns {hp=20 weapon=5d/9s left=41}" in lines
+    assert (
+        "::notice file=spelt.dgn,line=1,title=dungeon diff%3A new record::a new record: unfinished after 2 turns {hp=20 weapon=5d/9s left=41}"
+        in lines
+    )

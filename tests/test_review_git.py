@@ -76,7 +76,10 @@ def test_git_setup_changes_nothing_there_without_asking(repo):
 def test_git_setup_print_and_outside_a_repository(tmp_path):
     shown = sh(["dungeon", "git-setup", "--print"], tmp_path)
     assert shown.returncode == 0
-    assert shown.stdout.splitlines()[:2] == ["echo '*.dgn diff=dgn' >> .gitattributes", "git config diff.dgn.textconv 'dungeon textconv'"]
+    assert shown.stdout.splitlines()[:2] == [
+        "echo '*.dgn diff=dgn' >> .gitattributes",
+        "git config diff.dgn.textconv 'dungeon textconv'",
+    ]
     outside = sh(["dungeon", "git-setup"], tmp_path)
     assert outside.returncode == 2
     assert outside.stderr.count("\n") == 1 and "not inside a git repository" in outside.stderr
@@ -128,8 +131,11 @@ def test_external_diff_shows_the_parting_turn(repo):
     # without git-setup's driver, by hand: GIT_EXTERNAL_DIFF and --ext-diff
     sh(["git", "config", "--unset", "diff.dgn.command"], repo)
     env_diff = subprocess.run(
-        ["git", "diff", "--ext-diff"], cwd=repo, env={**_env(repo.parent), "GIT_EXTERNAL_DIFF": "dungeon diff --format github"},
-        capture_output=True, text=True,
+        ["git", "diff", "--ext-diff"],
+        cwd=repo,
+        env={**_env(repo.parent), "GIT_EXTERNAL_DIFF": "dungeon diff --format github"},
+        capture_output=True,
+        text=True,
     )
     assert env_diff.returncode == 0, env_diff.stderr
     assert env_diff.stdout.startswith("::notice file=game.dgn,line=7,title=dungeon diff%3A the same deal (Seed 7)::")
@@ -193,9 +199,12 @@ def test_git_setup_asks_at_a_terminal(repo):
     sh(["git", "config", "diff.dgn.textconv", "cat"], repo)
     sh(["git", "config", "diff.dgn.command", "mydiff"], repo)
     status, screen = _at_a_terminal(
-        ["dungeon", "git-setup"], repo,
-        [(b"diff.dgn.textconv is 'cat'; replace it with 'dungeon textconv'? [y/N]", b"y\r"),
-         (b"diff.dgn.command is 'mydiff'; replace it with 'dungeon diff'? [y/N]", b"\r")],
+        ["dungeon", "git-setup"],
+        repo,
+        [
+            (b"diff.dgn.textconv is 'cat'; replace it with 'dungeon textconv'? [y/N]", b"y\r"),
+            (b"diff.dgn.command is 'mydiff'; replace it with 'dungeon diff'? [y/N]", b"\r"),
+        ],
     )
     assert status == 1, screen
     assert "replaced  diff.dgn.textconv = dungeon textconv" in screen

@@ -88,7 +88,9 @@ def test_hooks_pass_legal_canonical_records(repo, home):
 
 def _sections(output: str) -> tuple[str, str]:
     """The verify hook's part of the output and the fmt hook's."""
-    verify = output[output.index("dungeon verify."):]
-    fmt = output[output.index("dungeon fmt --check."):]
-    return (verify[: verify.index("dungeon fmt --check.")] if "dungeon fmt --check." in verify else verify,
-            fmt[: fmt.index("dungeon verify.")] if "dungeon verify." in fmt else fmt)
+    verify = output[output.index("dungeon verify.") :]
+    fmt = output[output.index("dungeon fmt --check.") :]
+    return (
+        verify[: verify.index("dungeon fmt --check.")] if "dungeon fmt --check." in verify else verify,
+        fmt[: fmt.index("dungeon verify.")] if "dungeon verify." in fmt else fmt,
+    )

@@ -39,7 +39,7 @@ def test_a_file_the_reader_cannot_make_records_of_is_shown_as_it_is(run, tmp_pat
     result = run(["textconv", str(path)])
     assert result.exit_code == 0
     assert result.stdout == (
-        "# dungeon textconv: 4:1: error: this line is not a tag, a move or a comment: a tag is [Name \"value\"], "
+        '# dungeon textconv: 4:1: error: this line is not a tag, a move or a comment: a tag is [Name "value"], '
         "a move starts with its number (1.), the setup with deal:\n"
         '[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : 5d x9s 4h\nwhat\\x1b[2J\n'
     )

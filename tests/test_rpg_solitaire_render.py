@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from conftest import FIXTURES
+
 from dungeon_cli import registry
 from dungeon_cli.cards import CARDS
+from dungeon_cli.engine import Setup
 from dungeon_cli.games.rpg_solitaire.grid import Room
 from dungeon_cli.games.rpg_solitaire.rules import Resign
 from dungeon_cli.referee import check
-from dungeon_cli.engine import Setup
 from dungeon_cli.session import Session
 from notation import parse
 
@@ -33,10 +33,9 @@ def test_map_after_every_move(name, snapshot_text):
 
 
 def test_map_shows_a_standing_monster_and_the_way_back(snapshot_text):
-    state = check(parse(
-        '[Game "rpg-solitaire"]\n\ndeal: 5s 8h 4c\n'
-        "1. Kd : @n/ew ^7s keep ^3c ^6s ^9h ^5c ^Th ^8s ^4c\n2. Qh :\n"
-    )[0]).state
+    state = check(
+        parse('[Game "rpg-solitaire"]\n\ndeal: 5s 8h 4c\n1. Kd : @n/ew ^7s keep ^3c ^6s ^9h ^5c ^Th ^8s ^4c\n2. Qh :\n')[0]
+    ).state
     text = MODULE.render(state)
     assert "M" in text and "the way out is back south" in text
     assert text + "\n" == snapshot_text

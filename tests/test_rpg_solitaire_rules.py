@@ -207,9 +207,7 @@ def test_entering_again_a_monster_room_draws_gear_and_fights_a_cleared_room_draw
     back = replay(standoff + "3. Jd : xn ^2s ^2c ^Th ^3s ^Tc")
     assert back.pos == (0, 1) and back.room.monster is not None
     assert problem(standoff + "3. Jd : xn ^2h") == "^2h: the gear spade found on entering comes next, and 2h is not a spade"
-    cleared = replay(
-        "deal: 5s 8h 9c\n1. Jd : @n ^2s ^2c ^3s ^4h ^2c ^2d ^5h ^6s ^7c\n2. Qc : s\n3. Kc : n"
-    )
+    cleared = replay("deal: 5s 8h 9c\n1. Jd : @n ^2s ^2c ^3s ^4h ^2c ^2d ^5h ^6s ^7c\n2. Qc : s\n3. Kc : n")
     assert cleared.pos == (0, 1) and cleared.turn == 4 and cleared.phase is Phase.CHANCE
 
 
@@ -419,9 +417,7 @@ def test_endings_the_torch_scales_with_the_decks():
 
 
 def test_endings_a_loss_scores_zero_whatever_the_treasure():
-    state = replay(
-        "deal: 5s 8h 6c\n1. Qd : @n/n ^7s keep ^9c keep ^4s ^6h ^3c ^8d ^Th ^3s ^Tc\n2. Kd : resign"
-    )
+    state = replay("deal: 5s 8h 6c\n1. Qd : @n/n ^7s keep ^9c keep ^4s ^6h ^3c ^8d ^Th ^3s ^Tc\n2. Kd : resign")
     assert state.treasure == 8 and state.result() == Result(False, 0)
 
 

@@ -8,8 +8,8 @@ import os
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES, ROOT
+
 from notation import parse
 
 HERE = FIXTURES / "scoundrel"
@@ -131,7 +131,5 @@ def test_seeded_fixture_is_what_play_writes_for_its_actions(run, path):
     result = run(args, input=actions)
     assert result.exit_code == 0, result.output
     (played,) = parse(result.stdout)
-    assert [(m.number, m.dealt, m.actions) for m in played.moves] == [
-        (m.number, m.dealt, m.actions) for m in record.moves
-    ]
+    assert [(m.number, m.dealt, m.actions) for m in played.moves] == [(m.number, m.dealt, m.actions) for m in record.moves]
     assert played.tag_value("Result") == record.tag_value("Result")

@@ -201,8 +201,10 @@ def test_death_at_zero_ends_the_game_at_once():
 
 def test_loss_score_subtracts_every_monster_not_yet_resolved():
     # full deck: 208 points of monsters; Ks and Kc resolved, health -6
-    order = " ".join(str(c) for c in cards("Ks Kc Qs Qc")) + " " + " ".join(
-        str(c) for c in CARDS if str(c) not in ("Ks", "Kc", "Qs", "Qc")
+    order = (
+        " ".join(str(c) for c in cards("Ks Kc Qs Qc"))
+        + " "
+        + " ".join(str(c) for c in CARDS if str(c) not in ("Ks", "Kc", "Qs", "Qc"))
     )
     state = play(start(order), "Ks Kc")
     assert state.result() == Result(False, -6 - (208 - 26))

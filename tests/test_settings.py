@@ -75,11 +75,14 @@ def test_the_nearest_table_counts(run, project):
 @pytest.mark.parametrize(
     "text, said",
     [
-        ('exlcude = ["x"]\n', "unknown key 'exlcude' in [tool.dungeon] (keys: include, exclude, format, seed-check, diff-by, card-sets)"),
+        (
+            'exlcude = ["x"]\n',
+            "unknown key 'exlcude' in [tool.dungeon] (keys: include, exclude, format, seed-check, diff-by, card-sets)",
+        ),
         ('format = "xml"\n', "[tool.dungeon] format: one of text, json, github, not 'xml'"),
         ('include = "*.dgn"\n', "[tool.dungeon] include: a list of glob patterns"),
         ("seed-check = 1\n", "[tool.dungeon] seed-check: true or false"),
-        ('format = \n', "not valid TOML"),
+        ("format = \n", "not valid TOML"),
     ],
 )
 def test_a_bad_setting_is_a_clear_error(run, project, text, said):

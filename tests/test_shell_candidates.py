@@ -51,7 +51,7 @@ def test_empty_line_offers_exactly_the_legal_actions_with_their_descriptions(gam
 @pytest.mark.parametrize("game", GAMES)
 def test_every_completion_is_accepted_by_the_line_reader(game):
     module = registry.get(game)
-    for index, state, events in decision_points(module, 5):
+    for index, _state, events in decision_points(module, 5):
         session = replayed(module, 5, events, index)
         assert session.state.phase is Phase.DECISION
         for candidate in candidates(module.notation, session.state, ""):

@@ -23,7 +23,9 @@ print("dungeon_cli.shell" in sys.modules)
 def test_verify_imports_neither_prompt_toolkit_nor_tabulate_nor_the_shell():
     done = subprocess.run(
         [sys.executable, "-c", PROBE, str(EXAMPLES / "scoundrel-win.dgn")],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-2:] == ["['dungeon_cli']", "False"]

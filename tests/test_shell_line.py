@@ -8,9 +8,9 @@ import pytest
 from dungeon_cli import registry
 from dungeon_cli.cards import CARDS
 from dungeon_cli.core import Phase
+from dungeon_cli.engine import Setup
 from dungeon_cli.games.base import TurnLog
 from dungeon_cli.referee import check
-from dungeon_cli.engine import Setup
 from dungeon_cli.session import Session
 from dungeon_cli.shell.line import LineError, apply_line, tokenize
 from dungeon_cli.shell.sample import sample_game

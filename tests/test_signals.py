@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import EXAMPLES
 from test_faults_dataloss import _blocked_reading
 
@@ -24,7 +23,12 @@ EXE = str(Path(sys.executable).with_name("dungeon"))
 
 def start(args, cwd, stdin=subprocess.DEVNULL):
     return subprocess.Popen(
-        [EXE, *args], stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, start_new_session=True,
+        [EXE, *args],
+        stdin=stdin,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=cwd,
+        start_new_session=True,
     )
 
 
@@ -61,8 +65,9 @@ def test_ctrl_c_in_solve_prints_the_best_line_not_proven(tmp_path):
 
 
 def test_ctrl_c_in_sim_sums_up_the_games_played(tmp_path):
-    proc = start(["sim", "scoundrel", "--bot", "counting", "--games", "1000000", "--jobs", "2"], tmp_path)
-    time.sleep(4)
+    proc = start(["sim", "clear-the-dungeon", "--bot", "greedy", "--games", "1000000", "--jobs", "2"], tmp_path)
+    _workers(proc)
+    time.sleep(2)
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
@@ -71,7 +76,9 @@ def test_ctrl_c_in_sim_sums_up_the_games_played(tmp_path):
 
 
 def test_jobs_are_capped_at_the_cpus(tmp_path):
-    done = subprocess.run([EXE, "sim", "scoundrel", "--games", "20", "--jobs", "5000"], capture_output=True, cwd=tmp_path, timeout=60)
+    done = subprocess.run(
+        [EXE, "sim", "scoundrel", "--games", "20", "--jobs", "5000"], capture_output=True, cwd=tmp_path, timeout=60
+    )
     cpus = len(os.sched_getaffinity(0))
     assert done.returncode == 0
     assert f"--jobs 5000: this machine has {cpus} CPU".encode() in done.stderr
@@ -89,7 +96,9 @@ def _workers(proc, want: int = 1) -> list[int]:
 
 def test_a_worker_killed_is_one_line_and_the_games_played_are_summed_up(tmp_path):
     out_dir = tmp_path / "out"
-    proc = start(["sim", "scoundrel", "--bot", "counting", "--games", "1000000", "--jobs", "2", "--records", str(out_dir)], tmp_path)
+    proc = start(
+        ["sim", "clear-the-dungeon", "--bot", "greedy", "--games", "1000000", "--jobs", "2", "--records", str(out_dir)], tmp_path
+    )
     (worker, *_) = _workers(proc)
     end = time.monotonic() + 60
     while not any(out_dir.iterdir()):  # games come in seed order: the first chunk is in
@@ -109,9 +118,38 @@ def test_workers_die_with_their_parent(tmp_path):
     proc.kill()
     proc.communicate(timeout=60)
     end = time.monotonic() + 20
-    while time.monotonic() < end and any(Path(f"/proc/{w}").exists() and "Z" not in Path(f"/proc/{w}/stat").read_text().split()[2] for w in workers):
+    while time.monotonic() < end and any(
+        Path(f"/proc/{w}").exists() and "Z" not in Path(f"/proc/{w}/stat").read_text().split()[2] for w in workers
+    ):
         time.sleep(0.1)
     alive = [w for w in workers if Path(f"/proc/{w}").exists() and Path(f"/proc/{w}/stat").read_text().split()[2] != "Z"]
     for w in alive:
         os.kill(w, signal.SIGKILL)
     assert alive == [], "workers outlived their parent"
+
+
+def test_a_hundred_billion_games_start_at_once_in_bounded_memory(tmp_path):
+    """--games 1e11 filled the memory listing its chunks before a game was played."""
+    import resource
+
+    def small_memory():
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    for jobs in ("1", "2"):
+        proc = subprocess.Popen(
+            [EXE, "sim", "scoundrel", "--games", "100000000000", "--jobs", jobs, "--records", str(tmp_path / f"out{jobs}")],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=tmp_path,
+            start_new_session=True,
+            preexec_fn=small_memory,
+        )
+        end = time.monotonic() + 60
+        while not (tmp_path / f"out{jobs}").exists() or not any((tmp_path / f"out{jobs}").iterdir()):
+            assert proc.poll() is None, proc.communicate()[1]
+            assert time.monotonic() < end
+            time.sleep(0.1)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 130, err
+        assert b"MemoryError" not in err and b"95% CI" in out

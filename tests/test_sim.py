@@ -175,7 +175,7 @@ def test_tally_counts_as_the_outcomes_do():
     outcomes = simulate.run(Spec("scoundrel", "counting"), range(200))
     tally = sim_summary.Tally()
     for start in range(0, 200, 30):
-        tally.add(outcomes[start:start + 30])
+        tally.add(outcomes[start : start + 30])
     assert tally.summary() == sim_summary.summarise(outcomes)
     assert tally.games == 200 and tally.wins == sum(o.won for o in outcomes)
     assert sum(tally.scores.values()) == 200

@@ -14,7 +14,11 @@ from dungeon_cli.simulate import Spec  # noqa: E402
 def cluster():
     """Two worker processes on this machine, scheduler on the loopback address."""
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None,
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
     ) as local:
         yield local.scheduler_address
 

@@ -4,7 +4,6 @@ test), and the copies in fixtures/examples that the rest of the suite uses are f
 from pathlib import Path
 
 import pytest
-
 from conftest import EXAMPLES, contract_examples
 
 CONTRACT = contract_examples("*.dgn")

@@ -7,12 +7,11 @@ import io
 import random
 
 import pytest
-
 from conftest import EXAMPLES
+
 from dungeon_cli import registry, simulate, solver
 from dungeon_cli.referee import check
-from dungeon_cli.shuffle import deal_piles
-from dungeon_cli.shuffle import shuffled
+from dungeon_cli.shuffle import deal_piles, shuffled
 from notation import read
 
 FAST_SCOUNDREL = [6, 8, 10]  # seeds proven in well under a second
@@ -24,10 +23,14 @@ def _record(text: str):
     return records[0]
 
 
-@pytest.mark.parametrize("game,seed,variant", [
-    *(("scoundrel", s, None) for s in FAST_SCOUNDREL),
-    ("clear-the-dungeon", 0, None), ("clear-the-dungeon", 3, "reserve"),
-])
+@pytest.mark.parametrize(
+    "game,seed,variant",
+    [
+        *(("scoundrel", s, None) for s in FAST_SCOUNDREL),
+        ("clear-the-dungeon", 0, None),
+        ("clear-the-dungeon", 3, "reserve"),
+    ],
+)
 def test_line_verifies_and_reaches_the_stated_result(run, game, seed, variant):
     args = ["solve", "--seed", str(seed), game] + (["--variant", variant] if variant else [])
     result = run(args)
@@ -41,11 +44,14 @@ def test_line_verifies_and_reaches_the_stated_result(run, game, seed, variant):
     assert f"{verdict.result} is the optimum (proven)" in result.stderr
 
 
-@pytest.mark.parametrize("game,seeds,variant", [
-    ("scoundrel", FAST_SCOUNDREL, None),
-    ("clear-the-dungeon", range(6), None),
-    ("clear-the-dungeon", range(6), "reserve"),
-])
+@pytest.mark.parametrize(
+    "game,seeds,variant",
+    [
+        ("scoundrel", FAST_SCOUNDREL, None),
+        ("clear-the-dungeon", range(6), None),
+        ("clear-the-dungeon", range(6), "reserve"),
+    ],
+)
 def test_optimum_is_at_least_every_bot(game, seeds, variant):
     from dungeon_cli import bots
 
@@ -135,12 +141,15 @@ def test_record_that_hides_cards_is_refused(run):
     assert "never came up, so the deal is not known" in result.stderr
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--seed", "1", "chess"], "unknown game 'chess'"),
-    (["--seed", "1", "scoundrel", "--limit", "soon"], "'soon' is not a limit"),
-    (["--seed", "1", "scoundrel", "--variant", "easy"], "no variant 'easy'"),
-    (["--seed", "1", "rpg-solitaire"], f"rpg-solitaire has no solver (solvable: {', '.join(solver.solvable())})"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--seed", "1", "chess"], "unknown game 'chess'"),
+        (["--seed", "1", "scoundrel", "--limit", "soon"], "'soon' is not a limit"),
+        (["--seed", "1", "scoundrel", "--variant", "easy"], "no variant 'easy'"),
+        (["--seed", "1", "rpg-solitaire"], f"rpg-solitaire has no solver (solvable: {', '.join(solver.solvable())})"),
+    ],
+)
 def test_usage_errors(run, args, message):
     result = run(["solve", *args])
     assert result.exit_code == 2

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import ROOT
 
 SPEC = ROOT / "notation" / "SPEC.md"

@@ -43,7 +43,7 @@ def _reordered(game, order, events):
     for pile, cards in order.items():
         unseen = [i for i, c in enumerate(cards) if c not in seen]
         if game == "clear-the-dungeon" and pile == "power":
-            unseen = list(range(sum(1 for c in cards if c in seen) , len(cards)))  # jokers: drawn by count
+            unseen = list(range(sum(1 for c in cards if c in seen), len(cards)))  # jokers: drawn by count
         shuffled = list(cards)
         for i, j in zip(unseen, reversed(unseen)):
             shuffled[i] = cards[j]
@@ -51,7 +51,10 @@ def _reordered(game, order, events):
     return out
 
 
-@pytest.mark.parametrize("game,variant", [("scoundrel", None), ("scoundrel", "strict-weapon"), ("clear-the-dungeon", None), ("clear-the-dungeon", "reserve")])
+@pytest.mark.parametrize(
+    "game,variant",
+    [("scoundrel", None), ("scoundrel", "strict-weapon"), ("clear-the-dungeon", None), ("clear-the-dungeon", "reserve")],
+)
 def test_strong_bot_decides_from_seen_cards_only(game, variant):
     module = registry.get(game)
     checked = 0

@@ -9,13 +9,12 @@ import json
 import shutil
 
 import pytest
-
 from conftest import EXAMPLES
+
 from dungeon_cli import registry
 from dungeon_cli.referee import check
 from dungeon_cli.shell.sample import sample_game
 from notation import parse
-
 
 
 @pytest.fixture
@@ -25,11 +24,15 @@ def records(tmp_path, monkeypatch):
     shutil.copy(EXAMPLES / "scoundrel-win.dgn", tmp_path / "win.dgn")
     shutil.copy(EXAMPLES / "scoundrel-loss.dgn", tmp_path / "loss.dgn")
     variant = next(iter(registry.get("scoundrel").game.variants))
-    text = (EXAMPLES / "scoundrel-loss.dgn").read_text().replace(
-        '[Game "scoundrel"]', f'[Game "scoundrel"]\n[Variant "{variant}"]\n[Date "2026-11-29"]\n[Player "Ann"]'
+    text = (
+        (EXAMPLES / "scoundrel-loss.dgn")
+        .read_text()
+        .replace('[Game "scoundrel"]', f'[Game "scoundrel"]\n[Variant "{variant}"]\n[Date "2026-11-29"]\n[Player "Ann"]')
     )
     (tmp_path / "ann.dgn").write_text(text)
-    (tmp_path / "bad.dgn").write_text((EXAMPLES / "scoundrel-loss.dgn").read_text().replace("6. (3s) 3h Js Tc", "6. (3s) 3h Js 4d"))
+    (tmp_path / "bad.dgn").write_text(
+        (EXAMPLES / "scoundrel-loss.dgn").read_text().replace("6. (3s) 3h Js Tc", "6. (3s) 3h Js 4d")
+    )
     monkeypatch.chdir(tmp_path)
     return ["win.dgn", "loss.dgn", "ann.dgn", "bad.dgn"]
 
@@ -79,10 +82,17 @@ def test_groups_count_finished_legal_games(run, tmp_path):
     rows = json.loads(run(["summary", "--by", "game", "--format", "json", *names]).stdout)
     scores = sorted(s.state.result().score for s in played)
     wins = sum(1 for s in played if s.state.result().won)
-    assert rows == [{
-        "game": "scoundrel", "records": 8, "wins": wins, "win rate": round(wins / 8, 3),
-        "mean": round(sum(scores) / 8, 2), "median": (scores[3] + scores[4]) / 2, "best": scores[-1],
-    }]
+    assert rows == [
+        {
+            "game": "scoundrel",
+            "records": 8,
+            "wins": wins,
+            "win rate": round(wins / 8, 3),
+            "mean": round(sum(scores) / 8, 2),
+            "median": (scores[3] + scores[4]) / 2,
+            "best": scores[-1],
+        }
+    ]
 
 
 def test_csv_has_a_header_and_a_row_per_record(run, records):

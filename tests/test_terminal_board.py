@@ -42,7 +42,9 @@ def _screen(args: list[str], env: dict, cwd) -> pyte.Screen:
     """Run ``dungeon ARGS`` on an 80x24 pseudo-terminal to its end; the screen it leaves."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
-    proc = subprocess.Popen([sys.executable, "-m", "dungeon_cli", *args], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "dungeon_cli", *args], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env
+    )
     os.close(slave)
     data = bytearray()
     deadline = time.monotonic() + 60
@@ -99,7 +101,10 @@ def test_the_board_on_an_80x24_terminal(game, tmp_path, snapshot_text):
 
 def test_health_is_a_bar(tmp_path):
     text = _text(_replay("scoundrel", tmp_path))
-    assert "health 12/20 \u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2591\u2591\u2591\u2591\u2591\u2591\u2591\u2591  dungeon" in text
+    assert (
+        "health 12/20 \u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2591\u2591\u2591\u2591\u2591\u2591\u2591\u2591  dungeon"
+        in text
+    )
 
 
 @pytest.mark.parametrize("game", sorted(CASES))
@@ -128,7 +133,9 @@ def test_in_a_pipe_the_board_is_plain_text():
     path, move = CASES["scoundrel"]
     done = subprocess.run(
         [sys.executable, "-m", "dungeon_cli", "replay", str(FIXTURES / path), "--move", str(move)],
-        capture_output=True, env=terminal_env(), timeout=60,
+        capture_output=True,
+        env=terminal_env(),
+        timeout=60,
     )
     assert done.returncode == 0
     assert b"\x1b[" not in done.stdout and "\u2665".encode() not in done.stdout
@@ -145,7 +152,11 @@ def test_play_draws_the_same_picture(tmp_path):
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
     proc = subprocess.Popen(
         [sys.executable, "-m", "dungeon_cli", "play", "scoundrel", "--seed", "7", "-o", str(tmp_path / "g.dgn")],
-        stdin=slave, stdout=slave, stderr=slave, cwd=tmp_path, env=terminal_env(),
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        cwd=tmp_path,
+        env=terminal_env(),
     )
     os.close(slave)
     data = bytearray()

@@ -18,13 +18,13 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, TESTS, run_subprocess
+from game_fixtures import fixture_dir
+from test_play_pty import PROMPTING, terminal, turns_on_disk  # noqa: F401 (terminal is a fixture)
+
 from dungeon_cli import registry
 from dungeon_cli.shell.sample import sample_game
-from game_fixtures import fixture_dir
 from notation import parse
-from test_play_pty import PROMPTING, terminal, turns_on_disk  # noqa: F401 (terminal is a fixture)
 
 GAME = "toy"
 SEED = 3  # sample_game's policy dies on turn 5: a loss, so the Result is not always a win
@@ -110,7 +110,10 @@ def test_replay_shows_the_toy_board_after_each_move(sampled, tmp_path):
     assert status == 0
     module = registry.get(GAME)
     after_one = session.history[[s.turn for s in session.history].index(2)]
-    assert out == f"{path}:1: Toy Dungeon (the test suite's game), seed {SEED}\n{session.text().splitlines()[4]}\n{module.render(after_one)}\n"
+    assert (
+        out
+        == f"{path}:1: Toy Dungeon (the test suite's game), seed {SEED}\n{session.text().splitlines()[4]}\n{module.render(after_one)}\n"
+    )
     status, out, _ = dungeon("replay", str(path))
     assert status == 0 and out.endswith(f"result: {session.state.result()}\n")
 
@@ -160,7 +163,6 @@ def test_a_game_at_a_terminal_with_completion_to_its_end(terminal, sampled, tmp_
     status, out, _ = dungeon("verify", "-v", "--seed-check", str(record))
     assert status == 0 and f"legal, {session.state.result()}," in out
     assert os.environ["DUNGEON_GAMES"].endswith("toy=toy_game")  # how the terminal's process knew it
-
 
 
 def test_without_the_environment_no_process_knows_the_toy_game():

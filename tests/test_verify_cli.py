@@ -8,7 +8,6 @@ import json
 import re
 
 import pytest
-
 from conftest import FIXTURES, run_subprocess
 
 HERE = FIXTURES / "scoundrel"
@@ -200,7 +199,7 @@ def test_json_format(run):
     result = run(["verify", "--format", "json", str(ILLEGAL), str(WIN)])
     assert result.exit_code == 1
     data = json.loads(result.stdout)
-    assert data["summary"] == {"records": 2, "illegal": 1}
+    assert data["summary"] == {"records": 2, "illegal": 1, "unreadable": 0}
     assert data["diagnostics"] == [
         {
             "file": str(ILLEGAL),
@@ -218,7 +217,7 @@ def test_json_format(run):
 
 def test_json_format_for_a_legal_file_is_still_json(run):
     data = json.loads(run(["verify", "--format", "json", str(WIN)]).stdout)
-    assert data["diagnostics"] == [] and data["summary"] == {"records": 1, "illegal": 0}
+    assert data["diagnostics"] == [] and data["summary"] == {"records": 1, "illegal": 0, "unreadable": 0}
 
 
 def test_json_reports_a_file_without_records(run, tmp_path):
@@ -300,4 +299,63 @@ def test_every_diagnostic_line_has_the_documented_shape(run):
 def test_huge_numbers_are_diagnosed_not_crashed_on(run, text, expected):
     # Python refuses int() of more than a few thousand digits: no traceback may follow.
     result = run(["verify", "--seed-check", "-"], input=text)
-    assert (result.exit_code, result.stdout) == (1, f"<stdin>:{expected}\n")
+    errors = "".join(line + "\n" for line in result.stdout.splitlines() if ": warning: no Seed tag" not in line)
+    assert (result.exit_code, errors) == (1, f"<stdin>:{expected}\n")
+
+
+def test_seed_check_without_a_seed_warns_and_passes(run, tmp_path):
+    """Issue 13: it passed silently, as if the deals had been checked."""
+    path = tmp_path / "table.dgn"
+    path.write_text('[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : 5d x9s 4h\n')
+    result = run(["verify", "--seed-check", str(path)])
+    assert result.exit_code == 0 and result.stdout == ""
+    assert result.stderr == f"{path}:1:1: warning: no Seed tag: --seed-check has no seed to check the deals against\n"
+
+
+def test_json_lists_unreadable_files_with_their_error(run, tmp_path):
+    import json
+
+    result = run(["verify", "--format", "json", str(tmp_path / "gone.dgn")])
+    data = json.loads(result.stdout)
+    assert result.exit_code == 2
+    assert data["diagnostics"] == [
+        {
+            "file": str(tmp_path / "gone.dgn"),
+            "line": None,
+            "column": None,
+            "severity": "error",
+            "message": f"{tmp_path / 'gone.dgn'}: no such file",
+        }
+    ]
+    assert data["summary"]["unreadable"] == 1
+
+
+def test_an_absent_variant_is_null_in_every_json(run, tmp_path):
+    import json
+
+    from conftest import EXAMPLES
+
+    win = str(EXAMPLES / "scoundrel-win.dgn")
+    assert json.loads(run(["verify", "--format", "json", win]).stdout)["records"][0]["variant"] is None
+    assert json.loads(run(["summary", "--format", "json", win]).stdout)[0]["variant"] is None
+
+
+def test_a_directory_stands_for_every_dgn_file_under_it(run, tmp_path):
+    from conftest import EXAMPLES
+
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / ".hidden").mkdir()
+    (tmp_path / "a" / "win.dgn").write_text((EXAMPLES / "scoundrel-win.dgn").read_text())
+    (tmp_path / "a" / "b" / "loss.dgn").write_text((EXAMPLES / "scoundrel-loss.dgn").read_text().replace("1.", "1. ", 1))
+    (tmp_path / "a" / "notes.txt").write_text("not a record")
+    (tmp_path / ".hidden" / "x.dgn").write_text("junk")
+    result = run(["verify", "-v", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == [
+        str(tmp_path / "a/win.dgn"),
+        str(tmp_path / "a/b/loss.dgn"),
+    ]
+    fmt = run(["fmt", "--check", str(tmp_path)])
+    assert fmt.exit_code == 1 and f"would reformat {tmp_path / 'a/b/loss.dgn'}" in fmt.stderr
+    assert run(["fmt", str(tmp_path)]).exit_code == 0
+    assert run(["fmt", "--check", str(tmp_path)]).exit_code == 0

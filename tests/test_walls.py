@@ -62,7 +62,9 @@ def test_no_module_uses_another_modules_private_names():
     for path, tree in trees:
         here = str(path)
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").split(".")[0] in ("dungeon_cli", "notation")):
+            if isinstance(node, ast.ImportFrom) and (
+                node.level or (node.module or "").split(".")[0] in ("dungeon_cli", "notation")
+            ):
                 for alias in node.names:
                     if _private(alias.name):
                         found.append(f"{path.relative_to(ROOT)}:{node.lineno}: imports {alias.name}")

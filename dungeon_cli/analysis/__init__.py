@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
@@ -76,8 +75,12 @@ class Fair:
     def as_json(self) -> dict:
         low, high = self.interval
         return {
-            "choice": self.choice, "win_rate": round(self.rate, 4), "interval": [round(low, 4), round(high, 4)],
-            "mean_score": round(self.mean_score, 2), "samples": self.plays, "exact": self.exact,
+            "choice": self.choice,
+            "win_rate": round(self.rate, 4),
+            "interval": [round(low, 4), round(high, 4)],
+            "mean_score": round(self.mean_score, 2),
+            "samples": self.plays,
+            "exact": self.exact,
         }
 
 
@@ -117,10 +120,17 @@ class Judgement:
 
     def as_json(self) -> dict:
         return {
-            "move": self.move, "action": self.action, "mark": self.mark,
-            "fair": None if self.best is None else {"before": self.best.as_json(), "after": self.played.as_json() if self.played else None},
-            "hindsight": None if self.before is None else {
-                "before": self.before.as_json(), "after": self.after.as_json() if self.after else None,
+            "move": self.move,
+            "action": self.action,
+            "mark": self.mark,
+            "fair": None
+            if self.best is None
+            else {"before": self.best.as_json(), "after": self.played.as_json() if self.played else None},
+            "hindsight": None
+            if self.before is None
+            else {
+                "before": self.before.as_json(),
+                "after": self.after.as_json() if self.after else None,
             },
         }
 
@@ -155,8 +165,13 @@ class Judge(Visitor):
         self.events.append((before, action))
         if before.phase is Phase.DECISION:
             self.pending.append(
-                {"seen": self.view.state, "before": before, "action": action, "after": after,
-                 "text": self.module.notation.action_text(before, action)}
+                {
+                    "seen": self.view.state,
+                    "before": before,
+                    "action": action,
+                    "after": after,
+                    "text": self.module.notation.action_text(before, action),
+                }
             )
         self.view.observe(action)
 
@@ -185,7 +200,7 @@ class Solver:
         """The best result reachable from ``state`` (its piles in known order)."""
         state = known_steps(state, [])[1]
         if state.phase is Phase.OVER:
-            result = state.result()
+            result = state.final()
             return Hindsight(result if result.won else None, True)
         settled = getattr(self.hooks, "settled", None)
         if settled is not None and not settled(state):
@@ -217,8 +232,12 @@ def _value(h: Hindsight) -> int:
 
 
 def analyse(
-    record: Record, samples: int = SAMPLES, seed: int = 0, seconds: float = HINDSIGHT_SECONDS,
-    progress: Optional[Callable[[int, int], None]] = None, first_move: int = 0,
+    record: Record,
+    samples: int = SAMPLES,
+    seed: int = 0,
+    seconds: float = HINDSIGHT_SECONDS,
+    progress: Optional[Callable[[int, int], None]] = None,
+    first_move: int = 0,
 ) -> Analysis:
     """Judge every decision of ``record`` (from move ``first_move`` on). ``seed``: the
     analysis's own generator (the orders it samples), so the same record gives the

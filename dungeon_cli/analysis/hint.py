@@ -40,7 +40,7 @@ def hint(module, variant: Optional[str], options, events: Sequence[tuple[State, 
     seen = view.state
     if seen.phase is not Phase.DECISION:
         return None
-    strong = bots.make(module.game.name, "strong")
+    strong: Any = bots.make(module.game.name, "strong")  # a sampling player: its deals and evaluation too
     rng = random.Random(f"hint/{len(events)}")
     deals = strong.deals(seen, rng, samples, exhaustive=True)
     exact = len(deals) < samples or strong.unseen(seen) == 0

@@ -12,11 +12,9 @@ every game, and each game names its own in its ``GameModule`` (``greedy``, ...).
 
 from __future__ import annotations
 
-
 from .. import registry
 from ..games.base import load
 from .base import Bot
-
 
 # The bots that play every game; a game's own bots are named by its GameModule.
 EVERY_GAME: dict[str, str] = {"random": "dungeon_cli.bots.uniform:RandomBot"}

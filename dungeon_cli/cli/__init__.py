@@ -6,6 +6,7 @@ never imports the interactive shell or table printing.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import sys
 
@@ -47,6 +48,26 @@ def game_commands() -> dict[str, str]:
     return found
 
 
+# One whole sentence each for `dungeon --help` (click would cut the docstring mid-phrase).
+SHORT = {
+    "verify": "Check records: notation, deals, actions, checkpoints and Result.",
+    "fmt": "Rewrite records in canonical form, in place.",
+    "play": "Play a game at the terminal, or from a script.",
+    "games": "List the games and their variants.",
+    "rules": "Print a game's rules, in short or in full.",
+    "sim": "Play many seeded games with a bot and sum them up.",
+    "solve": "Find the best line for a deal known in full.",
+    "replay": "Show the board after every move of a record.",
+    "summary": "Tabulate records: results, scores and figures.",
+    "diff": "Compare two records by what they mean: where two games part.",
+    "textconv": "Print a record canonically with its checkpoints, for git diff.",
+    "git-setup": "Make git diff show records with their state.",
+    "daily": "Print today's seed of a game, and whether you played it.",
+    "analyse": "Judge each decision of a record: where the game was lost.",
+    "analyze": "Judge each decision of a record: where the game was lost.",
+}
+
+
 class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(COMMANDS) | set(game_commands()))
@@ -68,19 +89,62 @@ class LazyGroup(click.Group):
         path = COMMANDS.get(name) or game_commands().get(name)
         if path is not None:
             module, attr = path.split(":")
-            return getattr(importlib.import_module(module), attr)
+            command = getattr(importlib.import_module(module), attr)
+            command.short_help = SHORT.get(name, command.short_help)
+            return command
         return super().get_command(ctx, name)
+
+
+def _colour(ctx: click.Context, param: click.Parameter, value):
+    if value is not None:
+        from ..shell import colour
+
+        colour.FORCED = value
+    return value
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="dungeon")
+@click.option(
+    "--color/--no-color",
+    default=None,
+    expose_value=False,
+    callback=_colour,
+    is_eager=True,
+    help="Colour always, or never (default: at a terminal, unless NO_COLOR is set or TERM=dumb).",
+)
 def cli() -> None:
     """Play, record, verify and replay solo dungeon games written in DGN."""
 
 
 def main() -> None:
+    """The console entry point. Beyond click: a closed standard stream or one that
+    cannot be written (a full disk, /dev/full) is a one-line message and a non-zero
+    exit, never a traceback, and never exit 0 with the output lost."""
+    from ..streams import finish, guard
+
+    guard()
     try:
         cli(prog_name="dungeon")
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except KeyboardInterrupt:
-        sys.stderr.write("\ninterrupted\n")
-        sys.exit(130)
+        _say("\ninterrupted")
+        code = 130
+    except OSError as exc:  # the last net: a file or stream the command did not expect to fail
+        where = f"{exc.filename}: " if exc.filename else "standard output: " if exc.errno in STREAM_ERRORS else ""
+        _say(f"dungeon: error: {where}{exc.strerror or exc}")
+        code = 2
+    sys.exit(finish(code))
+
+
+STREAM_ERRORS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EBADF, errno.EFBIG}
+
+
+def _say(text: str) -> None:
+    try:
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass

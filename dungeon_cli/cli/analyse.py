@@ -15,14 +15,46 @@ from .inputs import Unreadable, display_name, open_binary
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
-@click.option("--samples", type=click.IntRange(min=1), default=None, help="Orders of the unseen cards per decision (default 100).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, help="The analysis's own generator: the same seed, the same figures.  [default: 0]")
-@click.option("--limit", type=click.FloatRange(min=0.01), default=None, help="Seconds the solver may take per position (default 10): past it, the best found, said not proven.")
-@click.option("--from", "first_move", type=click.IntRange(min=0), default=0, help="Judge the decisions of move N on only (the moves before are replayed).")
+@click.option(
+    "--samples", type=click.IntRange(min=1), default=None, help="Orders of the unseen cards per decision (default 100)."
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    default=0,
+    help="The analysis's own generator: the same seed, the same figures.  [default: 0]",
+)
+@click.option(
+    "--limit",
+    type=click.FloatRange(min=0.01),
+    default=None,
+    help="Seconds the solver may take per position (default 10): past it, the best found, said not proven.",
+)
+@click.option(
+    "--from",
+    "first_move",
+    type=click.IntRange(min=0),
+    default=0,
+    help="Judge the decisions of move N on only (the moves before are replayed).",
+)
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", help="table (the default) or json.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the records with each marked decision's judgement as a comment (notation/SPEC.md).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Write the records with each marked decision's judgement as a comment (notation/SPEC.md).",
+)
 @click.option("--force", is_flag=True, help="Let -o replace an existing file.")
-def analyse(files: tuple[str, ...], samples: Optional[int], seed: int, limit: Optional[float], first_move: int, fmt: str, output: Optional[str], force: bool) -> None:
+def analyse(
+    files: tuple[str, ...],
+    samples: Optional[int],
+    seed: int,
+    limit: Optional[float],
+    first_move: int,
+    fmt: str,
+    output: Optional[str],
+    force: bool,
+) -> None:
     """Judge every decision of DGN records: the chance of winning from what the player
     could see, before and after (orders of the unseen cards played out by the strong
     player, with a 95% interval), and the best result still reachable with the deal
@@ -75,7 +107,9 @@ def analyse(files: tuple[str, ...], samples: Optional[int], seed: int, limit: Op
         try:
             safe_write.write(output, text.encode("utf-8"), force=force)
         except FileExistsError:
-            raise click.UsageError(f"{output} exists already: choose another name with -o, or add --force to replace it") from None
+            raise click.UsageError(
+                f"{output} exists already: choose another name with -o, or add --force to replace it"
+            ) from None
         except OSError as exc:
             raise click.ClickException(f"cannot write {output}: {exc.strerror}; nothing was written") from None
     out.flush()
@@ -119,11 +153,18 @@ def _table(name: str, found, analysis) -> str:
         better = ""
         if j.best is not None and j.played is not None and j.best.choice != j.played.choice and j.best.rate > j.played.rate:
             better = f"{j.best.choice} {analysis.percent(j.best.rate)}"
-        rows.append([
-            j.move, table_cell(safe(j.action), "plain"), j.mark,
-            _fair_text(j.best, analysis), _fair_text(j.played, analysis), table_cell(safe(better), "plain"),
-            j.before.text() if j.before else "-", j.after.text() if j.after else "-",
-        ])
+        rows.append(
+            [
+                j.move,
+                table_cell(safe(j.action), "plain"),
+                j.mark,
+                _fair_text(j.best, analysis),
+                _fair_text(j.played, analysis),
+                table_cell(safe(better), "plain"),
+                j.before.text() if j.before else "-",
+                j.after.text() if j.after else "-",
+            ]
+        )
     head = f"{safe(name)}:{found.record.line}: {safe(found.record.game)}"
     variant = found.record.tag_value("Variant")
     if variant:
@@ -134,7 +175,16 @@ def _table(name: str, found, analysis) -> str:
     for note in (found.fair_note, found.hindsight_note):
         if note:
             lines.append(f"  {note}")
-    headers = ["move", "action", "mark", "fair before: win (95%) score", "fair after", "better", "hindsight before", "hindsight after"]
+    headers = [
+        "move",
+        "action",
+        "mark",
+        "fair before: win (95%) score",
+        "fair after",
+        "better",
+        "hindsight before",
+        "hindsight after",
+    ]
     lines.append(tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True))
     lost = [j for j in found.judgements if j.before and j.after and j.before.won and not j.after.won and j.after.proven]
     if lost:
@@ -145,8 +195,12 @@ def _table(name: str, found, analysis) -> str:
 
 def _json(name: str, found) -> dict:
     return {
-        "file": name, "line": found.record.line, "game": found.record.game, "variant": found.record.tag_value("Variant"),
+        "file": name,
+        "line": found.record.line,
+        "game": found.record.game,
+        "variant": found.record.tag_value("Variant"),
         "result": str(found.verdict.result) if found.verdict.result is not None else None,
-        "fair_note": found.fair_note, "hindsight_note": found.hindsight_note,
+        "fair_note": found.fair_note,
+        "hindsight_note": found.hindsight_note,
         "decisions": [j.as_json() for j in found.judgements],
     }

@@ -15,10 +15,20 @@ import click
 @click.command()
 @click.argument("files", nargs=-1, required=True, metavar="A B")
 @click.option("--all", "every", is_flag=True, help="Every differing move line after the first too.")
-@click.option("--context", "-U", type=click.IntRange(min=0), default=0, show_default=True, help="Move lines shown around each difference.")
-@click.option("--by", type=click.Choice(["order", "seed"]), default=None, help="Pair the records of two files by their order (default) or by Seed.")
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json", "github"]), default=None,
+    "--context", "-U", type=click.IntRange(min=0), default=0, show_default=True, help="Move lines shown around each difference."
+)
+@click.option(
+    "--by",
+    type=click.Choice(["order", "seed"]),
+    default=None,
+    help="Pair the records of two files by their order (default) or by Seed.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "github"]),
+    default=None,
     help="text (default, or [tool.dungeon] format); json; github: workflow annotations.",
 )
 def diff(files: tuple[str, ...], every: bool, context: int, by: str, fmt) -> None:

@@ -78,4 +78,6 @@ def operands(args: tuple[str, ...]) -> Operands:
         )
     if len(args) == 1:
         return Operands(Operand(ABSENT, "", None, True), Operand(ABSENT, "", None, True), git=True, unmerged=args[0])
-    raise Trouble(f"dungeon diff: error: it takes two files (or the seven arguments git passes an external diff), not {len(args)}")
+    raise Trouble(
+        f"dungeon diff: error: it takes two files (or the seven arguments git passes an external diff), not {len(args)}"
+    )

@@ -36,7 +36,9 @@ def git_setup(directory: str, show: bool, yes: bool) -> None:
         current = gs.attribute(root)
         if current == "dgn":
             click.echo(f"kept      .gitattributes: {gs.ATTRIBUTE}")
-        elif current is None or _agree(f"records have diff={current} here; add '{gs.ATTRIBUTE}' to .gitattributes, which overrides it?", yes):
+        elif current is None or _agree(
+            f"records have diff={current} here; add '{gs.ATTRIBUTE}' to .gitattributes, which overrides it?", yes
+        ):
             gs.add_attribute(root)
             click.echo(f"added     .gitattributes: {gs.ATTRIBUTE}")
         else:
@@ -58,7 +60,10 @@ def git_setup(directory: str, show: bool, yes: bool) -> None:
     if shutil.which("dungeon") is None:
         click.echo("warning: 'dungeon' is not on PATH, so git cannot run it: install it, or put its directory on PATH", err=True)
     if left:
-        click.echo(f"{left} setting{'s' if left != 1 else ''} left as {'they were' if left != 1 else 'it was'}: run again at a terminal, or with --yes, to replace {'them' if left != 1 else 'it'}", err=True)
+        click.echo(
+            f"{left} setting{'s' if left != 1 else ''} left as {'they were' if left != 1 else 'it was'}: run again at a terminal, or with --yes, to replace {'them' if left != 1 else 'it'}",
+            err=True,
+        )
         sys.exit(1)
 
 

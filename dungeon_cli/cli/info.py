@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from .. import registry
@@ -16,7 +18,7 @@ def games() -> None:
         module = registry.get(name)
         click.echo(f"{name}: {module.game.title}")
         for variant, text in module.game.variants.items():
-            click.echo(f"  [Variant \"{variant}\"]  {text}")
+            click.echo(f'  [Variant "{variant}"]  {text}')
         click.echo(f"  bots (dungeon sim --bot): {', '.join(bot_names(name))}")
         if module.solver is not None:
             click.echo("  solver: dungeon solve")
@@ -26,6 +28,26 @@ def games() -> None:
 
 @click.command()
 @click.argument("game", type=click.Choice(registry.names()))
-def rules(game: str) -> None:
-    """Print a short summary of a game's rules."""
-    click.echo(registry.get(game).rules_text.rstrip())
+@click.option("--full", is_flag=True, help="The full rules page, with every choice made (through a pager at a terminal).")
+def rules(game: str, full: bool) -> None:
+    """Print a short summary of a game's rules, or with --full its whole rules page."""
+    if not full:
+        text = registry.get(game).rules_text.rstrip()
+        click.echo(text.replace(f"docs/rules/{game}.md", f"dungeon rules {game} --full"))
+        return
+    page = full_page(game)
+    if sys.stdout.isatty():
+        click.echo_via_pager(page)
+    else:
+        click.echo(page)
+
+
+def full_page(game: str) -> str:
+    """The rules pages the game ships in its package (copies of docs/rules/GAME.md and
+    the like, held equal by tests/test_rules_pages.py), or its short rules when it ships
+    none."""
+    module = registry.get(game)
+    page = module.full_page()
+    if page is None:
+        return module.rules_text.rstrip() + f"\n\n({game} has no longer rules page than this.)"
+    return page

@@ -6,9 +6,12 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
-from typing import BinaryIO, Iterator, NamedTuple, Optional
+from typing import TYPE_CHECKING, BinaryIO, Generator, Optional
 
 from notation.model import printable
+
+if TYPE_CHECKING:
+    from .ruletag import RuleTag
 
 STDIN = "-"
 
@@ -22,7 +25,7 @@ def display_name(path: str) -> str:
 
 
 @contextmanager
-def open_binary(path: str) -> Iterator[BinaryIO]:
+def open_binary(path: str) -> Generator[BinaryIO, None, None]:
     if path == STDIN:
         yield sys.stdin.buffer
         return
@@ -41,16 +44,6 @@ def open_binary(path: str) -> Iterator[BinaryIO]:
         yield handle
 
 
-class RuleTag(NamedTuple):
-    """A game's rule tag given on the command line: ``value`` as it is read, from the
-    directory ``base`` (None: a built-in name), and as the record writes it."""
-
-    name: str
-    value: str
-    base: Optional[str]
-    written: str
-
-
 def rule_tag_option(game, name: str, value, record_dir, hint: str) -> tuple[dict, list, Optional[RuleTag]]:
     """A game's rule tag given on the command line (``--cards FILE`` is ``[Cards "FILE"]``):
     the options it sets, the tag for the record and the tag itself. A file the user names
@@ -63,6 +56,7 @@ def rule_tag_option(game, name: str, value, record_dir, hint: str) -> tuple[dict
 
     from ..engine.setup import SetupError
     from ..engine.tags import rule_options
+    from .ruletag import RuleTag
 
     if value is None:
         return {}, [], None
@@ -76,9 +70,7 @@ def rule_tag_option(game, name: str, value, record_dir, hint: str) -> tuple[dict
         if written.split(os.sep)[0] == os.pardir:
             written = read
             shown_dir = os.path.relpath(base)
-            click.echo(
-                f"note: the record names its card set '{read}': verify it with --cards-path {shown_dir}", err=True
-            )
+            click.echo(f"note: the record names its card set '{read}': verify it with --cards-path {shown_dir}", err=True)
     try:
         options = rule_options(game, [(name, read)], base)
     except SetupError as exc:

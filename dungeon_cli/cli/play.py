@@ -36,13 +36,25 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
 @click.argument("game", type=click.Choice(registry.names()), required=False, metavar="[GAME]")
 @click.option("--seed", type=click.IntRange(min=0), help="Deal from this seed (default: a random one, recorded).")
 @click.option("--variant", shell_complete=complete_variant, help="A rule variant (see `dungeon games`).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Record file (default GAME-YYYYMMDD-HHMMSS.dgn; '-': standard output, from a script).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Record file (default GAME-YYYYMMDD-HHMMSS.dgn; '-': standard output, from a script).",
+)
 @click.option("--resume", type=click.Path(exists=True, dir_okay=False), help="Go on with the game recorded in this file.")
 @click.option("--table", is_flag=True, help="Played with a real deck: type the cards dealt and dice rolled too.")
 @click.option("--player", help="Your name, for the record's Player tag.")
-@click.option("--cards", "cards_file", metavar="FILE", help="Cassette Dungeons: play with the card set in FILE (the record gets its Cards tag).")
+@click.option(
+    "--cards",
+    "cards_file",
+    metavar="FILE",
+    help="Cassette Dungeons: play with the card set in FILE (the record gets its Cards tag).",
+)
 @click.option("--daily", is_flag=True, help="Today's deal (UTC), the same for every player: see `dungeon daily`.")
-@click.option("--hints", type=click.Choice(["on", "off"]), default="on", help="'hint' at the prompt (off: a serious game).  [default: on]")
+@click.option(
+    "--hints", type=click.Choice(["on", "off"]), default="on", help="'hint' at the prompt (off: a serious game).  [default: on]"
+)
 def play(
     game: Optional[str],
     seed: Optional[int],
@@ -62,6 +74,14 @@ def play(
     Exit status: 0 played (or stopped), 1 an illegal action or record, 2 a usage error.
     """
     from ..shell.colour import Paint
+
+    if player is not None:
+        try:
+            player.encode("utf-8")
+        except UnicodeEncodeError:
+            raise click.BadParameter("is not UTF-8 text", param_hint="--player") from None
+        if not player.isprintable():
+            raise click.BadParameter("holds a line end or another control character", param_hint="--player")
     from ..shell.setup import SetupError, prepare
 
     if table and seed is not None:
@@ -98,14 +118,25 @@ def play(
     options, tags, _ = rule_tag_option(game, "Cards", cards_file, os.path.dirname(output) if output else None, "--cards")
     try:
         ready = prepare(
-            game, seed=seed, variant=variant, output=output, resume=resume, table=table, player=player,
-            interactive=interactive, options=options, tags=tags, date=date,
+            game,
+            seed=seed,
+            variant=variant,
+            output=output,
+            resume=resume,
+            table=table,
+            player=player,
+            interactive=interactive,
+            options=options,
+            tags=tags,
+            date=date,
         )
     except SetupError as exc:
+        from ..terminal_text import safe  # a line may quote a file's name or content
+
         if exc.status == 2:
-            raise click.UsageError("\n".join(exc.lines)) from None
+            raise click.UsageError("\n".join(map(safe, exc.lines))) from None
         for line in exc.lines:
-            click.echo(line, err=True)
+            click.echo(safe(line), err=True)
         sys.exit(exc.status)
     if not interactive:
         from ..shell.scripted import run_scripted
@@ -118,7 +149,11 @@ def play(
         click.echo(f"{resume} has no Seed: type the cards dealt and dice rolled")
     history = history_file(ready.session.module.game.name)
     shell = PlayShell(
-        ready.session, ready.record, sys.stdout, paint=Paint.for_stream(sys.stdout), history=str(history) if history else None,
+        ready.session,
+        ready.record,
+        sys.stdout,
+        paint=Paint.for_stream(sys.stdout),
+        history=str(history) if history else None,
         hints=hints == "on",
     )
     sys.exit(shell.run())

@@ -52,7 +52,9 @@ def sim_picture(path: str, force: bool, game: str, bot: str, variant: Optional[s
 
     name = game + (f" ({variant})" if variant else "")
     title = f"{name}, bot {bot}: {count:,} games"
-    subtitle = f"seeds {seed} to {seed + count - 1}: dungeon sim {game} --bot {bot}" + (f" --variant {variant}" if variant else "")
+    subtitle = f"seeds {seed} to {seed + count - 1}: dungeon sim {game} --bot {bot}" + (
+        f" --variant {variant}" if variant else ""
+    )
     subtitle += f" --games {count}" + (f" --seed {seed}" if seed else "")
     try:
         write_new(path, sim_svg(title, tally.summary(), dict(tally.scores), subtitle), force)

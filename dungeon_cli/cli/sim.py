@@ -30,7 +30,13 @@ class ListsBots(click.Command):
 @click.command(cls=ListsBots)
 @click.argument("game", type=click.Choice(registry.names()))
 @click.option("--games", "count", type=click.IntRange(min=1), default=1000, show_default=True, help="How many games.")
-@click.option("--bot", default="random", show_default=True, help="Who plays (see the list below).")
+@click.option(
+    "--bot",
+    default="random",
+    show_default=True,
+    shell_complete=lambda ctx, param, incomplete: _complete_bot(ctx, incomplete),
+    help="Who plays (see the list below).",
+)
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="First seed: games use SEED..SEED+N-1.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes to spread the seeds over.")
 @click.option("--records", type=click.Path(file_okay=False), help="Write every game as a DGN record in this directory.")
@@ -40,8 +46,17 @@ class ListsBots(click.Command):
 @click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the win rate and the scores as an SVG picture.")
 @click.option("--force", is_flag=True, help="With --plot: replace the file if it exists.")
 def sim(
-    game: str, count: int, bot: str, seed: int, jobs: int, records: Optional[str], variant: Optional[str], cluster: Optional[str],
-    cards_file: Optional[str] = None, plot: Optional[str] = None, force: bool = False,
+    game: str,
+    count: int,
+    bot: str,
+    seed: int,
+    jobs: int,
+    records: Optional[str],
+    variant: Optional[str],
+    cluster: Optional[str],
+    cards_file: Optional[str] = None,
+    plot: Optional[str] = None,
+    force: bool = False,
 ) -> None:
     """Play GAME from seeds SEED..SEED+N-1 with a bot: win rate with its 95% interval,
     mean moves, speed, and the scores as a histogram. The same seeds give the same
@@ -62,7 +77,9 @@ def sim(
 
     cpus = usable_cpus()
     if jobs > cpus and cluster is None:  # more processes than CPUs only adds forking and switching
-        click.echo(f"--jobs {jobs}: this machine has {cpus} CPU{'s' if cpus != 1 else ''} for it: {cpus} processes play", err=True)
+        click.echo(
+            f"--jobs {jobs}: this machine has {cpus} CPU{'s' if cpus != 1 else ''} for it: {cpus} processes play", err=True
+        )
         jobs = cpus
     if plot is not None and not force and os.path.lexists(plot):  # before the games, not after them
         raise click.BadParameter(f"{plot} exists already: choose another name, or --force to replace it", param_hint="--plot")
@@ -75,6 +92,7 @@ def sim(
     rule_tags: tuple = ()
     if cards_file is not None:
         _, _, given = rule_tag_option(game, "Cards", cards_file, records, "--cards")  # a usage error here
+        assert given is not None  # a value was given
         rule_tags = (tuple(given),)
     spec = simulate.Spec(game, bot, variant, records=out_dir is not None, rule_tags=rule_tags)
 
@@ -127,8 +145,15 @@ def sim(
 
     s = tally.summary()
     row = [
-        game, bot, variant or "-", s["games"], s["wins"], _percent(s["win_rate"]),
-        f"{_percent(s['ci_low'])}-{_percent(s['ci_high'])}", f"{s['mean_moves']:.1f}", f"{s['mean_score']:.1f}",
+        game,
+        bot,
+        variant or "-",
+        s["games"],
+        s["wins"],
+        _percent(s["win_rate"]),
+        f"{_percent(s['ci_low'])}-{_percent(s['ci_high'])}",
+        f"{s['mean_moves']:.1f}",
+        f"{s['mean_score']:.1f}",
         f"{count / seconds:,.0f}" if seconds > 0 else "-",
     ]
     headers = ["game", "bot", "variant", "games", "wins", "win rate", "95% CI", "mean moves", "mean score", "games/s"]
@@ -146,6 +171,17 @@ def sim(
     sys.exit(status)
 
 
+def _complete_bot(ctx: click.Context, incomplete: str) -> list:
+    """The bots that play the game named on the line (every bot when none is)."""
+    from .. import bots
+
+    game = ctx.params.get("game")
+    if game is None:  # click drops the parsed params when the line ends in a bare --bot
+        game = next((w for w in os.environ.get("COMP_WORDS", "").split() if w in registry.names()), None)
+    names = bots.names(game) if game in registry.names() else sorted({b for g in registry.names() for b in bots.names(g)})
+    return [b for b in names if b.startswith(incomplete)]
+
+
 def _record_name(game: str, seed: int) -> str:
     return f"{game}-{seed}.dgn"
 
@@ -153,19 +189,31 @@ def _record_name(game: str, seed: int) -> str:
 def _check_records_dir(out_dir: Path, game: str, seeds: range) -> None:
     """Records are only ever new files: a directory that already holds one of the names
     this run would write is refused before a game is played."""
-    if out_dir.exists() and not out_dir.is_dir():
-        raise click.BadParameter(f"{out_dir} is not a directory", param_hint="--records")
     try:
+        if out_dir.exists() and not out_dir.is_dir():
+            raise click.BadParameter(f"{out_dir} is not a directory", param_hint="--records")
         out_dir.mkdir(parents=True, exist_ok=True)
         present = set(os.listdir(out_dir))
     except OSError as exc:
         raise click.BadParameter(f"{out_dir}: {exc.strerror}", param_hint="--records") from None
-    clash = [name for name in (_record_name(game, s) for s in seeds) if name in present] if present else []
+    # from the names present, not the seeds: a run of 1e11 games must not list them all
+    prefix = f"{game}-"
+    clash = sorted(
+        (
+            name
+            for name in present
+            if name.startswith(prefix)
+            and name.endswith(".dgn")
+            and name[len(prefix) : -4].isdigit()
+            and name[len(prefix) : -4] == str(int(name[len(prefix) : -4]))
+            and int(name[len(prefix) : -4]) in seeds
+        ),
+        key=lambda name: int(name[len(prefix) : -4]),
+    )
     if clash:
         more = f" (and {len(clash) - 1} more)" if len(clash) > 1 else ""
         raise click.BadParameter(
-            f"{out_dir} already holds {clash[0]}{more}: sim writes new files only; "
-            "choose another directory or other seeds",
+            f"{out_dir} already holds {clash[0]}{more}: sim writes new files only; choose another directory or other seeds",
             param_hint="--records",
         )
 

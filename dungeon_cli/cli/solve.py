@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import sys
 from typing import Optional
@@ -19,6 +20,8 @@ def parse_limit(text: str) -> tuple[Optional[int], Optional[float]]:
     m = _LIMIT.fullmatch(text.strip())
     if m is None:
         raise click.BadParameter(f"'{text}' is not a limit: write a time (30s, 2m) or a number of positions (500000, 500k)")
+    if len(m.group(1)) > 15:  # past any search anyone waits for; float() would overflow
+        raise click.BadParameter(f"'{text[:20]}...' is not a limit: at most 15 digits")
     number, unit = float(m.group(1)), m.group(2)
     if unit == "s":
         return None, number
@@ -40,13 +43,20 @@ class ListsSolvable(click.Command):
 
 
 @click.command(cls=ListsSolvable)
-@click.argument("target", metavar="FILE | GAME")
+@click.argument("target", metavar="FILE | GAME", shell_complete=lambda ctx, param, incomplete: _complete_target(incomplete))
 @click.option("--seed", type=click.IntRange(min=0), help="Solve the deal of this seed (the argument is then a game).")
 @click.option("--variant", help="A rule variant (with --seed).")
 @click.option("--limit", help="Stop after this long (30s, 2m) or this many positions (500k): best found, not proven.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), help="Write the line's record to this new file ('-': standard output, the default).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the line's record to this new file ('-': standard output, the default).",
+)
 @click.option("--force", is_flag=True, help="Let -o replace an existing file (atomically, keeping its mode and owner).")
-def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optional[str], output: Optional[str], force: bool) -> None:
+def solve(
+    target: str, seed: Optional[int], variant: Optional[str], limit: Optional[str], output: Optional[str], force: bool
+) -> None:
     """The best result perfect play reaches on a deal known in full, and a line that
     reaches it, written as a DGN record (it verifies), for the games listed below.
 
@@ -96,7 +106,9 @@ def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optio
         try:
             safe_write.write(output, text.encode("utf-8"), force=force)
         except FileExistsError:
-            raise click.UsageError(f"{output} exists already: choose another name with -o, or add --force to replace it") from None
+            raise click.UsageError(
+                f"{output} exists already: choose another name with -o, or add --force to replace it"
+            ) from None
         except OSError as exc:
             raise click.ClickException(f"cannot write {output}: {exc.strerror}; nothing was written") from None
     else:
@@ -108,6 +120,15 @@ def solve(target: str, seed: Optional[int], variant: Optional[str], limit: Optio
     )
     if found.stopped == "interrupted":
         sys.exit(130)
+
+
+def _complete_target(incomplete: str) -> list:
+    """A record file, or a game name (with --seed): both are offered."""
+    from click.shell_completion import CompletionItem
+
+    from .. import registry
+
+    return [CompletionItem(g) for g in registry.names() if g.startswith(incomplete)] + [CompletionItem("", type="file")]
 
 
 def _from_record(path: str):
@@ -125,7 +146,7 @@ def _from_record(path: str):
 
     try:
         with open_binary(path) as stream:
-            records = list(read(stream))
+            records = list(itertools.islice(read(stream), 1))  # the first record alone is solved
     except Unreadable as exc:
         raise click.BadParameter(str(exc), param_hint="FILE") from None
     if not records:
@@ -143,6 +164,7 @@ def _from_record(path: str):
         click.echo(f"{safe(path)}:{first.line}:{first.col}: error: {first.message}", err=True)
         sys.exit(1)
     module = unseeded.module
+    assert module is not None  # a legal record names a game this tool knows
     if module.game.name not in solver.solvable():
         raise click.UsageError(f"{module.game.name} has no solver (solvable: {', '.join(solver.solvable())})")
     try:

@@ -17,10 +17,14 @@ def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str)
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
+@click.argument("files", nargs=-1, required=True, metavar="FILE... | -", type=click.Path(allow_dash=True))
 @click.option("--by", type=click.Choice(["game", "player", "variant"]), help="One row per group instead of per record.")
 @click.option(
-    "--format", "fmt", default="simple", show_default=True, shell_complete=complete_format,
+    "--format",
+    "fmt",
+    default="simple",
+    show_default=True,
+    shell_complete=complete_format,
     help="Any tabulate format (simple, github, grid, pipe, ...), or json, or csv.",
 )
 def summary(files: tuple[str, ...], by: Optional[str], fmt: str) -> None:

@@ -8,27 +8,34 @@ import click
 
 from notation import Diagnostic, read
 
-from ..referee import Referee
 from .. import report
+from ..referee import Referee
 from .inputs import Unreadable, display_name, open_binary
-from ..terminal_text import safe
 from .project import project_defaults
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
+@click.argument("files", nargs=-1, required=True, metavar="FILE|DIR... | -", type=click.Path(allow_dash=True))
 @click.option("--seed-check/--no-seed-check", default=None, help="Deals must be exactly what the record's Seed deals.")
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json", "github"]), default=None,
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "github"]),
+    default=None,
     help="text (the default): file:line:col: error: message; json; github: workflow annotations.",
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
 @click.option("-v", "--verbose", is_flag=True, help="Also print each record's result.")
 @click.option(
-    "--cards-path", "cards_path", multiple=True, type=click.Path(exists=True, file_okay=False),
+    "--cards-path",
+    "cards_path",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False),
     help="Look up card sets that records name under this directory (repeatable; default: each record's own directory).",
 )
-def verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool, cards_path: tuple[str, ...] = ()) -> None:
+def verify(
+    files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool, cards_path: tuple[str, ...] = ()
+) -> None:
     """Check DGN records: notation, every deal and action, checkpoints and Result.
 
     Exit status: 0 every record is legal, 1 any is not, 2 a file could not be read.
@@ -51,6 +58,7 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
     usage_error = False
     illegal = 0
     total = 0
+    unreadable = 0
     for path in files:
         name = display_name(path)
         try:
@@ -62,6 +70,11 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
                     verdict = referee.check(record)
                     if not verdict.legal:
                         illegal += 1
+                    if seed_check and record.tag_value("Seed") is None and not quiet:  # said, on stderr
+                        warning = Diagnostic(
+                            record.line, 1, "no Seed tag: --seed-check has no seed to check the deals against", "warning"
+                        )
+                        sys.stderr.write(report.text_line(name, warning) + "\n")
                     result = verdict.result
                     summary = {
                         "file": name,
@@ -85,7 +98,7 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
                             out.write(_result_line(name, record.line, summary) + "\n")
                 if count == 0:
                     illegal += 1
-                    diag = Diagnostic(1, 1, "no record in this file: a record starts with [Game \"...\"]")
+                    diag = Diagnostic(1, 1, 'no record in this file: a record starts with [Game "..."]')
                     if fmt == "json":
                         diags_json.append(report.diag_json(name, diag))
                     elif not quiet:
@@ -93,11 +106,18 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
                         out.write(line + "\n")
         except Unreadable as exc:
             usage_error = True
+            unreadable += 1
+            if fmt == "json":  # the JSON lists every file it was given
+                diags_json.append({"file": name, "line": None, "column": None, "severity": "error", "message": str(exc)})
             if not quiet:
                 sys.stderr.write(f"dungeon verify: error: {exc}\n")
     if fmt == "json" and not quiet:  # -q prints nothing, whatever the format
         report.dump_json(
-            {"records": records_json, "diagnostics": diags_json, "summary": {"records": total, "illegal": illegal}},
+            {
+                "records": records_json,
+                "diagnostics": diags_json,
+                "summary": {"records": total, "illegal": illegal, "unreadable": unreadable},
+            },
             out,
         )
     elif verbose and not quiet:
@@ -108,6 +128,8 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
 
 
 def _result_line(name: str, line: int, summary: dict) -> str:
+    from ..terminal_text import safe  # -v only: not at import
+
     status = "legal" if summary["legal"] else "ILLEGAL"
     if summary["result"] is not None:
         outcome = summary["result"]

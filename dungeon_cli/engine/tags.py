@@ -18,7 +18,7 @@ from .. import registry
 from ..games.base import TagProblem
 from .setup import Setup, SetupError
 
-_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_DATE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"  # compiled at its first use (re's cache), not at start-up
 
 
 class TagFault(Exception):
@@ -46,7 +46,7 @@ def read_setup(record: Record, seeded: bool = False) -> tuple[Setup, list[Diagno
     variant_tag = record.tag("Variant")
     variant = variant_tag.value if variant_tag is not None else None
     date = record.tag("Date")
-    if date is not None and not _DATE.fullmatch(date.value):
+    if date is not None and not re.fullmatch(_DATE, date.value):
         found.append(Diagnostic(date.line, date.value_col, f"Date is YYYY-MM-DD, not '{shown(date.value)}'"))
     if variant is not None and variant not in module.game.variants:
         try:
@@ -63,7 +63,9 @@ def read_setup(record: Record, seeded: bool = False) -> tuple[Setup, list[Diagno
     seed_tag = record.tag("Seed")
     if seeded and seed_tag is not None:
         if not (seed_tag.value.isascii() and seed_tag.value.isdigit()):
-            raise TagFault(Diagnostic(seed_tag.line, seed_tag.value_col, f"Seed is a whole number, not '{shown(seed_tag.value)}'"))
+            raise TagFault(
+                Diagnostic(seed_tag.line, seed_tag.value_col, f"Seed is a whole number, not '{shown(seed_tag.value)}'")
+            )
         try:
             seed = int(seed_tag.value)
         except ValueError:  # Python reads at most a few thousand digits

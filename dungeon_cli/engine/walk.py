@@ -266,4 +266,3 @@ class Walk:
     def finish(self) -> list[Any]:
         """Tell every visitor the walk is over; what each made of it."""
         return [visitor.end(self) for visitor in self.visitors]
-

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Mapping, Optional, Protocol, Sequence, Union
+from typing import Any, Callable, Generator, Iterator, Mapping, Optional, Protocol, Sequence, Union
 
 from notation import Record, Tag, Token
 
@@ -48,7 +48,7 @@ def use_project_file_dirs(dirs: Sequence[str]) -> None:
 
 
 @contextmanager
-def record_files_under(dirs: Sequence[str]) -> Iterator[None]:
+def record_files_under(dirs: Sequence[str]) -> Generator[None, None, None]:
     """Within, a file a record names is looked up under ``dirs`` only."""
     global _record_file_dirs
     before, _record_file_dirs = _record_file_dirs, tuple(dirs)
@@ -186,6 +186,7 @@ class GameModule:
     - ``web``: ``"module:function"``, ``function(state, defs)``: the board as HTML for
       ``replay --html``, ``defs`` a ``share.htmlkit.Defs`` for drawings the page holds
       once; without it the page shows the text render.
+    - ``pages``: file names, in the game's package, of its full rules pages.
     """
 
     def __init__(
@@ -201,6 +202,7 @@ class GameModule:
         commands: Optional[Mapping[str, str]] = None,
         data: tuple[str, ...] = (),
         web: Optional[str] = None,
+        pages: tuple[str, ...] = (),
     ):
         self.game = game
         self.notation = notation
@@ -215,6 +217,18 @@ class GameModule:
         self.commands: Mapping[str, str] = dict(commands or {})
         self.data = data
         self.web = web
+        # Its full rules pages, files of its package (package data): what ``dungeon
+        # rules GAME --full`` prints, one after the other (an installed wheel has no docs/).
+        self.pages = pages
+
+    def full_page(self) -> Optional[str]:
+        """The game's full rules pages as one text, or None when it ships none."""
+        if not self.pages:
+            return None
+        from importlib import resources
+
+        package = resources.files(type(self.game).__module__.rpartition(".")[0])
+        return "\n\n".join(package.joinpath(name).read_text(encoding="utf-8").rstrip() for name in self.pages)
 
 
 def load(path: str) -> Any:

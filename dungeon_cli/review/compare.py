@@ -121,7 +121,10 @@ def _rows(a: Side, b: Side) -> list[Row]:
         if same and move_text(move_a) != move_text(move_b):
             # Written otherwise: the same only if both were walked to events that agree.
             same = bool(
-                turn_a is not None and turn_b is not None and turn_a.after is not None and turn_b.after is not None
+                turn_a is not None
+                and turn_b is not None
+                and turn_a.after is not None
+                and turn_b.after is not None
                 and a.transcript.keys(turn_a) == b.transcript.keys(turn_b)
             )
         rows.append(Row(index, move_a, move_b, turn_a, turn_b, same))

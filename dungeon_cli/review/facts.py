@@ -117,7 +117,11 @@ def summary(cmp: Comparison) -> str:
     assert cmp.parting is not None
     row = cmp.parting.row
     alike = sum(1 for r in cmp.rows[: row.index] if r.same)
-    seed = f" (Seed {cmp.a.seed})" if cmp.a is not None and cmp.a.seed is not None and cmp.b is not None and cmp.a.seed == cmp.b.seed else ""
+    seed = (
+        f" (Seed {cmp.a.seed})"
+        if cmp.a is not None and cmp.a.seed is not None and cmp.b is not None and cmp.a.seed == cmp.b.seed
+        else ""
+    )
     if not alike:
         return f"the same deal{seed}; they part at {row.label}, the first move line"
     return f"the same deal{seed}; they part at {row.label}, after {alike} move line{'s' if alike != 1 else ''} alike"

@@ -39,7 +39,13 @@ def notices(cmp: Comparison, path: str, every: bool = False) -> Iterator[str]:
         side = a or b
         assert side is not None
         if b is not None:
-            yield command("notice", printable(f"a new record: {outcome(b)}"), file=path, line=b.record.line, title="dungeon diff: new record")
+            yield command(
+                "notice",
+                printable(f"a new record: {outcome(b)}"),
+                file=path,
+                line=b.record.line,
+                title="dungeon diff: new record",
+            )
         return
     title = printable("dungeon diff: " + summary(cmp).split(";")[0])
     if cmp.kind == "same-game":

@@ -13,7 +13,9 @@ from .pairing import pair
 from .transcript import Side
 
 
-def comparisons(name_a: str, records_a: Sequence[Record], name_b: str, records_b: Sequence[Record], by: str = "order") -> list[Comparison]:
+def comparisons(
+    name_a: str, records_a: Sequence[Record], name_b: str, records_b: Sequence[Record], by: str = "order"
+) -> list[Comparison]:
     out = []
     for ra, rb in pair(records_a, records_b, by):
         side_a = Side(name_a, ra) if ra is not None else None
@@ -23,8 +25,13 @@ def comparisons(name_a: str, records_a: Sequence[Record], name_b: str, records_b
 
 
 def write(
-    found: list[Comparison], out: TextIO, fmt: str = "text", every: bool = False, context: int = 0,
-    names: tuple[str, str] = ("", ""), annotated: str = "",
+    found: list[Comparison],
+    out: TextIO,
+    fmt: str = "text",
+    every: bool = False,
+    context: int = 0,
+    names: tuple[str, str] = ("", ""),
+    annotated: str = "",
 ) -> int:
     """Write the comparisons; 0 when every pair is the same game, else 1. ``annotated``:
     the path GitHub annotations point at (the new side as the repository names it)."""

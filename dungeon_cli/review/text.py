@@ -50,7 +50,11 @@ def _lines(cmp: Comparison, every: bool, context: int) -> Iterator[str]:
         for text in a.module.render(cmp.parting.board).splitlines():
             yield INDENT + text
     for start, end in _hunks(differing, context, len(cmp.rows)):
-        yield f"@@ {cmp.rows[start].label} @@" if start == end - 1 else f"@@ {cmp.rows[start].label} to {cmp.rows[end - 1].label} @@"
+        yield (
+            f"@@ {cmp.rows[start].label} @@"
+            if start == end - 1
+            else f"@@ {cmp.rows[start].label} to {cmp.rows[end - 1].label} @@"
+        )
         for row in cmp.rows[start:end]:
             yield from _row(cmp, row)
     yield "outcome:"

@@ -17,6 +17,7 @@ from typing import Mapping, Optional
 from notation import read, write
 from notation.model import printable
 
+from ..formatting import checkpoints_of
 from ..referee import Referee
 
 
@@ -33,13 +34,7 @@ def textconv(data: bytes, source: Optional[str] = None) -> str:
     checkpoints: list[Mapping[int, Mapping[str, str]]] = []
     for record in records:
         verdict = referee.check(record)
-        module = verdict.module
-        cps: dict[int, Mapping[str, str]] = {}
-        if module is not None:
-            checkpoint = module.notation.checkpoint
-            moves = record.moves
-            cps = {i: checkpoint(state) for i, state in enumerate(verdict.states) if state is not None and not moves[i].is_deal}
-        checkpoints.append(cps)
+        checkpoints.append(checkpoints_of(verdict))
         for d in verdict.diagnostics:
             record.end_comments.append(f"# dungeon textconv: {d.line}:{d.col}: {d.severity}: {d.message}")
     return _printable(write(records, checkpoints))

@@ -117,7 +117,7 @@ def _game(rp: Replayed, number: int, many: bool, name: str, defs: Defs) -> str:
     )
     return (
         f'<article class="game" id="game-{number}" data-game="{number}"{" hidden" if many and number > 1 else ""}>'
-        f"<h2>{esc(_title(record, rp))}</h2><dl class=\"tags\">{tags}</dl>{controls}"
+        f'<h2>{esc(_title(record, rp))}</h2><dl class="tags">{tags}</dl>{controls}'
         f'<div class="main"><div class="pane">{sections or "<p>no board: the record cannot be replayed</p>"}</div>'
         f'<ol class="pane moves" aria-label="moves">{items}</ol></div>{_ending(rp, name)}</article>'
     )

@@ -129,7 +129,7 @@ def sim_svg(title: str, summary: dict, scores: dict[tuple[bool, int], int], subt
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'font-family="DejaVu Sans, Verdana, sans-serif" role="img" aria-labelledby="t">',
         f'<title id="t">{esc(title)}: win rate {_percent(summary["win_rate"])}, '
-        f'95% interval {_percent(summary["ci_low"])} to {_percent(summary["ci_high"])}</title>',
+        f"95% interval {_percent(summary['ci_low'])} to {_percent(summary['ci_high'])}</title>",
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
         _text(20, 28, title, 15, bold=True),
     ]

@@ -111,9 +111,7 @@ def follow(notation: Notation, state: State, words: Sequence[str]) -> tuple[Opti
     return state, pending
 
 
-def candidates(
-    notation: Notation, state: State, before_cursor: str, commands: Iterable[tuple[str, str]] = ()
-) -> list[Candidate]:
+def candidates(notation: Notation, state: State, before_cursor: str, commands: Iterable[tuple[str, str]] = ()) -> list[Candidate]:
     """Completions for the text before the cursor, in the game's own order; commands
     (``undo``, ``help``...) are offered for a first word that begins one."""
     words = _WORD.findall(before_cursor)

@@ -21,8 +21,15 @@ DIM = "\x1b[2m"
 RESET = "\x1b[0m"
 
 
+FORCED: "bool | None" = None  # --color / --no-color
+
+
 def wanted(stream: TextIO) -> bool:
-    if os.environ.get("NO_COLOR"):
+    """--color/--no-color first; then never with NO_COLOR set, or TERM=dumb (a terminal
+    that cannot show escapes), or when the output is not a terminal."""
+    if FORCED is not None:
+        return FORCED
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
     try:
         return stream.isatty()

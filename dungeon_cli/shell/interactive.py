@@ -42,8 +42,10 @@ class PlayShell:
         hints: bool = True,
     ):
         from prompt_toolkit import PromptSession
-        from prompt_toolkit.history import FileHistory, InMemoryHistory
+        from prompt_toolkit.history import InMemoryHistory
         from prompt_toolkit.styles import Style
+
+        from .safe_history import SafeFileHistory
 
         self.session = session
         self.hints = hints  # --hints off: a serious game
@@ -58,7 +60,7 @@ class PlayShell:
         self.prompt: PromptSession[str] = PromptSession(
             completer=completer,
             complete_while_typing=True,
-            history=FileHistory(history) if history else InMemoryHistory(),
+            history=SafeFileHistory(history) if history else InMemoryHistory(),
             style=Style.from_dict({"damage": "fg:ansired bold"}),
             input=input,
             output=output,
@@ -171,7 +173,9 @@ class PlayShell:
         fair = found.fair
         low, high = fair.interval
         figure = f"{100 * fair.rate:.0f}%" + ("" if fair.exact else f" (95%: {100 * low:.0f}-{100 * high:.0f}%)")
-        self.say(f"hint: {found.text}  (the strong player's choice; it wins {figure} of {fair.plays} deals of the cards you have not seen)")
+        self.say(
+            f"hint: {found.text}  (the strong player's choice; it wins {figure} of {fair.plays} deals of the cards you have not seen)"
+        )
 
     def undo(self) -> None:
         event = self.session.undo()
@@ -208,4 +212,3 @@ class PlayShell:
         if any(not session.forced(i) for i in range(session.count - len(session.events), session.count)):
             self.say("the turn in progress is not recorded: a record holds finished turns")
         self.say(f"record saved in {self.record.path}; go on with: dungeon play --resume {self.record.path}")
-

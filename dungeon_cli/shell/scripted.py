@@ -120,7 +120,9 @@ def _deliver(session: Session, out: TextIO, err: TextIO, record: Optional[Record
         rescue = RecordFile.fresh(session.module.game.name, text=text)
         err.write(f"dungeon play: error: standard output cannot take the record ({why}): it is saved in {rescue.path}\n")
     except OSError as exc:
-        err.write(f"dungeon play: error: standard output cannot take the record ({why}), nor {exc.filename or 'a new file'} ({exc.strerror})\n")
+        err.write(
+            f"dungeon play: error: standard output cannot take the record ({why}), nor {exc.filename or 'a new file'} ({exc.strerror})\n"
+        )
     return False
 
 
@@ -144,6 +146,4 @@ class _Saver:
             self.saved = False
             if not self.warned:
                 self.warned = True
-                self.err.write(
-                    f"dungeon play: error: cannot write {self.record.path}: {exc.strerror or exc}; the game goes on\n"
-                )
+                self.err.write(f"dungeon play: error: cannot write {self.record.path}: {exc.strerror or exc}; the game goes on\n")

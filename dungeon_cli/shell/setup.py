@@ -10,7 +10,8 @@ from typing import Optional, Sequence
 
 from notation import read
 
-from ..engine import Setup, SetupError as BadSetup
+from ..engine import Setup
+from ..engine import SetupError as BadSetup
 from ..referee import Referee
 from ..session import Session
 from .recordfile import RecordFile

@@ -89,9 +89,9 @@ def record_table(rows: list[Row]) -> list[dict[str, Any]]:
         item: dict[str, Any] = {
             "file": row.name if per_file[row.name] == 1 else f"{row.name}:{row.line}",
             "game": row.game,
-            "variant": row.variant,
-            "player": row.player,
-            "date": row.date,
+            "variant": row.variant or None,  # absent is null, in every JSON output
+            "player": row.player or None,
+            "date": row.date or None,
             "result": row.result,
             "score": row.score,
             "moves": row.moves,
@@ -109,7 +109,7 @@ def group_table(rows: Iterable[Row], by: str) -> list[dict[str, Any]]:
     for row in rows:
         if not row.over:
             continue
-        key = (row.game, row.variant) if by == "variant" else (getattr(row, by),)
+        key: tuple[str, ...] = (row.game, row.variant) if by == "variant" else (getattr(row, by),)
         groups.setdefault(key, []).append(row)
     out = []
     for key, members in groups.items():
@@ -132,7 +132,6 @@ def group_table(rows: Iterable[Row], by: str) -> list[dict[str, Any]]:
         )
         out.append(item)
     return out
-
 
 
 def formats() -> list[str]:

@@ -30,6 +30,7 @@ from .. import registry
 from ..core import Phase, Result, State, known_steps
 from .objective import WIN, objective
 
+
 def hooks(game: str):
     """The game's solver hooks (the module its ``GameModule`` names); KeyError if the
     game has no solver."""
@@ -71,7 +72,7 @@ class CoreModel:
         return known_steps(start, [])
 
     def value(self, node: State) -> Optional[int]:
-        return objective(node.result()) if node.phase is Phase.OVER else None
+        return objective(node.final()) if node.phase is Phase.OVER else None
 
     def key(self, node: State) -> Hashable:
         return self.h.key(node)
@@ -82,7 +83,7 @@ class CoreModel:
     def children(self, node: State) -> list[tuple[list, Any]]:
         """(steps, child), best-looking first; children with the same key (the same
         future by another action: a joker's value, another order) only once."""
-        out = []
+        out: list[tuple[Any, int, list, State]] = []
         seen = set()
         moves = self.h.moves(node) if hasattr(self.h, "moves") else node.legal_actions()
         for action in moves:
@@ -109,7 +110,11 @@ class Search:
     """
 
     def __init__(
-        self, model, max_nodes: Optional[int] = None, max_seconds: Optional[float] = None, prune: bool = True,
+        self,
+        model,
+        max_nodes: Optional[int] = None,
+        max_seconds: Optional[float] = None,
+        prune: bool = True,
         wins_only: bool = False,
     ):
         self.model = model
@@ -169,9 +174,9 @@ class Search:
         if not self.best_line:
             raise RuntimeError("the limit came before any line was finished: allow more")
         final = _replay(start, self.best_line)
-        if objective(final.result()) != self.found and not (self.wins_only and self.found == 0):
+        if objective(final.final()) != self.found and not (self.wins_only and self.found == 0):
             raise AssertionError(f"the line found replays to {final.result()}, not the value searched")
-        return Solution(final.result(), self.best_line, stopped is None, self.nodes, seconds, stopped)
+        return Solution(final.final(), self.best_line, stopped is None, self.nodes, seconds, stopped)
 
     def value_from(self, start: State, seconds: Optional[float] = None) -> tuple[Optional[int], bool]:
         """The best value reachable from ``start``, and whether it is proven (None: the
@@ -265,7 +270,11 @@ def _replay(start: State, line: list) -> State:
 
 
 def solve(
-    start: State, game: str, max_nodes: Optional[int] = None, max_seconds: Optional[float] = None, prune: bool = True,
+    start: State,
+    game: str,
+    max_nodes: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    prune: bool = True,
     model: Any = None,
 ) -> Solution:
     """The best line from ``start`` (a state whose every pile has a known order).
@@ -292,7 +301,7 @@ def solve(
         second = Search(fresh(), left_nodes, left_seconds, prune).solve(start)
     except RuntimeError:  # the limit came before the second pass finished any line
         first.proven = False
-        first.stopped = "node limit" if max_nodes is not None and left_nodes <= 1 else "time limit"
+        first.stopped = "node limit" if left_nodes is not None and left_nodes <= 1 else "time limit"
         return first
     except KeyboardInterrupt:  # likewise Ctrl-C
         first.proven, first.stopped = False, "interrupted"

@@ -31,6 +31,10 @@ def figures(state: ToyState) -> dict:
 
 
 MODULE = GameModule(
-    game=ToyDungeon(), notation=ToyNotation(), render=render, rules_text=RULES, figures=figures,
+    game=ToyDungeon(),
+    notation=ToyNotation(),
+    render=render,
+    rules_text=RULES,
+    figures=figures,
     bots={"greedy": f"{__name__}.bots:GreedyBot"},
 )

@@ -34,9 +34,13 @@ the boss room to win (score: health left); health below 1 loses (score: rooms en
 
 GAME = CassetteDungeons(default=builtin("default"))
 MODULE = GameModule(
-    game=GAME, notation=CassetteNotation(), render=render, rules_text=RULES,
+    game=GAME,
+    notation=CassetteNotation(),
+    render=render,
+    rules_text=RULES,
     bots={"greedy": f"{__name__}.bots:GreedyBot"},
     commands={"cards": f"{__name__}.cards:cards"},
     data=("sets/*.toml",),
     web=f"{__name__}.web:board",
+    pages=("rules.md", "card-sets.md"),
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Optional
 
 from .cardset import DICE, Effect
-from .rules import PLACE, ROLL, SUFFER, CassetteState, ChooseHero, Discard, Go, Loot, Pick, Place, Suffer, Use
+from .rules import PLACE, ROLL, SUFFER, CassetteState, ChooseHero, Go, Loot, Pick, Place, Suffer, Use
 
 USE_VALUE = {"heal": 1.0, "bump": 0.8, "strike": 1.5, "slay": 3.0, "ward": 2.0}
 

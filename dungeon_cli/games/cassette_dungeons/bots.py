@@ -9,6 +9,7 @@ from typing import Any
 
 from ...bots.base import Bot
 from ...core import State
+from .rules import CassetteState
 
 
 class GreedyBot(Bot):
@@ -21,4 +22,5 @@ class GreedyBot(Bot):
         self.player = Player()
 
     def choose(self, state: State, rng: random.Random) -> Any:
+        assert isinstance(state, CassetteState)
         return self.player.choose(state)

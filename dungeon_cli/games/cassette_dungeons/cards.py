@@ -15,13 +15,13 @@ from ...terminal_text import safe
 from . import loader
 
 
-@click.group()
+@click.group(short_help="Check or export Cassette Dungeons! card sets.")
 def cards() -> None:
-    """Card-set files of Cassette Dungeons! (format: docs/card-sets.md)."""
+    """Card-set files of Cassette Dungeons! (format: dungeon rules cassette-dungeons --full)."""
 
 
 @cards.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...", type=click.Path())
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
 def check(files: tuple[str, ...], quiet: bool) -> None:
     """Check card-set files and report every problem as FILE:LINE:COL: error: MESSAGE.
@@ -55,8 +55,12 @@ def check(files: tuple[str, ...], quiet: bool) -> None:
                 continue
         if not quiet and found is not None:
             counts = (
-                (len(found.monsters), "monster"), (len(found.treasures), "treasure"), (len(found.traps), "trap"),
-                (len(found.bosses), "boss"), (len(found.maps), "map"), (len(found.heroes), "hero"),
+                (len(found.monsters), "monster"),
+                (len(found.treasures), "treasure"),
+                (len(found.traps), "trap"),
+                (len(found.bosses), "boss"),
+                (len(found.maps), "map"),
+                (len(found.heroes), "hero"),
             )
             listed = ", ".join(_count(n, word) for n, word in counts)
             click.echo(f"{safe(path)}: card set '{safe(found.name)}' is sound: {listed}, health {found.health}")

@@ -245,7 +245,7 @@ class _Checker:
 
     def slots(self, value: Any, path: Path, words: dict, key: str, what: str) -> tuple[Slot, ...]:
         if not isinstance(value, list) or not value:
-            self.bad(path, "must be a list of one or more slots, like [{ min = 3, " + key + " = \"...\" }]")
+            self.bad(path, "must be a list of one or more slots, like [{ min = 3, " + key + ' = "..." }]')
             return ()
         if len(value) > 6:
             self.bad(path, f"a card has at most 6 slots, not {len(value)}")
@@ -339,9 +339,10 @@ def build(doc: dict, name: str = "") -> tuple[Optional[CardSet], list[Problem]]:
         t = c.table(raw, p, {"front": dict, "back": dict}, {})
         if t is None or "front" not in t or "back" not in t:
             continue
-        sides = [_map_side(c, t[side], p + (side,), seen) for side in ("front", "back")]
-        if all(s is not None for s in sides):
-            maps.append(tuple(sides))
+        faces = [_map_side(c, t[side], p + (side,), seen) for side in ("front", "back")]
+        map_sides = [s for s in faces if s is not None]
+        if len(map_sides) == 2:
+            maps.append(tuple(map_sides))
 
     heroes = {}
     for i, raw in enumerate(c.card_list(doc, "hero")):
@@ -359,8 +360,8 @@ def build(doc: dict, name: str = "") -> tuple[Optional[CardSet], list[Problem]]:
     _check_supply(c, doc, maps, bosses, treasures, traps, monsters)
     if c.problems:
         return None, c.problems
-    cards = CardSet(set_name, health, hand, monsters, treasures, traps, tuple(bosses), tuple(maps), heroes)
-    return cards, []
+    card_set = CardSet(set_name, health, hand, monsters, treasures, traps, tuple(bosses), tuple(maps), heroes)
+    return card_set, []
 
 
 def _map_side(c: _Checker, raw: Any, path: Path, seen: dict) -> Optional[MapSide]:
@@ -502,7 +503,8 @@ def _kind(value: Any) -> str:
 
 
 def _kind_name(kind: type) -> str:
-    return {str: "text in quotes", list: "a list [...]", dict: "a table"}.get(kind, kind.__name__)
+    names: dict[type, str] = {str: "text in quotes", list: "a list [...]", dict: "a table"}
+    return names.get(kind, kind.__name__)
 
 
 # -- fairness: what a sound set can still get wrong -------------------------------------------
@@ -560,13 +562,25 @@ def fairness(cards: CardSet) -> list[Unfair]:
         if extra <= 0:
             return
         if not can:
-            out.append(Unfair(path, f"{kind} {ident} has {len(slots)} slots and there are {dice} dice, and nothing "
-                                    "in the set fills a slot without a die (strike, or slay on a monster): "
-                                    "it can never be defeated", "error"))
+            out.append(
+                Unfair(
+                    path,
+                    f"{kind} {ident} has {len(slots)} slots and there are {dice} dice, and nothing "
+                    "in the set fills a slot without a die (strike, or slay on a monster): "
+                    "it can never be defeated",
+                    "error",
+                )
+            )
         else:
-            out.append(Unfair(path, f"{kind} {ident} has {len(slots)} slots and there are {dice} dice: dice alone "
-                                    f"can never defeat it, only items and skills that strike"
-                                    f"{' or slay' if kind == 'monster' and slay else ''} (unfair)", "warning"))
+            out.append(
+                Unfair(
+                    path,
+                    f"{kind} {ident} has {len(slots)} slots and there are {dice} dice: dice alone "
+                    f"can never defeat it, only items and skills that strike"
+                    f"{' or slay' if kind == 'monster' and slay else ''} (unfair)",
+                    "warning",
+                )
+            )
 
     for i, m in enumerate(cards.monsters.values()):
         judge(m.id, "monster", m.slots, ("monster", i, "slots"))
@@ -578,6 +592,12 @@ def fairness(cards: CardSet) -> list[Unfair]:
     for i, card in enumerate(cards.maps):
         for side_name, side in zip(("front", "back"), card):
             if not _winnable(side, any_monster, any_boss):
-                out.append(Unfair(("map", i, side_name), f"map {side.id}: every way to the boss room meets an enemy "
-                                                         "that can never be defeated: the map cannot be won", "error"))
+                out.append(
+                    Unfair(
+                        ("map", i, side_name),
+                        f"map {side.id}: every way to the boss room meets an enemy "
+                        "that can never be defeated: the map cannot be won",
+                        "error",
+                    )
+                )
     return out

@@ -12,7 +12,7 @@ import re
 import stat
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Optional
 
@@ -85,7 +85,7 @@ def builtin_text(name: str) -> str:
     return resources.files(__package__).joinpath("sets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
+@cache
 def builtin(name: str = "default") -> CardSet:
     """A set shipped with the package; a broken one is a bug, so it raises."""
     cards, problems = parse_text(builtin_text(name), name)

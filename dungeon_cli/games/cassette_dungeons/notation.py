@@ -12,7 +12,6 @@ reveal sits among the actions, right after what caused it.
 from __future__ import annotations
 
 import os
-
 import re
 from typing import Any, Iterator, Optional, Sequence
 
@@ -25,7 +24,18 @@ from . import loader
 from .cardset import DICE
 from .render import room_holds
 from .rules import (
-    REVEAL, ROLLING, CassetteState, ChooseHero, Discard, Go, Loot, Pick, Place, Suffer, Target, Use,
+    REVEAL,
+    ROLLING,
+    CassetteState,
+    ChooseHero,
+    Discard,
+    Go,
+    Loot,
+    Pick,
+    Place,
+    Suffer,
+    Target,
+    Use,
 )
 
 
@@ -34,6 +44,7 @@ def _number(digits: str) -> int:
     the rules, and int() refuses past 4,300 digits: such a number becomes 10**9, which
     the rules then refuse with their own message."""
     return int(digits) if len(digits) < 10 else 10**9
+
 
 _ID = r"[a-z][a-z0-9]*"
 _TARGET = rf"(?:/([wxyz]|{_ID}(?:\.[0-9]+)?))?"

@@ -46,7 +46,7 @@ def map_lines(side: MapSide, here: int) -> list[str]:
     return lines
 
 
-def render(state: CassetteState) -> str:  # type: ignore[override]
+def render(state: CassetteState) -> str:
     cards = state.cards
     side = state.map_side
     head = f"turn {state.turn}  health {state.hp}/{cards.health}"

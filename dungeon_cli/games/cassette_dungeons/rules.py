@@ -41,7 +41,16 @@ PILE_WHAT = {
 
 # steps of a turn
 SETUP, ROLL, ROLLING, PLACE, SUFFER, LOOT, PROCEED, REVEAL, ARRIVE, OVER = (
-    "setup", "roll", "rolling", "place", "suffer", "loot", "proceed", "reveal", "arrive", "over",
+    "setup",
+    "roll",
+    "rolling",
+    "place",
+    "suffer",
+    "loot",
+    "proceed",
+    "reveal",
+    "arrive",
+    "over",
 )
 
 
@@ -138,9 +147,30 @@ class Die:
 
 class CassetteState(State):
     __slots__ = (
-        "cards", "turn", "step", "hp", "map", "room", "hero", "foes", "traps", "held", "dice",
-        "hero_slots", "rolling", "rolled", "penalties", "reveals", "resume", "warded", "decks",
-        "discards", "rebuilds", "entered", "won", "dealt",
+        "cards",
+        "turn",
+        "step",
+        "hp",
+        "map",
+        "room",
+        "hero",
+        "foes",
+        "traps",
+        "held",
+        "dice",
+        "hero_slots",
+        "rolling",
+        "rolled",
+        "penalties",
+        "reveals",
+        "resume",
+        "warded",
+        "decks",
+        "discards",
+        "rebuilds",
+        "entered",
+        "won",
+        "dealt",
     )
 
     def __init__(self, cards: CardSet) -> None:
@@ -459,17 +489,20 @@ class CassetteState(State):
 
     def _placements(self) -> list:
         out = []
+        hero = self.hero
+        assert hero is not None  # chosen at setup, before any roll
         for die in self.rolled:
             value = self.die(die).value
+            assert value is not None  # rolled this turn
             for foe in self.foes:
                 for i in foe.empty():
                     if value >= self.slot_min(foe.id, i):
                         out.append(Place(die, foe.id, i + 1))
             for i, filled in enumerate(self.hero_slots):
-                if filled is None and value >= self.slot_min(self.hero, i):
-                    effect = self.cards.heroes[self.hero].slots[i].effect
+                if filled is None and value >= self.slot_min(hero, i):
+                    effect = self.cards.heroes[hero].slots[i].effect
                     for target in self._targets(effect, exclude=die):
-                        out.append(Place(die, self.hero, i + 1, target))
+                        out.append(Place(die, hero, i + 1, target))
         return out
 
     def _place(self, action: Place) -> "CassetteState":
@@ -486,6 +519,7 @@ class CassetteState(State):
                 raise Illegal(f"die {die} lies on {_ref(where[0], where[1])} already: only dice rolled this turn are placed")
             raise Illegal(f"die {die} was not rolled this turn: only rolled dice are placed")
         value = self.die(die).value
+        assert value is not None  # rolled this turn
         card, index = action.card, action.slot - 1
         new = self._copy()
         if card == self.hero:
@@ -585,21 +619,27 @@ class CassetteState(State):
         if need is None and target is not None:
             raise Illegal(f"{source} ({effect}) takes no target")
         if need is not None and target is None:
-            shape = {"die": "a die rolled this turn (/w)", "slot": "an empty enemy slot (/orc.1)", "monster": "a monster (/orc)"}[need]
+            shape = {"die": "a die rolled this turn (/w)", "slot": "an empty enemy slot (/orc.1)", "monster": "a monster (/orc)"}[
+                need
+            ]
             raise Illegal(f"{source} ({effect}) is aimed at {shape}: write it after /")
         if kind == "heal":
             self.hp = min(self.cards.health, self.hp + effect.amount)
         elif kind == "ward":
             self.warded = True
         elif kind == "bump":
+            assert target is not None  # bump takes a target: refused above without one
             die = target.die
             if die is None or die not in self.rolled or die == exclude:
                 waiting = " ".join(d for d in self.rolled if d != exclude) or "none"
                 raise Illegal(f"{source} ({effect}) raises a die rolled this turn and not placed yet (waiting: {waiting})")
+            value = self.die(die).value
+            assert value is not None  # rolled this turn
             dice = list(self.dice)
-            dice[DICE.index(die)] = replace(self.die(die), value=min(6, self.die(die).value + effect.amount))
+            dice[DICE.index(die)] = replace(self.die(die), value=min(6, value + effect.amount))
             self.dice = tuple(dice)
         elif kind == "strike":
+            assert target is not None  # strike takes a target: refused above without one
             if target.card is None or target.slot is None:
                 raise Illegal(f"{source} ({effect}) is aimed at an empty enemy slot, like /orc.1")
             foe = self.foe(target.card)
@@ -610,6 +650,7 @@ class CassetteState(State):
                 raise Illegal(f"{_ref(foe.id, index)} is not an empty slot")
             self._fill(foe.id, index, STRUCK)
         elif kind == "slay":
+            assert target is not None  # slay takes a target: refused above without one
             if target.card is None or target.slot is not None:
                 raise Illegal(f"{source} ({effect}) is aimed at a monster, like /orc")
             foe = self.foe(target.card)
@@ -648,14 +689,18 @@ class CassetteState(State):
         if isinstance(action, Go) and self.foes:
             left = " ".join(f.id for f in self.foes if not f.defeated)
             if left:
-                raise Illegal(f"you proceed only when no enemy is left, and {left} {'is' if ' ' not in left else 'are'} undefeated")
+                raise Illegal(
+                    f"you proceed only when no enemy is left, and {left} {'is' if ' ' not in left else 'are'} undefeated"
+                )
         if isinstance(action, Loot):
             foe = self.foe(action.card)
             if foe is None:
                 raise Illegal(self._no_enemy(action.card))
             if not foe.defeated:
                 empty = " ".join(str(i + 1) for i in foe.empty())
-                raise Illegal(f"{foe.id} is not defeated: {'its slot' if len(foe.empty()) == 1 else 'its slots'} {empty} {'is' if len(foe.empty()) == 1 else 'are'} empty")
+                raise Illegal(
+                    f"{foe.id} is not defeated: {'its slot' if len(foe.empty()) == 1 else 'its slots'} {empty} {'is' if len(foe.empty()) == 1 else 'are'} empty"
+                )
         if self.step == SUFFER:
             card, index = self.pending_penalties()[0]
             if not isinstance(action, Suffer):
@@ -704,6 +749,7 @@ class CassetteState(State):
             if foe is not None and foe.defeated:  # (an undefeated one is refused in _later)
                 raise Illegal(f"defeated enemies are looted in table order: {first} comes first")
         foe = self.foe(card)
+        assert foe is not None  # an enemy not in play is refused in _later
         new = self._copy()
         new.foes = tuple(f for f in self.foes if f.id != card)
         dice = list(self.dice)

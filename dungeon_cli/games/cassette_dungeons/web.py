@@ -84,7 +84,7 @@ def _slots(state: Any, slots: Any, filled: Any, card_id: Any = None) -> str:
             holder = '<span class="slot on">struck</span>'
         else:
             holder = die(state.die(what).value, what)
-        out.append(f'<li>{holder}<small>{esc(slot.effect)}</small></li>')
+        out.append(f"<li>{holder}<small>{esc(slot.effect)}</small></li>")
     return f'<ol class="slots">{"".join(out)}</ol>'
 
 
@@ -107,7 +107,9 @@ def board(state: Any, defs: Any = None) -> str:
         kind = "boss" if foe.boss else "monster"
         out.append(f'<div class="cc foe"><h5>{kind}: {esc(enemy.name)}</h5>{_slots(state, enemy.slots, foe.slots, foe.id)}</div>')
     for trap in state.traps:
-        out.append(f'<div class="cc trap"><h5>trap: {esc(cards.traps[trap].name)}</h5><small>{esc(cards.traps[trap].effect)}</small></div>')
+        out.append(
+            f'<div class="cc trap"><h5>trap: {esc(cards.traps[trap].name)}</h5><small>{esc(cards.traps[trap].effect)}</small></div>'
+        )
     dice = []
     for name in DICE:
         d = state.die(name)

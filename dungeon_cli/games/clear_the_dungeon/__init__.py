@@ -30,15 +30,19 @@ hand card left over goes onto the damage pile.
 """
 
 
-
 def figures(state: DungeonState) -> dict:
     """How a game went, for ``dungeon summary``: monsters defeated, damage pile, power deck."""
     return {"defeated": len(state.defeated), "dmg": len(state.damage), "deck": len(state.power)}
 
 
 MODULE = GameModule(
-    game=ClearTheDungeon(), notation=DungeonNotation(), render=render, rules_text=RULES, figures=figures,
+    game=ClearTheDungeon(),
+    notation=DungeonNotation(),
+    render=render,
+    rules_text=RULES,
+    figures=figures,
     bots={"greedy": f"{__name__}.bots:GreedyBot", "strong": f"{__name__}.strong:StrongBot"},
     solver=f"{__name__}.solver",
     web=f"{__name__}.web:board",
+    pages=("rules.md",),
 )

@@ -88,7 +88,6 @@ def use_text(use: Use, as_power: bool) -> str:
 
 
 class DungeonNotation(Notation):
-
     def read_deal(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
         for token in tokens:
             if cursor.state.turn != 0:

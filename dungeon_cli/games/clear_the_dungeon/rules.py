@@ -112,8 +112,19 @@ def _cards_text(cards: Sequence[Card]) -> str:
 
 class DungeonState(State):
     __slots__ = (
-        "turn", "phase", "reserve", "tops", "hidden", "unseen", "stacks", "power", "hand",
-        "damage", "defeated", "revealing", "ended_by",
+        "turn",
+        "phase",
+        "reserve",
+        "tops",
+        "hidden",
+        "unseen",
+        "stacks",
+        "power",
+        "hand",
+        "damage",
+        "defeated",
+        "revealing",
+        "ended_by",
     )
 
     def __init__(self) -> None:
@@ -241,10 +252,7 @@ class DungeonState(State):
     def unfinished(self) -> str:
         if self.phase is Phase.CHANCE:
             if self.revealing is not None:
-                return (
-                    f"{column_name(self.revealing)} turns up its next card after the kill: "
-                    "write it as ^card after the attack"
-                )
+                return f"{column_name(self.revealing)} turns up its next card after the kill: write it as ^card after the attack"
             if self.turn and not self.hand:
                 return f"turn {self.turn} has not drawn its power cards yet"
             return f"{self.chance().what} is missing"
@@ -287,7 +295,7 @@ class DungeonState(State):
                 stack = self.stacks[column].draw(card)
             except NotInPile as exc:
                 raise Illegal(f"{column_name(column)} turns up {exc.expected} here, not {card}") from None
-            new.stacks = self.stacks[:column] + (stack,) + self.stacks[column + 1:]
+            new.stacks = self.stacks[:column] + (stack,) + self.stacks[column + 1 :]
         try:
             new.unseen = self.unseen.draw(card)
         except NotInPile:
@@ -384,7 +392,7 @@ class DungeonState(State):
             if use.reserve:
                 if not self.reserve:
                     raise Illegal(
-                        "a card from the damage pile (r) joins an attack only in [Variant \"reserve\"]",
+                        'a card from the damage pile (r) joins an attack only in [Variant "reserve"]',
                         where=where,
                     )
                 if reserve_used:
@@ -418,7 +426,7 @@ def _values(use: Use) -> range:
 
 
 def _replace(values: tuple, index: int, value: Any) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
+    return values[:index] + (value,) + values[index + 1 :]
 
 
 class ClearTheDungeon(Game):

@@ -119,8 +119,9 @@ def rollout(state: State) -> tuple[bool, int]:
     while True:
         _, state = known_steps(state, [])
         if state.phase is Phase.OVER:
-            result = state.result()
+            result = state.final()
             return result.won, result.score
+        assert isinstance(state, DungeonState)
         state = state.apply(greedy_choice(state))
 
 

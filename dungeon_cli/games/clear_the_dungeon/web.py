@@ -24,7 +24,7 @@ def board(state: Any, defs: Any = None) -> str:
     out = [f'<div class="cols">{"".join(cols)}</div>']
     out.append(
         f'<div class="top">{bar(len(state.defeated), len(MONSTERS), "defeated", "count")}'
-        f'{bar(len(state.damage), DAMAGE_LIMIT, "damage pile", "bad")}<span>power deck {back(len(state.power), "in the power deck")}</span></div>'
+        f"{bar(len(state.damage), DAMAGE_LIMIT, 'damage pile', 'bad')}<span>power deck {back(len(state.power), 'in the power deck')}</span></div>"
     )
     out.append(row("hand", "".join(card(c) for c in state.hand) or '<span class="none">no cards</span>'))
     if state.damage:

@@ -37,7 +37,11 @@ or resigned: loss 0.
 """
 
 MODULE = GameModule(
-    game=RpgSolitaire(), notation=RpgNotation(), render=render, rules_text=RULES,
+    game=RpgSolitaire(),
+    notation=RpgNotation(),
+    render=render,
+    rules_text=RULES,
     bots={"greedy": f"{__name__}.bots:GreedyBot"},
     web=f"{__name__}.web:board",
+    pages=("rules.md",),
 )

@@ -21,7 +21,6 @@ from ...core import State
 from .grid import SIDES, beyond, free_doors, joined
 from .rules import DROP, KEEP, PICK, RESIGN, STAT_OF_SUIT, Fight, Move, Place, RpgState, higher
 
-
 GIVE_UP = 400
 
 

@@ -73,12 +73,13 @@ def parse_action(token: Token) -> Any:
             raise Misread(token, f"'{_shown(token)}' names a side twice: each door is named once")
         return Place(m.group(1), frozenset(doors))
     if word.startswith("@"):
-        raise Misread(token, f"'{_shown(token)}' is not a place: write @ and a side (n e s w), then / and the other doors, like @n/e")
+        raise Misread(
+            token, f"'{_shown(token)}' is not a place: write @ and a side (n e s w), then / and the other doors, like @n/e"
+        )
     raise Misread(token, f"'{_shown(token)}' is not an RPG solitaire action: {ACTION_HELP}")
 
 
 class RpgNotation(Notation):
-
     def options(self, record: Record) -> dict[str, Any]:
         tag = record.tag("Decks")
         if tag is None:

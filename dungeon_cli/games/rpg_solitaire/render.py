@@ -12,7 +12,7 @@ import textwrap
 
 from ...core import Phase
 from .grid import SIDE_NAMES, Pos, free_doors
-from .rules import AGAIN, CHOOSE, ENDINGS, RpgState, monster_text, lockpicks_text
+from .rules import AGAIN, CHOOSE, ENDINGS, RpgState, lockpicks_text, monster_text
 
 MAX_COLS = 19  # 19 squares: 19 * 4 + 1 = 77 characters
 MAX_ROWS = 9
@@ -40,8 +40,11 @@ def _window(state: RpgState) -> tuple[range, range, list[str]]:
     x0, x1 = _cut(lo_x, hi_x, state.pos[0], MAX_COLS)
     y0, y1 = _cut(lo_y, hi_y, state.pos[1], MAX_ROWS)
     if (x0, x1, y0, y1) != (lo_x, hi_x, lo_y, hi_y):
-        cut = [name for name, hidden in (
-            ("north", y1 < hi_y), ("east", x1 < hi_x), ("south", y0 > lo_y), ("west", x0 > lo_x)) if hidden]
+        cut = [
+            name
+            for name, hidden in (("north", y1 < hi_y), ("east", x1 < hi_x), ("south", y0 > lo_y), ("west", x0 > lo_x))
+            if hidden
+        ]
         notes.append("(map cut around you: more rooms lie " + ", ".join(cut) + ")")
     return range(x0, x1 + 1), range(y1, y0 - 1, -1), notes
 
@@ -94,7 +97,7 @@ def _map(state: RpgState) -> list[str]:
     return lines + notes
 
 
-def render(state: RpgState) -> str:  # type: ignore[override]
+def render(state: RpgState) -> str:
     head = (
         f"turn {state.turn} of {state.last_turn}  room deck {len(state.stock['rooms'])}  "
         f"lockpicks {state.lockpicks}  treasure {state.treasure}"
@@ -109,10 +112,14 @@ def render(state: RpgState) -> str:  # type: ignore[override]
         lines.append("this turn: " + "; ".join(state.news))
     if state.phase is Phase.OVER:
         result = state.result()
-        lines.append(f"game over: {ENDINGS[state.ending]} ({result})")  # type: ignore[index]
+        assert state.ending is not None  # every game over names its ending
+        lines.append(f"game over: {ENDINGS[state.ending]} ({result})")
     elif state.phase is Phase.DECISION:
-        if state.step[0] == CHOOSE:
-            old = state.stat(state.gear.suit)  # type: ignore[union-attr]
+        step = state.step
+        assert step is not None  # a decision waits on the turn's first step
+        if step[0] == CHOOSE:
+            assert state.gear is not None  # a CHOOSE step waits on a drawn gear card
+            old = state.stat(state.gear.suit)
             lines.append(f"drawn {state.gear}, higher than your {old or 'nothing'}: keep or drop")
         elif state.step == (AGAIN,):
             lines.append(f"the lock held: pick again ({lockpicks_text(state.lockpicks)} left), stop, or resign")

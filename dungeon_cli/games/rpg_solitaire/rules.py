@@ -127,8 +127,20 @@ KEEP, DROP, PICK, STOP, RESIGN = Keep(), DropCard(), Pick(), Stop(), Resign()
 
 # Steps of a turn. The first names what it does; a second item is the suit it draws.
 ROOM, ACT, GEAR, CHOOSE, MONSTER, COMBAT, TREASURE, POTION, RENEW, RETREAT, BOSS, LOCK, STAT, AGAIN = (
-    "room", "act", "gear", "choose", "monster", "combat", "treasure", "potion", "renew",
-    "retreat", "boss", "lock", "stat", "again",
+    "room",
+    "act",
+    "gear",
+    "choose",
+    "monster",
+    "combat",
+    "treasure",
+    "potion",
+    "renew",
+    "retreat",
+    "boss",
+    "lock",
+    "stat",
+    "again",
 )
 DECISIONS = {ACT, CHOOSE, AGAIN}
 AUTOMATIC = {COMBAT, RETREAT}
@@ -175,9 +187,28 @@ def _pile_of(step: tuple) -> str:
 
 class RpgState(State):
     __slots__ = (
-        "turn", "phase", "stock", "grid", "pos", "came_from", "armor", "health", "attack",
-        "treasure", "lockpicks", "hand", "steps", "gear", "through", "outcome", "boss",
-        "ending", "dropped", "news", "dealt", "last_turn",
+        "turn",
+        "phase",
+        "stock",
+        "grid",
+        "pos",
+        "came_from",
+        "armor",
+        "health",
+        "attack",
+        "treasure",
+        "lockpicks",
+        "hand",
+        "steps",
+        "gear",
+        "through",
+        "outcome",
+        "boss",
+        "ending",
+        "dropped",
+        "news",
+        "dealt",
+        "last_turn",
     )
 
     def __init__(self) -> None:
@@ -236,7 +267,9 @@ class RpgState(State):
     def legal_actions(self) -> list:
         if self.phase is not Phase.DECISION:
             return []
-        if self.step[0] == CHOOSE:
+        step = self.step
+        assert step is not None  # a decision waits on the turn's first step
+        if step[0] == CHOOSE:
             return [KEEP, DROP, RESIGN]
         if self.step == (AGAIN,):
             return [PICK, STOP, RESIGN]
@@ -272,7 +305,9 @@ class RpgState(State):
             new = self._copy()
             new._over("resigned")
             return new
-        if self.step[0] == CHOOSE:
+        step = self.step
+        assert step is not None  # neither over nor chance: a decision waits on the turn's first step
+        if step[0] == CHOOSE:
             raise Illegal(f"first keep or drop the {self.gear} just drawn")
         if isinstance(action, Stop):
             if self.step != (AGAIN,):
@@ -285,9 +320,7 @@ class RpgState(State):
         if isinstance(action, Pick):
             return self._pick()
         if self.step == (AGAIN,):
-            raise Illegal(
-                f"the lock held: pick again (you hold {lockpicks_text(self.lockpicks)}), or stop (your turn is spent)"
-            )
+            raise Illegal(f"the lock held: pick again (you hold {lockpicks_text(self.lockpicks)}), or stop (your turn is spent)")
         if isinstance(action, Fight):
             return self._fight(action.side)
         if isinstance(action, Place):
@@ -320,7 +353,9 @@ class RpgState(State):
     def unfinished(self) -> str:
         if self.phase is Phase.CHANCE:
             return f"{_what(self.steps[0])} is missing"
-        if self.step[0] == CHOOSE:
+        step = self.step
+        assert step is not None  # an unfinished turn that waits on no draw waits on a decision, its first step
+        if step[0] == CHOOSE:
             return f"the gear card {self.gear} waits: keep it or drop it"
         if self.step == (AGAIN,):
             return f"the lock held: pick again ({lockpicks_text(self.lockpicks)} left) or stop"
@@ -341,16 +376,12 @@ class RpgState(State):
         if side not in room.doors:
             raise Illegal(f"this room has no door to the {SIDE_NAMES[side]}")
         if target in self.grid:
-            raise Illegal(
-                f"the door to the {SIDE_NAMES[side]} opens into a room already there: move into it with {side}"
-            )
+            raise Illegal(f"the door to the {SIDE_NAMES[side]} opens into a room already there: move into it with {side}")
         card = self.hand
         assert card is not None
         back = OPPOSITE[side]
         if back in action.doors:
-            raise Illegal(
-                f"{back} is the door you come in by: after / name only the {room_name(card)}'s other doors"
-            )
+            raise Illegal(f"{back} is the door you come in by: after / name only the {room_name(card)}'s other doors")
         need = door_count(card) - 1
         if len(action.doors) != need:
             raise Illegal(_door_help(card, side))
@@ -451,8 +482,8 @@ class RpgState(State):
                 stat = STAT_OF_SUIT[card.suit]
                 raise Illegal(f"{card} is not higher than your {stat} {old}: only a higher card may be kept")
             raise Illegal("no drawn gear card waits to be kept or dropped now")
+        assert self.gear is not None  # a CHOOSE step waits on a drawn gear card
         card = self.gear
-        assert card is not None
         new = self._copy()
         new.gear = None
         new.dealt = ()
@@ -572,7 +603,9 @@ class RpgState(State):
                 self._combat()
                 continue
             if kind == RETREAT:
-                self.pos, self.came_from = self.came_from, self.pos  # type: ignore[assignment]
+                back = self.came_from
+                assert back is not None  # combat is only fought in a room entered from another one
+                self.pos, self.came_from = back, self.pos
                 self._say("driven back the way you came")
                 self.steps = self.steps[1:]
                 continue
@@ -629,9 +662,7 @@ class RpgState(State):
             lost = struck and hit >= value(self.health)
             self.outcome = "loss" if lost else "stand-off"
         self.through = through
-        self._say(
-            {"win": "you slew the monster", "loss": "the monster beat you", "stand-off": "a stand-off"}[self.outcome]
-        )
+        self._say({"win": "you slew the monster", "loss": "the monster beat you", "stand-off": "a stand-off"}[self.outcome])
         after: list = [(TREASURE, "d")] if self.outcome != "stand-off" else []
         after += [(POTION, "h"), (RENEW, "s"), (RENEW, "c")]
         if lost:
@@ -747,7 +778,8 @@ class RpgSolitaire(Game):
 
     def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
         decks = _decks(options)
-        return [(ROOMS, room_deck(decks))] + [(PILE_OF_SUIT[s], suit_pile(s, decks)) for s in "shdc"]
+        piles: list[tuple[str, Sequence]] = [(ROOMS, room_deck(decks))]
+        return piles + [(PILE_OF_SUIT[s], suit_pile(s, decks)) for s in "shdc"]
 
     def start(
         self,

@@ -28,13 +28,24 @@ deal): greedy uses the room, health and weapon; counting uses its view.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Optional
 
 from ...bots.base import Bot
 from ...bots.view import PlayerView
 from ...core import State
 from .rules import (
-    FRESH, RUN, Resolve, ScoundrelState, Strike, drink, fight, is_monster, is_potion, is_weapon, may_strike, value,
+    FRESH,
+    RUN,
+    Resolve,
+    ScoundrelState,
+    Strike,
+    drink,
+    fight,
+    is_monster,
+    is_potion,
+    is_weapon,
+    may_strike,
+    value,
 )
 
 RUN_LOSS = 14
@@ -49,12 +60,12 @@ class End:
 
     __slots__ = ("hp", "weapon", "cap", "left", "first")
 
-    def __init__(self, hp: int, weapon: int, cap: int, left: tuple, first: tuple):
+    def __init__(self, hp: int, weapon: int, cap: int, left: tuple, first: Optional[tuple]):
         self.hp = hp
         self.weapon = weapon
         self.cap = cap
         self.left = left
-        self.first = first  # (card, strike) of the plan's first action
+        self.first = first  # (card, strike) of the plan's first action; None: nothing to do
 
 
 def ways(state: ScoundrelState) -> Iterator[End]:
@@ -70,7 +81,7 @@ def _ways(hp, weapon, cap, drank, room, need, strict, first) -> Iterator[End]:
         yield End(hp, weapon, cap, room, first)
         return
     for index, card in enumerate(room):
-        rest = room[:index] + room[index + 1:]
+        rest = room[:index] + room[index + 1 :]
         v = value(card)
         if is_monster(card):
             if weapon and may_strike(v, cap, strict):
@@ -120,6 +131,7 @@ class GreedyBot(Bot):
         end = best_way(s, lambda e: (_health(e), _reach(e)))
         if s.can_run and _health(end) <= max(0, s.hp - RUN_LOSS):
             return RUN
+        assert end.first is not None  # a decision has a card to resolve
         return action_for(s, end.first)
 
 

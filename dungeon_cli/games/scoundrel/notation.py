@@ -9,7 +9,7 @@ from notation import Token
 from notation.tokens import shown
 
 from ...cards import CARDS
-from ...core import Draw, Illegal, Phase, State
+from ...core import Draw, Phase, State
 from ..base import Cursor, Misread, Notation, Step, TurnLog
 from .rules import RUN, Resolve, Run, ScoundrelState, Strike, is_monster, is_potion, is_weapon, value
 
@@ -21,14 +21,18 @@ def _card(text: str, token: Token) -> Any:
     return card
 
 
+# Every token that writes an action, and the action (actions are values: one of each
+# serves every record), so that reading one is a single lookup.
+_ACTIONS: dict[str, Any] = {"run": RUN}
+_ACTIONS.update({text: Resolve(card) for text, card in CARDS.items()})
+_ACTIONS.update({"x" + text: Strike(card) for text, card in CARDS.items()})
+# The draw each card token writes, likewise.
+_DRAWS = {text: Draw(card) for text, card in CARDS.items()}
+
+
 def parse_action(text: str) -> Any:
-    """The action a canonical token writes, or None."""
-    if text == "run":
-        return RUN
-    if text.startswith("x") and text[1:] in CARDS:
-        return Strike(CARDS[text[1:]])
-    card = CARDS.get(text)
-    return Resolve(card) if card is not None else None
+    """The action a canonical token writes (run, a card, x and a card), or None."""
+    return _ACTIONS.get(text)
 
 
 ACTION_HELP = "write run, a card (9s), or x and a monster (x9s)"
@@ -36,7 +40,6 @@ CARD_HELP = "a card is a rank (A 2-9 T J Q K, or 10) and a suit (s h d c)"
 
 
 class ScoundrelNotation(Notation):
-
     def read_deal(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
         # Scoundrel's setup reveals nothing: the first room is dealt on move 1.
         raise Misread(tokens[0] if tokens else None, "Scoundrel has no deal: line: the first room is the DEALT of move 1")
@@ -59,9 +62,12 @@ class ScoundrelNotation(Notation):
             where = rest[0] if rest else None
             raise Misread(where, f"this room starts with the card carried over from the last one: write ({carried}) first")
         for token in rest:
-            if token.text.startswith("("):
-                raise Misread(token, "only the first card of a room can be the carried one")
-            yield token, Draw(_card(token.text, token))
+            draw = _DRAWS.get(token.text)
+            if draw is None:
+                if token.text.startswith("("):
+                    raise Misread(token, "only the first card of a room can be the carried one")
+                draw = Draw(_card(token.text, token))  # Misread: not a card
+            yield token, draw
 
     def read_actions(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
         for token in tokens:

@@ -16,7 +16,18 @@ from typing import Optional
 
 from ...shuffle import fisher_yates_steps
 from .rules import (
-    CARDS, FRESH, MAX_HP, ROOM, drink, fight, is_monster, is_weapon, loss_score, may_strike, value, win_score,
+    CARDS,
+    FRESH,
+    MAX_HP,
+    ROOM,
+    drink,
+    fight,
+    is_monster,
+    is_weapon,
+    loss_score,
+    may_strike,
+    value,
+    win_score,
 )
 
 _IDS = tuple(range(len(CARDS)))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional, Sequence
 
+from ...cards import CARDS as ALL_CARDS
 from ...cards import Card, deck
 from ...core import Chance, Draw, Game, Illegal, Phase, Result, State
 from ...piles import NotInPile, Pile
@@ -127,6 +128,11 @@ Action = Resolve | Strike | Run | Draw
 _RESOLVE = {card: Resolve(card) for card in CARDS}
 _STRIKE = {card: Strike(card) for card in CARDS if is_monster(card)}
 _new = object.__new__
+# What each card is worth to the hot paths below, looked up rather than worked out:
+# its value, and what it adds to a loss's unresolved monsters (0 for all but monsters).
+_VALUE = {card: value(card) for card in ALL_CARDS.values()}
+_MONSTER_WORTH = {card: value(card) if is_monster(card) else 0 for card in ALL_CARDS.values()}
+_CHANCE, _DECISION, _OVER = Phase.CHANCE, Phase.DECISION, Phase.OVER
 # Piles never change once built, so every game at a table starts from the same one.
 _EMPTY = Pile.unknown(())
 _SHUFFLED = Pile.unknown(CARDS)
@@ -134,8 +140,19 @@ _SHUFFLED = Pile.unknown(CARDS)
 
 class ScoundrelState(State):
     __slots__ = (
-        "turn", "phase", "dungeon", "room", "hp", "weapon", "slain", "drank", "resolved",
-        "ran_last", "last", "strict", "to_resolve",
+        "turn",
+        "phase",
+        "dungeon",
+        "room",
+        "hp",
+        "weapon",
+        "slain",
+        "drank",
+        "resolved",
+        "ran_last",
+        "last",
+        "strict",
+        "to_resolve",
     )
 
     def __init__(self) -> None:
@@ -228,23 +245,26 @@ class ScoundrelState(State):
         return actions
 
     def apply(self, action: Any) -> "ScoundrelState":
-        if self.phase is Phase.OVER:
+        phase = self.phase
+        if phase is _OVER:
             raise Illegal("the game is over: no action may follow")
-        if isinstance(action, Draw):
-            return self._deal(action.outcome)  # type: ignore[arg-type]  # _deal refuses what is no card of the deck
-        if self.phase is Phase.CHANCE:
+        kind = type(action)  # the exact classes first: this is every step of every game
+        if kind is Draw or (kind is not Resolve and kind is not Strike and isinstance(action, Draw)):
+            return self._deal(action.outcome)  # _deal refuses what is no card of the deck
+        if phase is _CHANCE:
             raise Illegal("the room is not complete yet: " + self.chance().what + " comes first")
+        if kind is Resolve or kind is Strike or isinstance(action, (Resolve, Strike)):
+            return self._resolve(action)
         if isinstance(action, Run):
             return self._run()
-        if isinstance(action, (Resolve, Strike)):
-            return self._resolve(action)
         raise Illegal(f"not a Scoundrel action: {action!r}")
 
     def result(self) -> Optional[Result]:
         if self.phase is not Phase.OVER:
             return None
         if self.hp <= 0:
-            unresolved = sum(value(c) for c in self.room + tuple(self.dungeon.cards()) if is_monster(c))
+            worth = _MONSTER_WORTH.__getitem__
+            unresolved = sum(map(worth, self.room)) + sum(map(worth, self.dungeon.cards()))
             return Result(False, loss_score(self.hp, unresolved))
         drunk = value(self.last[0]) if self.last is not None and self.last[1] else 0
         return Result(True, win_score(self.hp, drunk))
@@ -271,7 +291,7 @@ class ScoundrelState(State):
     # -- transitions -------------------------------------------------------------------
 
     def _deal(self, card: Card) -> "ScoundrelState":
-        if self.phase is not Phase.CHANCE:
+        if self.phase is not _CHANCE:
             raise Illegal("the room is complete: no more cards are dealt this turn")
         if card not in CARD_SET:
             raise Illegal("not in a Scoundrel deck (it has no jokers, red faces or red aces)")
@@ -287,8 +307,12 @@ class ScoundrelState(State):
             raise Illegal("no longer in the dungeon: it was dealt already") from None
         new = self._copy()
         new.dungeon = dungeon
-        new.room = self.room + (card,)
-        new._settle()
+        room = new.room = self.room + (card,)
+        # _settle, spelt out for the commonest step of all (the phase is CHANCE already)
+        left = dungeon.size
+        if not left or len(room) >= ROOM:
+            new.phase = _DECISION
+            new.to_resolve = len(room) - 1 if left else len(room)
         return new
 
     def _run(self) -> "ScoundrelState":
@@ -305,13 +329,13 @@ class ScoundrelState(State):
 
     def _resolve(self, action: Resolve | Strike) -> "ScoundrelState":
         card = action.card
-        if card not in self.room:
-            shown = " ".join(str(c) for c in self.room)
+        room = self.room
+        if card not in room:
+            shown = " ".join(str(c) for c in room)
             raise Illegal(f"not in this room (the room holds {shown})")
         new = self._copy()
-        room = list(self.room)
-        room.remove(card)
-        new.room = tuple(room)
+        at = room.index(card)
+        new.room = room[:at] + room[at + 1 :]
         drunk = False
         if isinstance(action, Strike):
             if not is_monster(card):
@@ -322,29 +346,29 @@ class ScoundrelState(State):
                 last = self.last_struck
                 bound = "lower than" if self.strict else "at most"
                 raise Illegal(
-                    f"weapon {self.weapon} last struck {last}, so it cannot strike {card} "
-                    f"(only monsters {bound} {value(last)})"  # type: ignore[arg-type]
+                    f"weapon {self.weapon} last struck {last}, so it cannot strike {card} (only monsters {bound} {value(last)})"  # type: ignore[arg-type]
                 )
-            new.hp = fight(self.hp, value(card), value(self.weapon))
+            new.hp = fight(self.hp, _VALUE[card], _VALUE[self.weapon])
             new.slain = self.slain + (card,)
-        elif is_monster(card):
-            new.hp = fight(self.hp, value(card))
-        elif is_weapon(card):
-            new.weapon = card
-            new.slain = ()
-        else:  # a potion: only the first of a room has an effect
-            if not self.drank:
-                new.hp = drink(self.hp, value(card))
+        else:
+            suit = card.suit
+            if suit in "sc":  # a monster (is_monster), fought bare-handed
+                new.hp = fight(self.hp, _VALUE[card])
+            elif suit == "d":  # a weapon
+                new.weapon = card
+                new.slain = ()
+            elif not self.drank:  # a potion: only the first of a room has an effect
+                new.hp = drink(self.hp, _VALUE[card])
                 new.drank = True
                 drunk = True
         new.last = (card, drunk)
         new.resolved = self.resolved + 1
         if new.hp <= 0:
-            new.phase = Phase.OVER
+            new.phase = _OVER
             return new
         if new.resolved >= self.to_resolve:
-            if not new.room and not len(new.dungeon):
-                new.phase = Phase.OVER
+            if not new.room and not new.dungeon.size:
+                new.phase = _OVER
             else:
                 new.ran_last = False
                 new._next_turn()
@@ -359,11 +383,12 @@ class ScoundrelState(State):
 
     def _settle(self) -> None:
         """Deal on until the room is full, then the player decides."""
-        if len(self.room) < ROOM and len(self.dungeon):
-            self.phase = Phase.CHANCE
+        left = self.dungeon.size
+        if left and len(self.room) < ROOM:
+            self.phase = _CHANCE
             return
-        self.phase = Phase.DECISION
-        self.to_resolve = len(self.room) if not len(self.dungeon) else len(self.room) - 1
+        self.phase = _DECISION
+        self.to_resolve = len(self.room) - 1 if left else len(self.room)
 
 
 def _kind(card: Card) -> str:

@@ -21,12 +21,25 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Optional
 
-from ...core import Draw, State
-from ...core import known_steps
+from ...core import Draw, State, known_steps
 from ...solver.objective import WIN
 from .rules import (
-    CARDS, FRESH, MAX_HP, ROOM, RUN, Resolve, ScoundrelState, Strike, drink, fight, is_monster, is_weapon, loss_score,
-    may_strike, value, win_score,
+    CARDS,
+    FRESH,
+    MAX_HP,
+    ROOM,
+    RUN,
+    Resolve,
+    ScoundrelState,
+    Strike,
+    drink,
+    fight,
+    is_monster,
+    is_weapon,
+    loss_score,
+    may_strike,
+    value,
+    win_score,
 )
 
 
@@ -66,10 +79,10 @@ def deal(events: list) -> dict:
             order.append(action.outcome)
     missing = len(CARDS) - len(order)
     if missing:
-        raise ValueError(f"the record shows {len(order)} of the {len(CARDS)} cards: {missing} never came up, so the deal is not known")
+        raise ValueError(
+            f"the record shows {len(order)} of the {len(CARDS)} cards: {missing} never came up, so the deal is not known"
+        )
     return {DUNGEON: order}
-
-
 
 
 MONSTER, WEAPON, POTION = 0, 1, 2
@@ -111,12 +124,14 @@ class RoomModel:
             from ...solver.objective import objective
 
             over = objective(result)
-        node = (state.dungeon.known, state.room, state.hp, state.weapon, cap, state.ran_last, state.strict, over)
+        node: tuple = (state.dungeon.known, state.room, state.hp, state.weapon, cap, state.ran_last, state.strict, over)
         if over is None and state.resolved:
             # A room half resolved (an analysis asks from any decision): the cards it
             # still needs and whether a potion was drunk in it ride along, for this
             # node only; its children start rooms as every other node does.
-            node += ((state.to_resolve - state.resolved, state.drank, value(state.last[0]) if state.last and state.last[1] else 0),)
+            node += (
+                (state.to_resolve - state.resolved, state.drank, value(state.last[0]) if state.last and state.last[1] else 0),
+            )
         return steps, node
 
     def value(self, node) -> Optional[int]:
@@ -162,7 +177,7 @@ class RoomModel:
             seen.add(here)
             done += 1
             for index, card in enumerate(room):
-                rest = room[:index] + room[index + 1:]
+                rest = room[:index] + room[index + 1 :]
                 kind, v = info[card]
                 if kind == MONSTER:
                     if wv and may_strike(v, cap, strict):

@@ -38,8 +38,22 @@ from ...bots.view import PlayerView
 from ...core import State
 from .bots import End
 from .rules import (
-    CARDS, FRESH, MAX_HP, ROOM, RUN, Resolve, ScoundrelState, Strike, drink, fight, is_monster, is_weapon, loss_score, may_strike,
-    value, win_score,
+    CARDS,
+    FRESH,
+    MAX_HP,
+    ROOM,
+    RUN,
+    Resolve,
+    ScoundrelState,
+    Strike,
+    drink,
+    fight,
+    is_monster,
+    is_weapon,
+    loss_score,
+    may_strike,
+    value,
+    win_score,
 )
 
 SAMPLES = 16  # orders of the unseen cards per room decision
@@ -209,14 +223,14 @@ def rollout(dungeon: list, top: int, room: list, hp: int, wv: int, cap: int, may
     room = list(room)
     while True:
         take = ROOM - len(room)
-        room.extend(dungeon[top:top + take])
+        room.extend(dungeon[top : top + take])
         top = min(size, top + take)
         final = top >= size
         best_plan = None
-        best_score = -10**9
+        best_score = -(10**9)
         options = [None] if final else range(len(room))
         for leave in options:
-            rest = room if leave is None else room[:leave] + room[leave + 1:]
+            rest = room if leave is None else room[:leave] + room[leave + 1 :]
             for weapons_first in (True, False):
                 end = _resolve(rest, hp, wv, cap, strict, weapons_first)
                 e_hp, e_wv, e_cap, _ = end
@@ -243,13 +257,14 @@ def rollout(dungeon: list, top: int, room: list, hp: int, wv: int, cap: int, may
             may_run = False
             continue
         if e_hp <= 0:
-            rest_cards = room if leave is None else room[:leave] + room[leave + 1:]
+            rest_cards = room if leave is None else room[:leave] + room[leave + 1 :]
             unresolved = sum(_VALUE[c] for c in dungeon[top:] if _KIND[c] == 0)
             unresolved += _unresolved_after_death(rest_cards, room, leave, hp, wv, cap, strict)
             return False, loss_score(e_hp, unresolved)
         hp, wv, cap = e_hp, e_wv, e_cap
         if final:
             return True, win_score(hp, drunk)
+        assert leave is not None  # a room that is not the last leaves a card
         room = [room[leave]]
         may_run = True
 
@@ -319,7 +334,7 @@ def _ways(state: ScoundrelState):
             yield End(hp, weapon, cap, room, path[0] if path else None), path, drunk
             return
         for index, card in enumerate(room):
-            rest = room[:index] + room[index + 1:]
+            rest = room[:index] + room[index + 1 :]
             v = value(card)
             if is_monster(card):
                 if weapon and may_strike(v, cap, strict):

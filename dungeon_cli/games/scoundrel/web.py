@@ -13,7 +13,9 @@ from .rules import MAX_HP
 
 
 def board(state: Any, defs: Any = None) -> str:
-    out = [f'<div class="top">{bar(state.hp, MAX_HP, "health")}<span>dungeon {back(len(state.dungeon), "in the dungeon")}</span></div>']
+    out = [
+        f'<div class="top">{bar(state.hp, MAX_HP, "health")}<span>dungeon {back(len(state.dungeon), "in the dungeon")}</span></div>'
+    ]
     out.append(row("room", "".join(card(c) for c in state.room) or '<span class="none">empty</span>'))
     if state.weapon is None:
         weapon = '<span class="none">no weapon</span>'
