@@ -43,6 +43,12 @@ def _benches() -> dict:
         benches["sim"] = sim.run
     except ImportError:
         pass
+    try:
+        from . import strong  # the strong player, dungeon analyse, the solver per deal
+
+        benches["strong"] = strong.run
+    except ImportError:
+        pass
     return benches
 
 

@@ -121,6 +121,29 @@ def run(big_mb: int = 1024, plain_mb: int = 8, line_mb: int = 100) -> dict:
             results[f"{kind}: bounded"] = big - small <= SLACK_MB
             if any(results[f"{kind} {s} MB"]["status"] != 0 for s in sizes):
                 raise AssertionError(f"dungeon verify rejected a {kind} file of legal records")
+        for size_mb in (16, max(16, big_mb // 4)):  # fmt, in place, a record at a time
+            path = tmpdir / f"fmt-{size_mb}.dgn"
+            write_records(path, size_mb * MB, pool, 48 * 1024)
+            got = peak_rss([dungeon(), "fmt", str(path)])
+            results[f"fmt {size_mb} MB"] = {
+                "status": got["status"],
+                "seconds": round(got["seconds"], 2),
+                "peak_rss_mb": round(got["peak_kb"] / 1024, 1),
+            }
+            path.unlink()
+        small, big = (results[f"fmt {s} MB"]["peak_rss_mb"] for s in (16, max(16, big_mb // 4)))
+        results["fmt: bounded"] = big - small <= SLACK_MB
+        path = tmpdir / "million-moves.dgn"  # one huge record, beside the small files above
+        with open(path, "w") as handle:
+            handle.write('[Game "scoundrel"]\n\n')
+            handle.writelines(f"{i}. 9s 5d 4h Kc : run\n" for i in range(1, 1_000_001))
+        got = peak_rss([dungeon(), "verify", "-q", str(path)])
+        results["one record of 1,000,000 moves"] = {
+            "status": got["status"],
+            "seconds": round(got["seconds"], 2),
+            "peak_rss_mb": round(got["peak_kb"] / 1024, 1),
+        }
+        path.unlink()
         path = tmpdir / "long-line.dgn"
         write_long_line(path, line_mb * MB)
         got = peak_rss([dungeon(), "verify", str(path)])

@@ -5,9 +5,9 @@ understand. ``textconv``, the fuzz run and the tests use it as fmt does."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import BinaryIO, Mapping, cast
 
-from notation import read, write
+from notation import read
 
 from .referee import Referee, Verdict
 
@@ -16,22 +16,64 @@ def format_bytes(data: bytes, annotate: bool = False, source: str | None = None)
     """(canonical text, []) or (None, diagnostics) for the contents of a file."""
     import io
 
-    from notation import Diagnostic
+    sink = io.BytesIO()
+    problems, _ = format_stream(io.BytesIO(data), sink, annotate, source)
+    return (None, problems) if problems else (sink.getvalue().decode("utf-8"), [])
 
-    records = list(read(io.BytesIO(data), source=source))
-    if not records:
-        return None, [Diagnostic(1, 1, 'no record in this file: a record starts with [Game "..."]')]
+
+def format_stream(stream, sink, annotate: bool = False, source: str | None = None):
+    """Write the canonical text of the records read from ``stream`` into ``sink``, one
+    record at a time; (diagnostics, whether the text came out the same). Nothing past
+    the first problem is written, but every record is still checked."""
+    import hashlib
+
+    from notation import Diagnostic
+    from notation.writer import record_lines
+
+    reading = _Hashing(stream)
+    written = hashlib.sha256()
     referee = Referee(keep_states=annotate)
     problems: list = []
-    checkpoints: list = []
-    for record in records:
+    count = 0
+    for record in read(cast(BinaryIO, reading), source=source):
+        count += 1
         verdict = referee.check(record)
         problems.extend(verdict.diagnostics)
-        if annotate and verdict.legal:
-            checkpoints.append(checkpoints_of(verdict))
-    if problems:
-        return None, problems
-    return write(records, checkpoints if annotate else None), []
+        if problems:
+            continue
+        checkpoints = checkpoints_of(verdict) if annotate else None
+        chunk = (("\n\n" if count > 1 else "") + "\n".join(record_lines(record, checkpoints))).encode("utf-8")
+        sink.write(chunk)
+        written.update(chunk)
+    if not count:
+        return [Diagnostic(1, 1, 'no record in this file: a record starts with [Game "..."]')], False
+    if problems:  # (and the rest of the input is never read: /dev/zero has no end)
+        return problems, False
+    sink.write(b"\n")
+    written.update(b"\n")
+    return problems, reading.digest() == written.digest()
+
+
+class _Hashing:
+    """A stream that hashes what is read from it, so that "unchanged" needs neither
+    text held whole."""
+
+    def __init__(self, stream):
+        import hashlib
+
+        self.stream, self.hash = stream, hashlib.sha256()
+
+    def readline(self, size: int = -1) -> bytes:
+        data = self.stream.readline(size)
+        self.hash.update(data)
+        return data
+
+    def digest(self) -> bytes:
+        while True:  # whatever the reader left unread counts too
+            data = self.stream.read(1 << 16)
+            if not data:
+                return self.hash.digest()
+            self.hash.update(data)
 
 
 def checkpoints_of(verdict: Verdict) -> dict[int, Mapping[str, str]]:

@@ -63,13 +63,63 @@ def replace(path: str, data: bytes, expect: Optional[Stamp] = None) -> None:
 
     ``expect``: the stamp of the file when it was read; a file that changed since (a
     record appended to while fmt ran) is refused rather than written back."""
-    st = check_replaceable(path)
-    real = os.path.realpath(path)
-    if stamp(real) != stamp_of(st):  # /dev/stdin on a pipe resolves to no file at all
-        raise Refused(path, "does not resolve to a file in a directory: it is never replaced")
-    if expect is not None and stamp_of(st) != expect:
-        raise Refused(path, "changed since it was read: it was left as it is now")
-    _write_beside(real, data, st)
+    beside = Beside(path)
+    try:
+        beside.handle.write(data)
+    except BaseException:
+        beside.discard()
+        raise
+    beside.commit(expect)
+
+
+class Beside:
+    """The new contents of the file behind ``path``, written as they come into a
+    temporary file beside it (so a huge file is never held in memory), which ``commit``
+    renames over it and ``discard`` removes. The temporary file has the old file's mode
+    and owner from the start."""
+
+    def __init__(self, path: str):
+        st = check_replaceable(path)
+        real = os.path.realpath(path)
+        if stamp(real) != stamp_of(st):  # /dev/stdin on a pipe resolves to no file at all
+            raise Refused(path, "does not resolve to a file in a directory: it is never replaced")
+        self.path, self.real = path, real
+        fd, self.tmp = _temp(os.path.dirname(real), os.path.basename(real), 0o600)
+        try:
+            if (st.st_uid, st.st_gid) != (os.geteuid(), os.getegid()):
+                try:
+                    os.fchown(fd, st.st_uid, st.st_gid)
+                except PermissionError:
+                    raise Refused(real, "belongs to another user, and rewriting it would change its owner") from None
+            os.fchmod(fd, stat.S_IMODE(st.st_mode))
+        except BaseException:
+            os.close(fd)
+            os.unlink(self.tmp)
+            raise
+        self.handle = os.fdopen(fd, "wb")
+
+    def commit(self, expect: Optional[Stamp] = None) -> None:
+        try:
+            self.handle.flush()
+            os.fsync(self.handle.fileno())
+            self.handle.close()
+            if expect is not None and stamp(self.real) != expect:
+                raise Refused(self.path, "changed since it was read: it was left as it is now")
+            os.replace(self.tmp, self.real)
+        except BaseException:
+            self.discard()
+            raise
+        _sync_directory(os.path.dirname(self.real))
+
+    def discard(self) -> None:
+        try:
+            self.handle.close()
+        except OSError:
+            pass
+        try:
+            os.unlink(self.tmp)
+        except OSError:
+            pass
 
 
 def write_new(path: str, data: bytes) -> None:
@@ -129,27 +179,6 @@ def _claim(path: str, data: bytes) -> None:
     except BaseException:
         os.unlink(path)
         raise
-
-
-def _write_beside(real: str, data: bytes, st: os.stat_result) -> None:
-    directory = os.path.dirname(real)
-    fd, tmp = _temp(directory, os.path.basename(real), 0o600)
-    try:
-        if (st.st_uid, st.st_gid) != (os.geteuid(), os.getegid()):
-            try:
-                os.fchown(fd, st.st_uid, st.st_gid)
-            except PermissionError:
-                raise Refused(real, "belongs to another user, and rewriting it would change its owner") from None
-        os.fchmod(fd, stat.S_IMODE(st.st_mode))
-        _fill(fd, data)
-        os.replace(tmp, real)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _sync_directory(directory)
 
 
 def _fill(fd: int, data: bytes) -> None:

@@ -18,6 +18,10 @@ from .tokens import TokenError, canonical_token
 
 MAX_LINE_BYTES = 65536
 MAX_ERRORS = 100
+# A record's moves are held in memory, so one record of a million moves took 1.2 GB.
+# No game here comes near this (the longest sampled games have a few hundred moves);
+# past it a record is diagnosed once and its further moves are read but not kept.
+MAX_MOVES = 10_000
 BOM = b"\xef\xbb\xbf"
 
 Line = tuple[int, Optional[str], Optional[Diagnostic]]
@@ -238,6 +242,21 @@ class Reader:
         record = self.record if self.record is not None else self._ensure_record(lineno)
         if self.move is not None:
             self._close_move()
+        if len(record.moves) >= MAX_MOVES:
+            if getattr(self, "capped", None) is not record:  # said once a record
+                self.capped = record
+                self._error_in(
+                    record,
+                    Diagnostic(
+                        lineno,
+                        1,
+                        f"a record holds at most {MAX_MOVES:,} moves: the moves from here on are not read",
+                    ),
+                )
+            self.move = None
+            self.in_moves = True
+            self.pending = []
+            return
         try:
             match = (grammar.rule("deal_line") if deal else grammar.MOVE_LINE).parse(text).match
         except ParseError:

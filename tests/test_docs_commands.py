@@ -226,6 +226,18 @@ CHECKS: dict[str, Check] = {
         says=("1000 records written to out/",), leaves=_verifies("out/clear-the-dungeon-0.dgn out/clear-the-dungeon-999.dgn")
     ),
     "dungeon solve --seed 7 scoundrel -o best.dgn": Check(says=("win 30 is the optimum (proven)",), leaves=_verifies("best.dgn")),
+    "dungeon sim scoundrel --bot strong --games 200": Check(says=("strong",), substitute=("--games 200", "--games 3")),
+    # the analysis of the last moves only, with fewer samples: the whole game is bench/analyse.py's
+    "dungeon analyse game.dgn": Check(
+        says=("scoundrel, win 30", "hindsight before"), substitute=("game.dgn", "game.dgn --from 19 --samples 20")
+    ),
+    "dungeon analyze game.dgn --format json": Check(
+        says=('"decisions"', '"hindsight"'), substitute=("game.dgn", "game.dgn --from 19 --samples 20")
+    ),
+    "dungeon analyse game.dgn -o judged.dgn": Check(
+        leaves=_verifies("judged.dgn"), substitute=("game.dgn", "game.dgn --from 19 --samples 20")
+    ),
+    "dungeon play scoundrel --seed 7 --hints off": Check(keys=[(PROMPT, "hint\r"), (b"hints are off", "quit\r")]),
     # docs/shell.md
     "dungeon play scoundrel": Check(keys=QUIT, leaves=lambda w: any(w.glob("scoundrel-*-*.dgn"))),
     "dungeon play scoundrel --variant strict-weapon --player Ann": Check(
@@ -267,6 +279,9 @@ CHECKS: dict[str, Check] = {
         ),
     ),
     # docs/simulation.md
+    "dungeon sim scoundrel --bot strong --games 2000 --jobs 2": Check(
+        says=("strong",), substitute=("--games 2000 --jobs 2", "--games 2")
+    ),
     "for s in $(seq 0 999); do dungeon solve --seed $s clear-the-dungeon --limit 60s -o /dev/null; done 2>&1 | grep -c ': win '": Check(
         says=("3",), substitute=("seq 0 999", "seq 0 29")
     ),  # seeds 16, 26, 28

@@ -219,14 +219,15 @@ def test_fmt_refuses_a_file_appended_to_while_it_ran(run, tmp_path, monkeypatch)
 
     path = tmp_path / "grows.dgn"
     path.write_text(MESSY)
-    original = fmt_module.format_bytes
+    original = fmt_module.format_stream
 
     def meanwhile(*args, **kwargs):
-        with open(path, "a") as other_writer:
+        result = original(*args, **kwargs)
+        with open(path, "a") as other_writer:  # after fmt read the file, before it writes
             other_writer.write("\n" + CANONICAL)
-        return original(*args, **kwargs)
+        return result
 
-    monkeypatch.setattr(fmt_module, "format_bytes", meanwhile)
+    monkeypatch.setattr(fmt_module, "format_stream", meanwhile)
     result = run(["fmt", str(path)])
     assert result.exit_code == 2
     assert "changed since it was read" in result.stderr
@@ -262,3 +263,53 @@ def test_sim_records_on_a_full_disk_leave_no_empty_record(tmp_path):
     again = dungeon(["sim", "clear-the-dungeon", "--games", "5", "--records", str(out)], tmp_path)
     assert again.returncode == 0, again.stderr
     assert len(list(out.iterdir())) == 5
+
+
+def test_a_crash_in_a_later_line_still_writes_the_finished_turns(tmp_path, monkeypatch):
+    """A bug that raises in the middle of a scripted game: the finished turns are on
+    standard output before the traceback."""
+    import io
+
+    from test_faults_disk import SCOUNDREL, Session, Setup
+
+    from dungeon_cli.shell import scripted
+
+    _, lines = game()
+    real = scripted.apply_line
+
+    def breaks_on_the_third(session, line, lineno=1):
+        if lineno == 3:
+            raise RuntimeError("a bug")
+        return real(session, line, lineno)
+
+    monkeypatch.setattr(scripted, "apply_line", breaks_on_the_third)
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(RuntimeError):
+        scripted.run_scripted(Session(Setup(SCOUNDREL.game.name, seed=SEED)), io.StringIO(script(lines)), out, err)
+    assert out.getvalue() == text_after(lines[:2])
+
+
+@pytest.mark.parametrize("kind", ["read-only", "hard-linked"])
+def test_resume_never_writes_over_what_fmt_would_not(run, tmp_path, kind):
+    """--resume L -o L follows fmt's rules: a read-only or hard-linked record is not
+    replaced; the game goes on and its record comes out on standard output."""
+    full, lines = game()
+    path = tmp_path / "g.dgn"
+    start = text_after(lines[:1])
+    path.write_text(start)
+    if kind == "read-only":
+        path.chmod(0o444)
+    else:
+        os.link(path, tmp_path / "other.dgn")
+    result = run(["play", "--resume", str(path), "-o", str(path)], input=script(lines[1:]))
+    assert result.exit_code == 1
+    assert "the game goes on" in result.stderr and "Traceback" not in result.output
+    assert result.stdout == full
+    assert path.read_text() == start
+
+
+def test_an_output_that_is_a_device_or_fifo_is_written_into(tmp_path):
+    """-o /dev/null is the docs' own example: a stream holds nothing to lose."""
+    done = dungeon(["solve", "--seed", "0", "clear-the-dungeon", "-o", "/dev/null"], tmp_path)
+    assert done.returncode == 0 and done.stdout == b""
+    assert os.path.exists("/dev/null") and not Path("/dev/null").is_file()

@@ -43,7 +43,7 @@ def one_line_error(done: subprocess.CompletedProcess) -> str:
         f"summary {WIN}",
         f"replay {WIN}",
         "rules scoundrel",
-        "solve --seed 7 scoundrel",
+        "solve --seed 0 clear-the-dungeon",
         "sim scoundrel --games 5",
         f"fmt - < {WIN}",
     ],

@@ -100,3 +100,9 @@ def test_a_file_name_with_a_line_end_does_not_split_a_diagnostic(run, tmp_path):
     assert line.startswith(f"{tmp_path}/two\\nlines.dgn:2:")
     missing = run(["verify", str(tmp_path / "no\nsuch.dgn")])
     assert len(missing.stderr.splitlines()) == 1
+
+
+def test_play_resume_of_a_bad_record_escapes_it(run, files):
+    result = run(["play", "--resume", "illegal.dgn"], input="")
+    assert result.exit_code == 1
+    assert not _raw(result.output) and "\\x1b" in result.stderr

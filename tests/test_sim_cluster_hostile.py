@@ -60,7 +60,8 @@ def test_a_peer_that_is_no_scheduler_is_one_line(run, monkeypatch, listener, gar
 
 
 @pytest.mark.parametrize("address", ["tcp://[::1", "nonsense://x", ":::"])
-def test_a_malformed_address_is_one_line(run, address):
+def test_a_malformed_address_is_one_line(run, monkeypatch, address):
+    monkeypatch.setattr(simulate, "CLUSTER_TIMEOUT", "1s")  # (after a local cluster ran, dask may wait on it)
     result = run(["sim", "scoundrel", "--games", "2", "--cluster", address])
     assert result.exit_code == 1
-    assert f"'{address}' is not a scheduler address" in result.stderr
+    assert address in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr

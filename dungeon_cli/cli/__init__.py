@@ -28,6 +28,8 @@ COMMANDS = {
     "textconv": "dungeon_cli.cli.textconv:textconv",
     "git-setup": "dungeon_cli.cli.gitsetup:git_setup",
     "daily": "dungeon_cli.cli.daily:daily",
+    "analyse": "dungeon_cli.cli.analyse:analyse",
+    "analyze": "dungeon_cli.cli.analyse:analyse",
 }
 
 
@@ -61,6 +63,8 @@ SHORT = {
     "textconv": "Print a record canonically with its checkpoints, for git diff.",
     "git-setup": "Make git diff show records with their state.",
     "daily": "Print today's seed of a game, and whether you played it.",
+    "analyse": "Judge each decision of a record: where the game was lost.",
+    "analyze": "Judge each decision of a record: where the game was lost.",
 }
 
 

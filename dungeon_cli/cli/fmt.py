@@ -16,7 +16,7 @@ import sys
 import click
 
 from .. import report, safe_write
-from ..formatting import format_bytes
+from ..formatting import format_bytes, format_stream
 from ..terminal_text import safe, safe_lines
 from .inputs import STDIN, Unreadable, display_name, open_binary
 from .project import project_defaults
@@ -46,7 +46,18 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
                 safe_write.check_replaceable(path)  # before a FIFO is drained
             with open_binary(path) as stream:
                 read_stamp = safe_write.stamp_of(os.fstat(stream.fileno())) if in_place else None
-                original = stream.read()
+                if diff:  # a diff needs both texts whole
+                    original = stream.read()
+                    formatted, problems = format_bytes(original, annotate, source=None if path == STDIN else path)
+                    same = formatted is not None and formatted.encode("utf-8") == original
+                    sink = None
+                else:  # one record at a time: memory does not grow with the file
+                    sink = _sink(path, in_place, check)
+                    try:
+                        problems, same = format_stream(stream, sink.handle, annotate, source=None if path == STDIN else path)
+                    except BaseException:
+                        sink.discard()
+                        raise
         except Unreadable as exc:
             sys.stderr.write(f"dungeon fmt: error: {exc}\n")
             status = 2
@@ -59,19 +70,21 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
             sys.stderr.write(f"dungeon fmt: error: {safe(path)}: {exc.strerror}\n")
             status = 2
             continue
-        formatted, problems = format_bytes(original, annotate, source=None if path == STDIN else path)
         if problems:
+            if sink is not None:
+                sink.discard()
             for diag in problems:
                 sys.stderr.write(report.text_line(name, diag) + "\n")
             sys.stderr.write(f"error: cannot format {safe(name)}: it has errors; it was left as it was\n")
             status = max(status, 1)
             continue
-        assert formatted is not None
-        new = formatted.encode("utf-8")
         if path == STDIN and not (check or diff):
-            sys.stdout.write(formatted)
+            assert sink is not None  # (only --diff has none)
+            sink.copy_to(sys.stdout)
             continue
-        if new == original:
+        if same:
+            if sink is not None:
+                sink.discard()
             unchanged += 1
             continue
         changed += 1
@@ -86,11 +99,14 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
                 )
             )
         if check:
+            if sink is not None:
+                sink.discard()
             sys.stderr.write(f"would reformat {safe(name)}\n")
             status = max(status, 1)
         elif not diff:
+            assert sink is not None
             try:
-                safe_write.replace(path, new, expect=read_stamp)
+                sink.commit(read_stamp)
             except OSError as exc:
                 sys.stderr.write(f"dungeon fmt: error: cannot write {safe(name)}: {exc.strerror}; it was left as it was\n")
                 status = 2
@@ -101,6 +117,57 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
         verb = "would be reformatted" if check or diff else "reformatted"
         sys.stderr.write(f"{changed} file{'s' if changed != 1 else ''} {verb}, {unchanged} left unchanged\n")
     sys.exit(status)
+
+
+class _Discard:
+    def write(self, data: bytes) -> int:
+        return len(data)
+
+
+class _Sink:
+    """Where the formatted text goes: a temporary file beside the file (in place), a
+    spooled buffer (standard input to standard output: nothing is printed unless the
+    whole text is sound), or nowhere (--check)."""
+
+    def __init__(self, handle, beside=None, error: OSError | None = None):
+        self.handle, self.beside, self.error = handle, beside, error
+
+    def commit(self, expect) -> None:
+        if self.error is not None:  # no temporary file could be made: said only if needed
+            raise self.error
+        self.beside.commit(expect)
+
+    def discard(self) -> None:
+        if self.beside is not None:
+            self.beside.discard()
+
+    def copy_to(self, out) -> None:
+        import shutil
+
+        self.handle.seek(0)
+        out.flush()
+        buffer = getattr(out, "buffer", None)
+        if buffer is None:  # a text-only stream (a closed one says so on write)
+            out.write(self.handle.read().decode("utf-8"))
+        else:
+            shutil.copyfileobj(self.handle, buffer)
+        self.handle.close()
+
+
+def _sink(path: str, in_place: bool, check: bool) -> _Sink:
+    if in_place:
+        try:
+            beside = safe_write.Beside(path)
+        except safe_write.Refused:
+            raise
+        except OSError as exc:  # a read-only directory: a file already canonical is fine
+            return _Sink(_Discard(), error=exc)
+        return _Sink(beside.handle, beside)
+    if check:
+        return _Sink(_Discard())
+    import tempfile
+
+    return _Sink(tempfile.SpooledTemporaryFile(max_size=1 << 23))
 
 
 def _lines(text: str) -> list[str]:

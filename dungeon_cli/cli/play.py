@@ -52,6 +52,9 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
     help="Cassette Dungeons: play with the card set in FILE (the record gets its Cards tag).",
 )
 @click.option("--daily", is_flag=True, help="Today's deal (UTC), the same for every player: see `dungeon daily`.")
+@click.option(
+    "--hints", type=click.Choice(["on", "off"]), default="on", help="'hint' at the prompt (off: a serious game).  [default: on]"
+)
 def play(
     game: Optional[str],
     seed: Optional[int],
@@ -62,6 +65,7 @@ def play(
     player: Optional[str],
     cards_file: Optional[str] = None,
     daily: bool = False,
+    hints: str = "on",
 ) -> None:
     """Play GAME. At a terminal: the board and a prompt that completes your moves, the
     record saved after every turn. From a pipe: one or more actions per line, the record
@@ -127,10 +131,12 @@ def play(
             date=date,
         )
     except SetupError as exc:
+        from ..terminal_text import safe  # a line may quote a file's name or content
+
         if exc.status == 2:
-            raise click.UsageError("\n".join(exc.lines)) from None
+            raise click.UsageError("\n".join(map(safe, exc.lines))) from None
         for line in exc.lines:
-            click.echo(line, err=True)
+            click.echo(safe(line), err=True)
         sys.exit(exc.status)
     if not interactive:
         from ..shell.scripted import run_scripted
@@ -143,6 +149,11 @@ def play(
         click.echo(f"{resume} has no Seed: type the cards dealt and dice rolled")
     history = history_file(ready.session.module.game.name)
     shell = PlayShell(
-        ready.session, ready.record, sys.stdout, paint=Paint.for_stream(sys.stdout), history=str(history) if history else None
+        ready.session,
+        ready.record,
+        sys.stdout,
+        paint=Paint.for_stream(sys.stdout),
+        history=str(history) if history else None,
+        hints=hints == "on",
     )
     sys.exit(shell.run())

@@ -42,6 +42,9 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
         raise click.UsageError("--step starts at the first move; it cannot take --move")
     if step and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise click.UsageError("--step needs a terminal")
+    paint = Paint.for_stream(sys.stdout)
+    if not step and number is None:  # every board of every record: one record at a time
+        sys.exit(_stream(file, name, paint))
     try:
         with open_binary(file) as stream:
             replays = [Replay(record) for record in read(stream, source=None if file == "-" else file)]
@@ -51,7 +54,6 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
     if not replays:
         click.echo(f'{safe(name)}:1:1: error: no record in this file: a record starts with [Game "..."]')
         sys.exit(1)
-    paint = Paint.for_stream(sys.stdout)
     status = 0 if all(r.legal for r in replays) else 1
     if step:
         from ..shell.stepper import Stepper
@@ -85,6 +87,34 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
         out.append("")
     click.echo("\n".join(out).rstrip("\n"), color=paint.on or None)  # click strips escapes in a pipe
     sys.exit(status)
+
+
+def _stream(file: str, name: str, paint) -> int:
+    """The boards of each record printed as it is replayed, so that a file of many
+    records is never held whole (the exit status once all are seen)."""
+    from notation import read
+
+    from ..shell.replay import Replay
+
+    count, status = 0, 0
+    try:
+        with open_binary(file) as stream:
+            for record in read(stream, source=None if file == "-" else file):
+                rp = Replay(record)
+                lines = [paint.strong(safe(rp.title(name)))]
+                for frame in rp.frames:
+                    lines += [paint.board(safe_lines(rp.frame_text(frame))), ""]
+                lines.append(_ending(rp, name, paint))
+                click.echo(("\n" if count else "") + "\n".join(lines), color=paint.on or None)
+                count += 1
+                status = status if rp.legal else 1
+    except Unreadable as exc:
+        click.echo(f"dungeon replay: error: {exc}", err=True)
+        return 2
+    if not count:
+        click.echo(f'{safe(name)}:1:1: error: no record in this file: a record starts with [Game "..."]')
+        return 1
+    return status
 
 
 def _ending(rp, name: str, paint) -> str:

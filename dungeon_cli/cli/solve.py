@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import sys
 from typing import Optional
@@ -145,7 +146,7 @@ def _from_record(path: str):
 
     try:
         with open_binary(path) as stream:
-            records = list(read(stream))
+            records = list(itertools.islice(read(stream), 1))  # the first record alone is solved
     except Unreadable as exc:
         raise click.BadParameter(str(exc), param_hint="FILE") from None
     if not records:

@@ -22,6 +22,7 @@ COMMANDS = (
     ("help", "the moves you may make now, and the commands"),
     ("undo", "take back your last action"),
     ("rules", "a short summary of the rules"),
+    ("hint", "the strong player's choice here, from the cards you have seen"),
     ("quit", "stop here: the record keeps every finished turn"),
 )
 QUIT = {"quit", "q", "exit"}
@@ -38,6 +39,7 @@ class PlayShell:
         history: Optional[str] = None,
         input: Any = None,
         output: Any = None,
+        hints: bool = True,
     ):
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
@@ -46,13 +48,15 @@ class PlayShell:
         from .safe_history import SafeFileHistory
 
         self.session = session
+        self.hints = hints  # --hints off: a serious game
+        self.commands = tuple(c for c in COMMANDS if hints or c[0] != "hint")
         self.record = record
         self.out = out
         self.paint = paint or Paint(False)
         self.shown = -1  # how many states the session had when the board was last shown
         self.unsaved = False  # the last save failed: the file is behind the game
         module = session.module
-        completer = ActionCompleter(module.notation, lambda: self.session.state, COMMANDS, colour=self.paint.on)
+        completer = ActionCompleter(module.notation, lambda: self.session.state, self.commands, colour=self.paint.on)
         self.prompt: PromptSession[str] = PromptSession(
             completer=completer,
             complete_while_typing=True,
@@ -73,7 +77,7 @@ class PlayShell:
         how = f"seed {self.session.seed}" if self.session.seeded else "at the table: type the cards dealt and dice rolled too"
         variant = f" ({self.session.variant})" if self.session.variant else ""
         self.say(self.paint.strong(f"{game.title}{variant}, {how}."))
-        self.say("Tab completes; 'help' lists your moves; 'undo', 'rules', 'quit'.")
+        self.say("Tab completes; 'help' lists your moves; 'undo', 'rules', 'quit'" + (", 'hint'." if self.hints else "."))
         if self.record is not None:
             self.say(f"recording to {self.record.path}")
 
@@ -124,6 +128,8 @@ class PlayShell:
             self.say(self.session.module.rules_text.rstrip())
         elif word == "undo":
             self.undo()
+        elif word == "hint":
+            self.hint()
         else:
             try:
                 apply_line(self.session, line)
@@ -147,8 +153,29 @@ class PlayShell:
             for text, meta, _ in options:
                 self.say(f"  {text:<{width}}  {self.paint.board(meta)}")
         self.say("commands:")
-        for name, meta in COMMANDS:
+        for name, meta in self.commands:
             self.say(f"  {name:<5}  {meta}")
+
+    def hint(self) -> None:
+        if not self.hints:
+            self.say(self.paint.warning("hints are off in this game (--hints off)"))
+            return
+        from ..analysis.hint import hint
+
+        session = self.session
+        if session.state.phase is not Phase.DECISION:
+            self.say(self.paint.warning("no decision is due: the deal comes first"))
+            return
+        found = hint(session.module, session.variant, session.options, session.all_events)
+        if found is None:
+            self.say(self.paint.warning(f"{session.module.game.title} has no strong player to ask"))
+            return
+        fair = found.fair
+        low, high = fair.interval
+        figure = f"{100 * fair.rate:.0f}%" + ("" if fair.exact else f" (95%: {100 * low:.0f}-{100 * high:.0f}%)")
+        self.say(
+            f"hint: {found.text}  (the strong player's choice; it wins {figure} of {fair.plays} deals of the cards you have not seen)"
+        )
 
     def undo(self) -> None:
         event = self.session.undo()

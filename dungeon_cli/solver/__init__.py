@@ -178,6 +178,29 @@ class Search:
             raise AssertionError(f"the line found replays to {final.result()}, not the value searched")
         return Solution(final.final(), self.best_line, stopped is None, self.nodes, seconds, stopped)
 
+    def value_from(self, start: State, seconds: Optional[float] = None) -> tuple[Optional[int], bool]:
+        """The best value reachable from ``start``, and whether it is proven (None: the
+        time ran out first). No line is kept, so the table this search has filled from
+        other positions (an analysis asks from every decision of a game) answers what it
+        knows exactly at once. The same aspiration passes as ``solve``."""
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        _, node = self.model.root(start)
+        value = self.model.value(node)
+        if value is not None:
+            return (0 if self.wins_only and value < WIN else value), True
+        target = self.model.bound(node) if self.prune else WIN * 10
+        if self.wins_only and target < WIN:
+            target = 0
+        try:
+            while True:
+                self.best = target - 1
+                reached, exact = self._search(node)
+                if exact:
+                    return reached, True
+                target = min(reached, target - 1)
+        except _Limit:
+            return None, False
+
     def _search(self, node: Any) -> tuple[int, bool]:
         model = self.model
         value = model.value(node)

@@ -52,7 +52,11 @@ MODULE = GameModule(
     render=render,
     rules_text=RULES,
     figures=figures,
-    bots={"greedy": f"{__name__}.bots:GreedyBot", "counting": f"{__name__}.bots:CountingBot"},
+    bots={
+        "greedy": f"{__name__}.bots:GreedyBot",
+        "counting": f"{__name__}.bots:CountingBot",
+        "strong": f"{__name__}.strong:StrongBot",
+    },
     playouts={"random": f"{__name__}.playout:random_game"},
     solver=f"{__name__}.solver",
     web=f"{__name__}.web:board",

@@ -28,7 +28,7 @@ deal): greedy uses the room, health and weapon; counting uses its view.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Optional
 
 from ...bots.base import Bot
 from ...bots.view import PlayerView
@@ -60,12 +60,12 @@ class End:
 
     __slots__ = ("hp", "weapon", "cap", "left", "first")
 
-    def __init__(self, hp: int, weapon: int, cap: int, left: tuple, first: tuple):
+    def __init__(self, hp: int, weapon: int, cap: int, left: tuple, first: Optional[tuple]):
         self.hp = hp
         self.weapon = weapon
         self.cap = cap
         self.left = left
-        self.first = first  # (card, strike) of the plan's first action
+        self.first = first  # (card, strike) of the plan's first action; None: nothing to do
 
 
 def ways(state: ScoundrelState) -> Iterator[End]:
@@ -131,6 +131,7 @@ class GreedyBot(Bot):
         end = best_way(s, lambda e: (_health(e), _reach(e)))
         if s.can_run and _health(end) <= max(0, s.hp - RUN_LOSS):
             return RUN
+        assert end.first is not None  # a decision has a card to resolve
         return action_for(s, end.first)
 
 

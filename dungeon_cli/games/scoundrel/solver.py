@@ -124,29 +124,43 @@ class RoomModel:
             from ...solver.objective import objective
 
             over = objective(result)
-        return steps, (state.dungeon.known, state.room, state.hp, state.weapon, cap, state.ran_last, state.strict, over)
+        node: tuple = (state.dungeon.known, state.room, state.hp, state.weapon, cap, state.ran_last, state.strict, over)
+        if over is None and state.resolved:
+            # A room half resolved (an analysis asks from any decision): the cards it
+            # still needs and whether a potion was drunk in it ride along, for this
+            # node only; its children start rooms as every other node does.
+            node += (
+                (state.to_resolve - state.resolved, state.drank, value(state.last[0]) if state.last and state.last[1] else 0),
+            )
+        return steps, node
 
     def value(self, node) -> Optional[int]:
         return node[7]
 
     def key(self, node) -> tuple:
         dungeon, room, hp, weapon, cap, ran_last = node[:6]
+        position = (dungeon, room, ran_last) if len(node) == 8 else (dungeon, room, ran_last, node[8])
         if weapon is None:
-            return (dungeon, room, ran_last), (hp, 0, 0)
-        return (dungeon, room, ran_last), (hp, cap, INFO[weapon][1])
+            return position, (hp, 0, 0)
+        return position, (hp, cap, INFO[weapon][1])
 
     def bound(self, node) -> int:
         dungeon, room, hp, weapon = node[:4]
         return _bound(hp, weapon, room, dungeon)
 
     def children(self, node) -> list[tuple[list, Any]]:
-        dungeon, room, hp, weapon, cap, ran_last, strict, _ = node
+        dungeon, room, hp, weapon, cap, ran_last, strict = node[:7]
         final = not dungeon
         need = len(room) if final else len(room) - 1
+        drank, last_drunk = False, 0
+        if len(node) > 8:  # a room half resolved
+            need, drank, last_drunk = node[8]
         monsters_below = _stats(dungeon)[0]
         ends: dict = {}
         terminal: dict = {}  # won -> (value, ways)
         info = INFO
+
+        seen = set()
 
         def walk(room, hp, weapon, wv, cap, drank, done, way, last_drunk):
             if done == need:
@@ -155,6 +169,12 @@ class RoomModel:
                 else:
                     ends.setdefault((room, weapon), []).append((hp, cap, way))
                 return
+            # Two orders that reach the same point (a potion then a weapon, or the
+            # weapon first) go on alike: the second is not walked again.
+            here = (room, hp, weapon, cap, drank, last_drunk)
+            if here in seen:
+                return
+            seen.add(here)
             done += 1
             for index, card in enumerate(room):
                 rest = room[:index] + room[index + 1 :]
@@ -178,7 +198,7 @@ class RoomModel:
                 else:
                     walk(rest, drink(hp, v), weapon, wv, cap, True, done, way + ((card, False),), v)
 
-        walk(room, hp, weapon, INFO[weapon][1] if weapon is not None else 0, cap, False, 0, (), 0)
+        walk(room, hp, weapon, INFO[weapon][1] if weapon is not None else 0, cap, drank, 0, (), last_drunk)
         out = []
         for won, (result, way) in terminal.items():
             out.append(((2 if won else -2, result), _actions(way), node[:7] + (result,)))

@@ -1,0 +1,381 @@
+"""Where a game was lost: every decision of a record judged two ways.
+
+*Fair*: from what the player could see at that moment only (a ``PlayerView`` fed the
+walk's events, as a bot's memory is), orders of the unseen cards are dealt consistently
+with everything seen, the same orders for every choice, and each choice is played out
+on each by the game's strong player (its ``StrongBot``: the way through the room, then
+its rule of thumb). Before the decision: the best choice's chance of winning; after it:
+the played choice's. A 95% interval (Wilson) says how far sampling can be trusted.
+
+*Hindsight*: with the deal known in full (the record's Seed, or every card shown), the
+best result still reachable before and after the decision, by the game's solver from
+that position. One search table serves every position of an analysis: what it learnt
+solving move 3 is still true at move 4.
+
+The walk is the referee's (``Referee.check(record, watchers=(judge,))``): a record is
+judged exactly as ``verify`` reads it, and an illegal one is not judged at all.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from notation import Record
+
+from .. import bots
+from ..bots.view import PlayerView
+from ..core import Phase, Result, State, known_steps
+from ..engine import Visitor, Walk
+from ..referee import Referee, Verdict
+from ..solver.objective import WIN
+
+SAMPLES = 100  # orders of the unseen cards per decision
+HINDSIGHT_SECONDS = 10.0  # per position; past it the figure is the best found, not proven
+Z = 1.96
+
+# The marks written into a record (notation/SPEC.md, "Analysis comments").
+BLUNDER, MISTAKE, UNLUCKY = "??", "?", "?!"
+BLUNDER_DROP = 0.25  # a clear drop of this much chance of winning or more is a blunder
+
+
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    """The 95% interval of a rate of ``wins`` in ``n`` (Wilson's score interval)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + Z * Z / n
+    centre = (p + Z * Z / (2 * n)) / denom
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Fair:
+    """A choice's figures over the sampled orders."""
+
+    choice: str  # the choice's first action, as a record writes it
+    wins: int
+    plays: int
+    mean_score: float
+    exact: bool = False  # every order was played, not a sample
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.plays if self.plays else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        if self.exact:
+            return self.rate, self.rate
+        return wilson(self.wins, self.plays)
+
+    def as_json(self) -> dict:
+        low, high = self.interval
+        return {
+            "choice": self.choice,
+            "win_rate": round(self.rate, 4),
+            "interval": [round(low, 4), round(high, 4)],
+            "mean_score": round(self.mean_score, 2),
+            "samples": self.plays,
+            "exact": self.exact,
+        }
+
+
+@dataclass
+class Hindsight:
+    """The best win still reachable with the deal known (``result`` None: no win, or
+    none found when not ``proven``); ``proven`` when the search finished."""
+
+    result: Optional[Result]
+    proven: bool
+
+    @property
+    def won(self) -> bool:
+        return self.result is not None
+
+    def as_json(self) -> dict:
+        return {"win": self.won, "score": self.result.score if self.result is not None else None, "proven": self.proven}
+
+    def text(self) -> str:
+        said = f"{self.result}" if self.result is not None else "no win"
+        return said + ("" if self.proven else " (not proven)")
+
+
+@dataclass
+class Judgement:
+    move: int  # the move line's number
+    line: int  # where the move line is, for comments
+    action: str  # as the record writes it
+    best: Optional[Fair] = None  # fair, before: the best choice
+    played: Optional[Fair] = None  # fair, after: the choice played
+    before: Optional[Hindsight] = None
+    after: Optional[Hindsight] = None
+    mark: str = ""
+    # what the judgement was made from (not written out): the player's view, the
+    # state with the deal known, the action and the state it led to
+    position: Optional[dict] = field(default=None, repr=False)
+
+    def as_json(self) -> dict:
+        return {
+            "move": self.move,
+            "action": self.action,
+            "mark": self.mark,
+            "fair": None
+            if self.best is None
+            else {"before": self.best.as_json(), "after": self.played.as_json() if self.played else None},
+            "hindsight": None
+            if self.before is None
+            else {
+                "before": self.before.as_json(),
+                "after": self.after.as_json() if self.after else None,
+            },
+        }
+
+
+@dataclass
+class Analysis:
+    record: Record
+    verdict: Verdict
+    judgements: list[Judgement] = field(default_factory=list)
+    hindsight_note: Optional[str] = None  # why there is no hindsight judgement
+    fair_note: Optional[str] = None
+
+
+class Judge(Visitor):
+    """Collects each decision of the referee's walk: what the player saw (a
+    ``PlayerView`` fed every event), the full state (which knows the deal when the
+    record's Seed gives it), the action, and the move line it belongs to."""
+
+    def __init__(self) -> None:
+        self.decisions: list[dict] = []
+        self.pending: list[dict] = []
+        self.events: list[tuple[State, Any]] = []  # every event, for a deal the record shows
+        self.view: Optional[PlayerView] = None
+
+    def begin(self, walk: Walk) -> None:
+        setup = walk.setup
+        self.module = walk.module
+        self.view = PlayerView(walk.module, setup.variant, setup.options)
+
+    def event(self, before: State, action: Any, after: State) -> None:
+        assert self.view is not None
+        self.events.append((before, action))
+        if before.phase is Phase.DECISION:
+            self.pending.append(
+                {
+                    "seen": self.view.state,
+                    "before": before,
+                    "action": action,
+                    "after": after,
+                    "text": self.module.notation.action_text(before, action),
+                }
+            )
+        self.view.observe(action)
+
+    def move(self, move, state: State, checkpoint) -> None:
+        for decision in self.pending:
+            decision["move"] = move.number if move.number is not None else 0
+            decision["line"] = move.line
+        self.decisions.extend(self.pending)
+        self.pending = []
+
+
+class Solver:
+    """The game's solver from any position, one transposition table for the whole
+    analysis: the best win reachable, or that there is none."""
+
+    def __init__(self, game: str, seconds: float):
+        from .. import solver
+
+        self.hooks = solver.hooks(game)
+        self.seconds = seconds
+        self.make = lambda: self.hooks.model() if hasattr(self.hooks, "model") else solver.CoreModel(self.hooks)
+        self.wins = solver.Search(self.make(), wins_only=True)
+        self.memo: dict = {}
+
+    def best(self, state: State) -> Hindsight:
+        """The best result reachable from ``state`` (its piles in known order)."""
+        state = known_steps(state, [])[1]
+        if state.phase is Phase.OVER:
+            result = state.final()
+            return Hindsight(result if result.won else None, True)
+        settled = getattr(self.hooks, "settled", None)
+        if settled is not None and not settled(state):
+            # mid-room: the model starts where a room starts, so try each action here
+            found: Optional[Hindsight] = None
+            for action in state.legal_actions():
+                h = self.best(state.apply(action))
+                if found is None or _value(h) > _value(found):
+                    found = Hindsight(h.result, h.proven and (found is None or found.proven))
+                elif not h.proven:
+                    found.proven = False
+            assert found is not None
+            return found
+        key = self.hooks.key(state)
+        if key in self.memo:
+            return self.memo[key]
+        value, proven = self.wins.value_from(state, self.seconds)
+        if value is None:
+            return Hindsight(None, False)
+        # No win: "no win" is the judgement. The best loss is not searched for: proving
+        # it costs more than the rest of an analysis, and says little more.
+        answer = Hindsight(Result(True, value - WIN) if value >= WIN else None, proven)
+        self.memo[key] = answer
+        return answer
+
+
+def _value(h: Hindsight) -> int:
+    return h.result.score + 1000 if h.result is not None else 0
+
+
+def analyse(
+    record: Record,
+    samples: int = SAMPLES,
+    seed: int = 0,
+    seconds: float = HINDSIGHT_SECONDS,
+    progress: Optional[Callable[[int, int], None]] = None,
+    first_move: int = 0,
+) -> Analysis:
+    """Judge every decision of ``record`` (from move ``first_move`` on). ``seed``: the
+    analysis's own generator (the orders it samples), so the same record gives the
+    same figures."""
+    from .. import solver
+
+    judge = Judge()
+    seeded = record.tag_value("Seed") is not None
+    verdict = Referee(seed_check=seeded).check(record, watchers=(judge,))
+    wrong_seed = False
+    if seeded and not verdict.legal:
+        # legal at a table, but not what its Seed deals: judged fairly, not in hindsight
+        judge = Judge()
+        verdict = Referee().check(record, watchers=(judge,))
+        wrong_seed = verdict.legal
+    analysis = Analysis(record, verdict)
+    if not verdict.legal:
+        return analysis
+    module = verdict.module
+    assert module is not None
+    game = module.game.name
+    strong = bots.make(game, "strong") if "strong" in module.bots else None
+    hind: Optional[Solver] = None
+    if game not in solver.solvable():
+        analysis.hindsight_note = f"{game} has no solver"
+    elif not seeded or wrong_seed:
+        try:
+            order = solver.hooks(game).deal(judge.events)
+        except ValueError as exc:
+            why = "the Seed tag does not deal these cards" if wrong_seed else "no Seed tag"
+            analysis.hindsight_note = f"{why}, and {exc}: no hindsight"
+        else:
+            _known_deal(verdict, judge, order)
+            hind = Solver(game, seconds)
+    else:
+        hind = Solver(game, seconds)
+    if strong is None:
+        analysis.fair_note = f"{game} has no strong player"
+    rng = random.Random(f"analyse/{seed}")
+    decisions = [d for d in judge.decisions if d["move"] >= first_move]
+    for index, decision in enumerate(decisions):
+        j = Judgement(decision["move"], decision["line"], decision["text"], position=decision)
+        if strong is not None:
+            j.best, j.played = _fair(strong, decision, module, rng, samples)
+        if hind is not None:
+            try:
+                j.before = hind.best(decision["before"])
+                j.after = hind.best(decision["after"])
+            except ValueError:  # a draw whose outcome nobody knows: a record without its Seed
+                analysis.hindsight_note = "the deal is not known in full (no Seed tag, cards unseen): no hindsight"
+                hind = None
+                j.before = j.after = None
+        j.mark = mark(j)
+        analysis.judgements.append(j)
+        if progress is not None:
+            progress(index + 1, len(decisions))
+    return analysis
+
+
+def _known_deal(verdict: Verdict, judge: Judge, order: dict) -> None:
+    """Each decision's state again, now with the deal the record shows in full: the
+    record's events handed to a walk dealt in that order (the engine as the source of
+    a solver's line is), so the solver can start from any of them."""
+    from ..engine.dealer import OrderedDealer
+
+    walk = Walk(verdict.walk.setup, OrderedDealer(order), history=False, turns=False)
+    decisions = iter(judge.decisions)
+    for before, action in judge.events:
+        if before.phase is Phase.DECISION:
+            decision = next(decisions)
+            decision["before"] = walk.state
+            decision["after"] = walk.apply(action)
+        else:
+            walk.apply(action)
+
+
+def _fair(strong, decision: dict, module, rng: random.Random, samples: int) -> tuple[Fair, Fair]:
+    seen = decision["seen"]
+    action = decision["action"]
+    deals = strong.deals(seen, rng, samples, exhaustive=True)
+    exact = len(deals) < samples or strong.unseen(seen) == 0
+    every = strong.evaluate_on(seen, strong.candidates(seen), deals)
+    top = max(every, key=lambda c: c.key())
+    played = strong.evaluate_on(seen, strong.candidates(seen, first=action), deals)
+    mine = max(played, key=lambda c: c.key())
+    text = module.notation.action_text
+    best = Fair(text(seen, top.actions[0]), top.wins, top.plays, top.mean_score, exact)
+    after = Fair(text(seen, action), mine.wins, mine.plays, mine.mean_score, exact)
+    if after.wins > best.wins or (after.wins == best.wins and after.mean_score > best.mean_score):
+        best = Fair(after.choice, after.wins, after.plays, after.mean_score, exact)  # the played way is the best
+    return best, after
+
+
+def mark(j: Judgement) -> str:
+    """``??`` / ``?``: the fair chance of winning drops clearly (the played choice's
+    95% interval lies wholly below the best choice's figure), by ``BLUNDER_DROP`` or
+    more for ``??``. ``?!``: no clear drop, but in hindsight a win reachable before is
+    out of reach after (the unseen cards punished a fair choice)."""
+    if j.best is not None and j.played is not None:
+        drop = j.best.rate - j.played.rate
+        if drop > 0 and j.played.interval[1] < j.best.rate:
+            return BLUNDER if drop >= BLUNDER_DROP else MISTAKE
+    if j.before is not None and j.after is not None and j.before.won and not j.after.won and j.after.proven:
+        return UNLUCKY
+    return ""
+
+
+def comment(j: Judgement) -> str:
+    """One decision's judgement as a DGN comment's text."""
+    parts = [f"{j.mark} {j.action}:"]
+    if j.best is not None and j.played is not None:
+        parts.append(f"fair win {percent(j.best.rate)} -> {percent(j.played.rate)}")
+        if j.best.choice != j.played.choice and j.best.rate > j.played.rate:
+            parts.append(f"(better {j.best.choice} {percent(j.best.rate)})")
+    if j.before is not None and j.after is not None:
+        parts.append(f"hindsight {j.before.text()} -> {j.after.text()}")
+    return " ".join(parts)
+
+
+def percent(rate: float) -> str:
+    return f"{100 * rate:.0f}%"
+
+
+def annotate(analysis: Analysis) -> Record:
+    """The record with each marked decision's judgement as a comment on its move line
+    (at the line's end, or above the move when the line has a comment already)."""
+    by_line: dict[int, list[str]] = {}
+    for j in analysis.judgements:
+        if j.mark:
+            by_line.setdefault(j.line, []).append(comment(j))
+    for move in analysis.record.moves:
+        notes = by_line.get(move.line)
+        if not notes:
+            continue
+        text = "# " + "; ".join(notes)
+        items, trailing = move.segments[-1]
+        if trailing is None:
+            move.segments[-1] = (items, text)
+        else:
+            move.comments.append(text)
+    return analysis.record

@@ -1,0 +1,50 @@
+"""``hint`` in ``dungeon play``: the strong player's choice at this point, and its
+chance of winning, from what the player can see only.
+
+The session's states know the deal in a seeded game (that is how its dealer deals), so
+the hint never reads them: it replays the game's events into a ``PlayerView`` (a pile
+it has not seen is a multiset there) and asks the strong player about that view. Its
+samples come from a generator of its own, seeded by the position's length, so asking
+twice gives the same answer and nothing of the deal's generator is touched.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
+
+from .. import bots
+from ..bots.view import PlayerView
+from ..core import Phase, State
+from . import Fair
+
+SAMPLES = 200
+
+
+@dataclass
+class Hint:
+    action: Any
+    text: str  # as the record would write it
+    fair: Fair
+
+
+def hint(module, variant: Optional[str], options, events: Sequence[tuple[State, Any]], samples: int = SAMPLES) -> Optional[Hint]:
+    """The strong player's choice after ``events`` (every event of the game so far,
+    draws included); None when the game has no strong player or no decision is due."""
+    if "strong" not in module.bots:
+        return None
+    view = PlayerView(module, variant, options)
+    for _, action in events:
+        view.observe(action)
+    seen = view.state
+    if seen.phase is not Phase.DECISION:
+        return None
+    strong: Any = bots.make(module.game.name, "strong")  # a sampling player: its deals and evaluation too
+    rng = random.Random(f"hint/{len(events)}")
+    deals = strong.deals(seen, rng, samples, exhaustive=True)
+    exact = len(deals) < samples or strong.unseen(seen) == 0
+    top = max(strong.evaluate_on(seen, strong.candidates(seen), deals), key=lambda c: c.key())
+    action = top.actions[0]
+    text = module.notation.action_text(seen, action)
+    return Hint(action, text, Fair(text, top.wins, top.plays, top.mean_score, exact))

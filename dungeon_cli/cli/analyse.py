@@ -1,0 +1,206 @@
+"""``dungeon analyse`` (also ``analyze``): where a game was won or lost, decision by
+decision, fairly (from what the player could see) and in hindsight (the deal known)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+import click
+
+from .. import report, safe_write
+from ..terminal_text import safe, table_cell
+from .inputs import Unreadable, display_name, open_binary
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
+@click.option(
+    "--samples", type=click.IntRange(min=1), default=None, help="Orders of the unseen cards per decision (default 100)."
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    default=0,
+    help="The analysis's own generator: the same seed, the same figures.  [default: 0]",
+)
+@click.option(
+    "--limit",
+    type=click.FloatRange(min=0.01),
+    default=None,
+    help="Seconds the solver may take per position (default 10): past it, the best found, said not proven.",
+)
+@click.option(
+    "--from",
+    "first_move",
+    type=click.IntRange(min=0),
+    default=0,
+    help="Judge the decisions of move N on only (the moves before are replayed).",
+)
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", help="table (the default) or json.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Write the records with each marked decision's judgement as a comment (notation/SPEC.md).",
+)
+@click.option("--force", is_flag=True, help="Let -o replace an existing file.")
+def analyse(
+    files: tuple[str, ...],
+    samples: Optional[int],
+    seed: int,
+    limit: Optional[float],
+    first_move: int,
+    fmt: str,
+    output: Optional[str],
+    force: bool,
+) -> None:
+    """Judge every decision of DGN records: the chance of winning from what the player
+    could see, before and after (orders of the unseen cards played out by the strong
+    player, with a 95% interval), and the best result still reachable with the deal
+    known (the solver; needs the record's Seed or every card shown).
+
+    \b
+    Marks: ??  the chance of winning dropped clearly, by 25 points or more
+           ?   it dropped clearly (beyond the 95% interval)
+           ?!  no clear drop, but a win reachable in hindsight was lost here
+
+    Exit status: 0 analysed, 1 a record is illegal (not analysed), 2 a file could not be read.
+    """
+    from notation import read, write
+
+    from .. import analysis
+
+    samples = samples or analysis.SAMPLES
+    seconds = limit or analysis.HINDSIGHT_SECONDS
+    if output is not None and not force and safe_write.exists(output):
+        raise click.UsageError(f"{output} exists already: choose another name with -o, or add --force to replace it")
+    out = sys.stdout
+    results = []
+    illegal = unreadable = False
+    for path in files:
+        name = display_name(path)
+        try:
+            with open_binary(path) as stream:
+                records = list(read(stream, source=None if path == "-" else path))
+        except Unreadable as exc:
+            sys.stderr.write(f"dungeon analyse: error: {exc}\n")
+            unreadable = True
+            continue
+        for record in records:
+            found = _analyse(record, samples, seed, seconds, first_move, analysis)
+            if not found.verdict.legal:
+                illegal = True
+                for diag in found.verdict.diagnostics[:1]:
+                    sys.stderr.write(report.text_line(name, diag) + " (not analysed)\n")
+                continue
+            results.append((name, found))
+    if fmt == "json":
+        report.dump_json({"records": [_json(name, found) for name, found in results]}, out)
+    else:
+        for index, (name, found) in enumerate(results):
+            if index:
+                out.write("\n")
+            out.write(_table(name, found, analysis))
+    if output is not None and results:
+        text = write([analysis.annotate(found) for _, found in results])
+        try:
+            safe_write.write(output, text.encode("utf-8"), force=force)
+        except FileExistsError:
+            raise click.UsageError(
+                f"{output} exists already: choose another name with -o, or add --force to replace it"
+            ) from None
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {output}: {exc.strerror}; nothing was written") from None
+    out.flush()
+    sys.exit(2 if unreadable else 1 if illegal else 0)
+
+
+def _analyse(record, samples, seed, seconds, first_move, analysis):
+    """One record, with a progress bar on standard error at a terminal."""
+    if not sys.stderr.isatty():
+        return analysis.analyse(record, samples, seed, seconds, first_move=first_move)
+    bars: list = []
+
+    def progress(done: int, total: int) -> None:
+        if not bars:
+            bars.append(click.progressbar(length=total, label="analysing", file=sys.stderr))
+            bars[0].__enter__()
+        bars[0].update(1)
+
+    try:
+        return analysis.analyse(record, samples, seed, seconds, progress=progress, first_move=first_move)
+    finally:
+        if bars:
+            bars[0].__exit__(None, None, None)
+
+
+def _fair_text(fair, analysis) -> str:
+    if fair is None:
+        return "-"
+    low, high = fair.interval
+    figure = f"{analysis.percent(fair.rate)}"
+    if not fair.exact:
+        figure += f" ({analysis.percent(low)}-{analysis.percent(high)})"
+    return f"{figure} {fair.mean_score:+.1f}"
+
+
+def _table(name: str, found, analysis) -> str:
+    from tabulate import tabulate
+
+    rows = []
+    for j in found.judgements:
+        better = ""
+        if j.best is not None and j.played is not None and j.best.choice != j.played.choice and j.best.rate > j.played.rate:
+            better = f"{j.best.choice} {analysis.percent(j.best.rate)}"
+        rows.append(
+            [
+                j.move,
+                table_cell(safe(j.action), "plain"),
+                j.mark,
+                _fair_text(j.best, analysis),
+                _fair_text(j.played, analysis),
+                table_cell(safe(better), "plain"),
+                j.before.text() if j.before else "-",
+                j.after.text() if j.after else "-",
+            ]
+        )
+    head = f"{safe(name)}:{found.record.line}: {safe(found.record.game)}"
+    variant = found.record.tag_value("Variant")
+    if variant:
+        head += f" ({safe(variant)})"
+    result = found.verdict.result
+    head += f", {result}" if result is not None else ", unfinished"
+    lines = [head]
+    for note in (found.fair_note, found.hindsight_note):
+        if note:
+            lines.append(f"  {note}")
+    headers = [
+        "move",
+        "action",
+        "mark",
+        "fair before: win (95%) score",
+        "fair after",
+        "better",
+        "hindsight before",
+        "hindsight after",
+    ]
+    lines.append(tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True))
+    lost = [j for j in found.judgements if j.before and j.after and j.before.won and not j.after.won and j.after.proven]
+    if lost:
+        j = lost[0]
+        lines.append(f"the win was lost at move {j.move}, by {safe(j.action)}")
+    return "\n".join(lines) + "\n"
+
+
+def _json(name: str, found) -> dict:
+    return {
+        "file": name,
+        "line": found.record.line,
+        "game": found.record.game,
+        "variant": found.record.tag_value("Variant"),
+        "result": str(found.verdict.result) if found.verdict.result is not None else None,
+        "fair_note": found.fair_note,
+        "hindsight_note": found.hindsight_note,
+        "decisions": [j.as_json() for j in found.judgements],
+    }

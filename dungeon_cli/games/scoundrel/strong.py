@@ -1,0 +1,350 @@
+"""Scoundrel's strong player: determinised sampling of the cards it has not seen.
+
+A player sees the room, health, the weapon and the cards already turned up; the rest of
+the dungeon is a multiset in unknown order (plus the rooms it ran from, under it, in an
+order it saw). At the start of a room the strong player:
+
+1. lists every way through the room from where it stands (as ``bots.ways`` does), keeping of
+   the ways that end alike (the same card left, the same weapon) only those no other
+   beats on both health and the weapon's cap, and running, when allowed;
+2. deals ``samples`` orders of the unseen cards from the generator it is handed, each
+   consistent with everything seen (the multiset shuffled, the cards it ran from under
+   it in the order they went), the same orders for every candidate (common random
+   numbers: the candidates are compared on the same deals);
+3. plays every candidate out on every order with a fast room-at-a-time rule of thumb
+   (``rollout``: the same arithmetic as the rules, ``rules.fight``/``drink``/...) and
+   takes the candidate with the most wins, then the best mean score;
+4. plays that way through the room, action by action, without sampling again while the
+   room goes as planned.
+
+It never reads the state it is handed beyond asking which actions are legal: what it
+knows comes from its ``PlayerView``, the game replayed without the seeded order, so it
+decides alike whatever order the unseen cards lie in (tests/test_bots.py).
+
+Perfect-information Monte Carlo (this) was chosen over ISMCTS for its cost: a room has
+a handful of ways worth comparing and the rollouts are plain integer loops, so a
+decision costs a few tens of milliseconds (bench/strong.py measures it).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from typing import Any, Optional
+
+from ...bots.base import Bot
+from ...bots.view import PlayerView
+from ...core import State
+from .bots import End
+from .rules import (
+    CARDS,
+    FRESH,
+    MAX_HP,
+    ROOM,
+    RUN,
+    Resolve,
+    ScoundrelState,
+    Strike,
+    drink,
+    fight,
+    is_monster,
+    is_weapon,
+    loss_score,
+    may_strike,
+    value,
+    win_score,
+)
+
+SAMPLES = 16  # orders of the unseen cards per room decision
+RUN_LOSS = 12  # the rollout runs from a room whose best way costs this much health or more
+
+_ID = {card: index for index, card in enumerate(CARDS)}
+_KIND = tuple(0 if is_monster(c) else 1 if is_weapon(c) else 2 for c in CARDS)  # 0 monster 1 weapon 2 potion
+_VALUE = tuple(value(c) for c in CARDS)
+
+
+class Candidate:
+    """A way to finish the room (or a run), and how it did over the sampled orders."""
+
+    __slots__ = ("actions", "end", "drunk", "run", "wins", "score", "plays")
+
+    def __init__(self, actions: tuple, end: Optional[End], drunk: int = 0, run: bool = False):
+        self.actions = actions  # the core actions that play it
+        self.end = end
+        self.drunk = drunk  # the potion drunk by the way's last action (a win's bonus)
+        self.run = run
+        self.wins = 0
+        self.score = 0
+        self.plays = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.plays if self.plays else 0.0
+
+    @property
+    def mean_score(self) -> float:
+        return self.score / self.plays if self.plays else 0.0
+
+    def key(self) -> tuple:
+        return (self.wins, self.score)
+
+
+def candidates(state: ScoundrelState, first: Any = None) -> list[Candidate]:
+    """Run (when allowed) and the ways through the room worth comparing; ``first``:
+    only those that begin with that action (the analysis's "after this decision")."""
+    groups: dict = {}
+    for end, path, drunk in _ways(state) if first != RUN else ():
+        if first is not None and path[0] != first:
+            continue
+        name = "dead" if end.hp <= 0 else (tuple(sorted(_ID[c] for c in end.left)), end.weapon)
+        groups.setdefault(name, []).append((end, path, drunk))
+    out = []
+    if state.can_run and len(state.dungeon) and first in (None, RUN):
+        out.append(Candidate((RUN,), None, run=True))
+    for name, group in groups.items():
+        group.sort(key=lambda e: (-e[0].hp, -e[0].cap, -e[2]))
+        if name == "dead":
+            end, path, drunk = group[0]
+            out.append(Candidate(path, end, drunk))  # the least bad death, if it comes to that
+            continue
+        reach = -1
+        for end, path, drunk in group:
+            if end.cap <= reach:
+                continue  # another way keeps as much health and a weapon that strikes more
+            reach = end.cap
+            out.append(Candidate(path, end, drunk))
+    return out
+
+
+def unseen_parts(state: ScoundrelState) -> tuple[list, tuple]:
+    """The unseen cards (ids, in the deck's order) and the cards known under them."""
+    hidden = sorted(_ID[c] for c, n in state.dungeon.hidden.items() for _ in range(n))
+    known = tuple(_ID[c] for c in state.dungeon.known)
+    return hidden, known
+
+
+def evaluate(state: ScoundrelState, rng: random.Random, samples: int = SAMPLES) -> list[Candidate]:
+    """Every candidate of ``state`` (a player's view: the dungeon's unseen part is a
+    multiset) played out on the same ``samples`` orders of the unseen cards."""
+    return evaluate_on(state, candidates(state), orders(state, rng, samples))
+
+
+def orders(state: ScoundrelState, rng: random.Random, samples: int, exhaustive: bool = False) -> list[list]:
+    """``samples`` orders of the dungeon consistent with what ``state`` shows;
+    ``exhaustive``: every order instead, when there are no more than ``samples``
+    (near the end the figure is then exact, not an estimate)."""
+    hidden, known = unseen_parts(state)
+    if exhaustive and math.factorial(len(hidden)) <= samples:
+        return [list(order) + list(known) for order in itertools.permutations(hidden)]
+    out = []
+    for _ in range(samples):
+        order = list(hidden)
+        rng.shuffle(order)
+        order.extend(known)
+        out.append(order)
+    return out
+
+
+def evaluate_on(state: ScoundrelState, cands: list[Candidate], deals: list[list]) -> list[Candidate]:
+    """``cands`` played out on each dungeon order of ``deals`` (card ids, top first)."""
+    strict = state.strict
+    room = [_ID[c] for c in state.room]
+    for order in deals:
+        unresolved_below = sum(_VALUE[c] for c in order if _KIND[c] == 0)
+        for cand in cands:
+            if cand.run:
+                won, score = rollout(order + room, 0, [], state.hp, _wv(state), _cap(state), False, strict)
+            else:
+                end = cand.end
+                assert end is not None
+                if end.hp <= 0:
+                    left = sum(_VALUE[_ID[c]] for c in end.left if is_monster(c))
+                    won, score = False, loss_score(end.hp, left + unresolved_below)
+                elif not order and not end.left:
+                    won, score = True, win_score(end.hp, cand.drunk)
+                else:
+                    won, score = rollout(order, 0, [_ID[c] for c in end.left], end.hp, end.weapon, end.cap, True, strict)
+            cand.plays += 1
+            cand.wins += won
+            cand.score += score
+    return cands
+
+
+def _wv(state: ScoundrelState) -> int:
+    return value(state.weapon) if state.weapon is not None else 0
+
+
+def _cap(state: ScoundrelState) -> int:
+    return value(state.slain[-1]) if state.slain else FRESH
+
+
+def best(cands: list[Candidate]) -> Candidate:
+    return max(cands, key=Candidate.key)
+
+
+# -- the rollout: a room at a time, by a rule of thumb ------------------------------------------
+
+
+def _resolve(cards: list, hp: int, wv: int, cap: int, strict: bool, weapons_first: bool) -> tuple:
+    """Resolve ``cards`` in a sensible order: the best potion first when it heals in
+    full, weapons (weakest first, so the best is held) before or after the monsters,
+    monsters highest first (struck when the weapon may and it is worth the cap it
+    costs), the potion last otherwise. (hp, wv, cap, drunk) after, hp <= 0: dead."""
+    monsters = sorted((_VALUE[c] for c in cards if _KIND[c] == 0), reverse=True)
+    weapons = sorted(_VALUE[c] for c in cards if _KIND[c] == 1)
+    potion = max((_VALUE[c] for c in cards if _KIND[c] == 2), default=0)
+    drunk = 0
+    if potion and hp + potion <= MAX_HP:
+        hp += potion
+        drunk, potion = potion, 0
+    if weapons_first and weapons:
+        wv, cap = weapons[-1], FRESH
+    for m in monsters:
+        if wv and may_strike(m, cap, strict) and (m > 5 or cap - m <= 3 or hp <= m):
+            hp = fight(hp, m, wv)
+            cap = m
+        else:
+            hp -= m
+        if hp <= 0:
+            return hp, wv, cap, 0
+    if not weapons_first and weapons:
+        wv, cap = weapons[-1], FRESH
+    if potion:
+        hp = drink(hp, potion)
+        drunk = potion
+    return hp, wv, cap, drunk
+
+
+def rollout(dungeon: list, top: int, room: list, hp: int, wv: int, cap: int, may_run: bool, strict: bool) -> tuple[bool, int]:
+    """(won, score) of the rest of a game by the rule of thumb: ``dungeon[top:]`` still
+    face down in that order, ``room`` the card carried into the next room."""
+    size = len(dungeon)
+    room = list(room)
+    while True:
+        take = ROOM - len(room)
+        room.extend(dungeon[top : top + take])
+        top = min(size, top + take)
+        final = top >= size
+        best_plan = None
+        best_score = -(10**9)
+        options = [None] if final else range(len(room))
+        for leave in options:
+            rest = room if leave is None else room[:leave] + room[leave + 1 :]
+            for weapons_first in (True, False):
+                end = _resolve(rest, hp, wv, cap, strict, weapons_first)
+                e_hp, e_wv, e_cap, _ = end
+                score = e_hp + (e_wv * min(e_cap, 14)) / 28
+                if leave is not None:
+                    left = room[leave]
+                    if _KIND[left] == 0:
+                        score -= _VALUE[left]
+                    elif _KIND[left] == 2:
+                        score += _VALUE[left] / 2
+                if e_hp <= 0:
+                    score = -1000 + e_hp
+                if score > best_score:
+                    best_score, best_plan = score, (leave, end)
+                if not any(_KIND[c] == 1 for c in rest):
+                    break  # no weapon: both orders are one
+        assert best_plan is not None
+        leave, (e_hp, e_wv, e_cap, drunk) = best_plan
+        if may_run and not final and (e_hp <= 0 or best_score <= hp - RUN_LOSS):
+            dungeon = dungeon[top:] + room
+            size = len(dungeon)
+            top = 0
+            room = []
+            may_run = False
+            continue
+        if e_hp <= 0:
+            rest_cards = room if leave is None else room[:leave] + room[leave + 1 :]
+            unresolved = sum(_VALUE[c] for c in dungeon[top:] if _KIND[c] == 0)
+            unresolved += _unresolved_after_death(rest_cards, room, leave, hp, wv, cap, strict)
+            return False, loss_score(e_hp, unresolved)
+        hp, wv, cap = e_hp, e_wv, e_cap
+        if final:
+            return True, win_score(hp, drunk)
+        assert leave is not None  # a room that is not the last leaves a card
+        room = [room[leave]]
+        may_run = True
+
+
+def _unresolved_after_death(rest: list, room: list, leave: Optional[int], hp: int, wv: int, cap: int, strict: bool) -> int:
+    """The monsters of the room not fought when the fight that killed came: approximated
+    as the monsters of the room less the one that killed and those before it, which a
+    loss's score (health less every monster not resolved) needs only roughly."""
+    monsters = sorted((_VALUE[c] for c in rest if _KIND[c] == 0), reverse=True)
+    total = sum(monsters)
+    if leave is not None and _KIND[room[leave]] == 0:
+        total += _VALUE[room[leave]]
+    h = hp
+    for m in monsters:
+        h -= m - wv if wv and may_strike(m, cap, strict) and m > wv else (0 if wv and may_strike(m, cap, strict) else m)
+        total -= m
+        if h <= 0:
+            break
+    return total
+
+
+class StrongBot(Bot):
+    name = "strong"
+    summary = f"samples {SAMPLES} orders of the unseen cards each room and plays every way out (determinised search)"
+    watches = True
+    samples = SAMPLES
+
+    def begin(self, module, variant, options, start) -> None:
+        self.view = PlayerView(module, variant, options)
+        self.plan: list = []
+
+    def observe(self, before: State, action: Any) -> None:
+        self.view.observe(action)
+        if self.plan and action == self.plan[0]:
+            self.plan.pop(0)
+        else:
+            self.plan = []
+
+    # What the analysis asks of a strong player (dungeon_cli/analysis): deals consistent
+    # with a view, the choices worth comparing, and how each does on those deals.
+    deals = staticmethod(orders)
+    candidates = staticmethod(candidates)
+    evaluate_on = staticmethod(evaluate_on)
+
+    def unseen(self, state: ScoundrelState) -> int:
+        """How many cards lie in an order the player does not know."""
+        return sum(state.dungeon.hidden.values())
+
+    def choose(self, state: State, rng: random.Random) -> Any:
+        view: ScoundrelState = self.view.state  # type: ignore[assignment]
+        if self.plan:
+            return self.plan[0]
+        choice = best(evaluate(view, rng, self.samples))
+        self.plan = list(choice.actions)
+        return self.plan[0]
+
+
+def _ways(state: ScoundrelState):
+    """Every way to finish the room: (End, its core actions), in ``bots.ways``' order."""
+    weapon = value(state.weapon) if state.weapon is not None else 0
+    cap = value(state.slain[-1]) if state.slain else FRESH
+    need = state.to_resolve - state.resolved
+    strict = state.strict
+
+    def walk(hp, weapon, cap, drank, room, need, path, drunk):
+        if need == 0 or hp <= 0:
+            yield End(hp, weapon, cap, room, path[0] if path else None), path, drunk
+            return
+        for index, card in enumerate(room):
+            rest = room[:index] + room[index + 1 :]
+            v = value(card)
+            if is_monster(card):
+                if weapon and may_strike(v, cap, strict):
+                    yield from walk(fight(hp, v, weapon), weapon, v, drank, rest, need - 1, path + (Strike(card),), 0)
+                yield from walk(fight(hp, v), weapon, cap, drank, rest, need - 1, path + (Resolve(card),), 0)
+            elif is_weapon(card):
+                yield from walk(hp, v, FRESH, drank, rest, need - 1, path + (Resolve(card),), 0)
+            elif drank:
+                yield from walk(hp, weapon, cap, drank, rest, need - 1, path + (Resolve(card),), 0)
+            else:
+                yield from walk(drink(hp, v), weapon, cap, True, rest, need - 1, path + (Resolve(card),), v)
+
+    yield from walk(state.hp, weapon, cap, state.drank, state.room, need, (), 0)

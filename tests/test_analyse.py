@@ -1,0 +1,163 @@
+"""``dungeon analyse``: the judgements held to the solver and to brute force near the end
+of a game (every line enumerated, every order of the unseen cards dealt), and the
+command's outputs (table, JSON, a record with comments that verifies and fmt keeps)."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+
+import pytest
+from conftest import FIXTURES
+
+from dungeon_cli import analysis, solver
+from dungeon_cli.core import known_steps
+from dungeon_cli.piles import Pile
+from dungeon_cli.simulate import Spec, play
+from notation import parse
+
+DEATH = FIXTURES / "scoundrel" / "legal" / "death-in-last-room.dgn"
+SEVEN = """[Game "scoundrel"]
+[Seed "7"]
+[Result "win 30"]
+
+1. 9c 7h 2c 3c : 2c 3c 7h
+2. (9c) Js 9d Qs : 9d xJs x9c
+3. (Qs) 4c Qc 8d : x4c 8d xQs
+4. (Qc) 4d 6d 2h : 4d 6d 2h
+5. (Qc) 9s As Td : run
+6. 7c Ks 3d Tc : xKs xTc x7c
+7. (3d) 3h 2d 6c : 3h x6c 2d
+8. (3d) 2s 5h 5c : run
+9. 4h 8s 5d 6h : 5d x8s 6h
+10. (4h) 9h 6s 3s : run
+11. Ac 8h 7d Jc : 8h 7d xJc
+12. (Ac) 7s Th 5s : run
+13. 4s Kc Ts 8c : xTs x8c x4s
+14. (Kc) Qc 9s As : run
+15. Td 3d 2s 5h : x2s 3d 5h
+16. (Td) 5c 4h 9h : x5c Td 4h
+17. (9h) 6s 3s Ac : 3s xAc 9h
+18. (6s) 7s Th 5s : run
+19. Kc Qc 9s As : xAs xKc xQc
+20. (9s) 6s 7s Th : x9s x7s x6s
+21. (Th) 5s : x5s Th
+"""
+# Seed 7's first three moves (an unfinished record).
+LOST = '[Game "scoundrel"]\n[Seed "7"]\n\n1. 9c 7h 2c 3c : 2c 3c 7h\n2. (9c) Js 9d Qs : 9d xJs x9c\n3. (Qs) 4c Qc 8d : run\n'
+
+
+def brute(state):
+    """The best win's score from a state whose deal is known, every line tried (None: no win)."""
+    _, state = known_steps(state, [])
+    if state.is_over:
+        result = state.result()
+        return result.score if result.won else None
+    best = None
+    for action in state.legal_actions():
+        value = brute(state.apply(action))
+        if value is not None and (best is None or value > best):
+            best = value
+    return best
+
+
+def _score(h):
+    return h.result.score if h.result is not None else None
+
+
+@pytest.mark.parametrize("text,first", [(DEATH.read_text(), 23), (SEVEN, 19)], ids=["loss", "win"])
+def test_hindsight_is_brute_force_near_the_end(text, first):
+    found = analysis.analyse(parse(text)[0], samples=50, first_move=first)
+    assert found.judgements
+    for j in found.judgements:
+        before, after = j.position["before"], j.position["after"]
+        assert j.before.proven and j.after.proven
+        assert _score(j.before) == brute(before), f"move {j.move} {j.action}"
+        assert _score(j.after) == brute(after), f"move {j.move} {j.action}"
+        solved = solver.solve(before, "scoundrel")
+        assert (solved.result.score if solved.result.won else None) == _score(j.before)
+
+
+@pytest.mark.parametrize("text,first", [(DEATH.read_text(), 24), (SEVEN, 19)], ids=["loss", "win"])
+def test_fair_figures_are_exact_near_the_end_and_below_perfect_information(text, first):
+    """With few cards unseen every order is played, and no way of playing wins on more
+    orders than perfect information does (brute force over every order and every line)."""
+    found = analysis.analyse(parse(text)[0], samples=120, first_move=first)
+    checked = 0
+    for j in found.judgements:
+        seen = j.position["seen"]
+        hidden = sorted(c.text for c, n in seen.dungeon.hidden.items() for _ in range(n))
+        if len(hidden) > 4:
+            continue
+        assert j.best.exact and j.played.exact
+        cards = {c.text: c for c in seen.dungeon.hidden}
+        orders = list(itertools.permutations(hidden)) or [()]
+        wins = 0
+        for order in orders:
+            dealt = copy.copy(seen)
+            dealt.dungeon = Pile.ordered([cards[t] for t in order] + list(seen.dungeon.known))
+            wins += brute(dealt) is not None
+        assert j.played.rate <= j.best.rate <= wins / len(orders) + 1e-9
+        assert j.best.plays == len(orders)
+        checked += 1
+    assert checked
+
+
+def test_where_the_win_was_lost_is_said(run):
+    """The counting bot's game of seed 33 could still be won before move 14's xJs."""
+    text = play(Spec("scoundrel", "counting", None, records=True), 33).record
+    result = run(["analyse", "-", "--samples", "20", "--from", "13"], input=text)
+    assert result.exit_code == 0, result.output
+    assert "the win was lost at move 14, by xJs" in result.output
+    lost = [line for line in result.output.splitlines() if line.startswith("14 ") and "xJs" in line]
+    assert lost and "win" in lost[0].split("xJs")[1] and lost[0].rstrip().endswith("no win")
+
+
+def test_clear_the_dungeon_hindsight_is_the_solver():
+    text = play(Spec("clear-the-dungeon", "greedy", "reserve", records=True), 3).record
+    record = parse(text)[0]
+    last = max(m.number for m in record.moves if m.number is not None)
+    found = analysis.analyse(record, samples=10, first_move=last - 2)
+    assert found.judgements and found.hindsight_note is None
+    for j in found.judgements:
+        solved = solver.solve(j.position["before"], "clear-the-dungeon")
+        assert (solved.result.score if solved.result.won else None) == _score(j.before)
+        if j.move == last:
+            assert _score(j.before) == brute(j.position["before"])
+            assert _score(j.after) == brute(j.position["after"])
+        assert j.best.rate >= j.played.rate or j.best.choice == j.played.choice
+
+
+def test_json_and_comments_that_verify_and_fmt_keeps(run, tmp_path):
+    src = tmp_path / "seven.dgn"
+    src.write_text(SEVEN)
+    out = tmp_path / "judged.dgn"
+    result = run(["analyze", str(src), "--samples", "10", "--from", "17", "--format", "json", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    decisions = data["records"][0]["decisions"]
+    assert decisions and all(d["hindsight"]["before"]["win"] for d in decisions)
+    assert run(["verify", str(out)]).exit_code == 0
+    assert run(["fmt", "--check", str(out)]).exit_code == 0
+
+
+def test_marks_are_written_as_comments(tmp_path):
+    record = parse(LOST)[0]
+    found = analysis.analyse(record, samples=10, first_move=3, seconds=0.5)
+    found.judgements[0].mark = analysis.BLUNDER  # the comment's form, whatever the figures
+    text = "\n".join(__import__("notation").write([analysis.annotate(found)]).splitlines())
+    assert "3. (Qs) 4c Qc 8d : run  # ?? run: fair win" in text
+    again = parse(text)[0]
+    assert again.moves[-1].segments[-1][1].startswith("# ?? run")
+
+
+def test_bad_input_is_one_line_and_exit_2(run, tmp_path):
+    result = run(["analyse", str(tmp_path / "missing.dgn")])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+
+
+def test_illegal_record_is_not_analysed(run):
+    result = run(["analyse", "-"], input='[Game "scoundrel"]\n\n1. 9c 7h 2c 3c : xKs\n')
+    assert result.exit_code == 1

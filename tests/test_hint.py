@@ -1,0 +1,70 @@
+"""``hint`` in ``dungeon play``: the strong player's choice from what the player has
+seen, the same whatever order the unseen cards lie in; ``--hints off`` refuses it."""
+
+from __future__ import annotations
+
+import io
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from dungeon_cli import registry
+from dungeon_cli.analysis.hint import hint
+from dungeon_cli.engine import Setup
+from dungeon_cli.engine.dealer import OrderedDealer
+from dungeon_cli.session import Session
+from dungeon_cli.shell.interactive import PlayShell
+from dungeon_cli.shell.line import apply_line
+from dungeon_cli.shuffle import deal_piles
+
+SCOUNDREL = registry.get("scoundrel")
+
+
+def _shell(session, keys, hints=True):
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        PlayShell(session, None, out, input=pipe, output=DummyOutput(), hints=hints).run()
+    return out.getvalue()
+
+
+def test_hint_names_a_legal_choice_and_its_chance():
+    session = Session(Setup("scoundrel", seed=7))
+    session.deal()
+    text = _shell(session, "hint\n")
+    line = next(line for line in text.splitlines() if line.startswith("hint: "))
+    word = line.split()[1]
+    assert word in {SCOUNDREL.notation.action_text(session.state, a) for a in session.state.legal_actions()}
+    assert "of 200 deals of the cards you have not seen" in line and "%" in line
+
+
+def test_hints_off():
+    session = Session(Setup("scoundrel", seed=7))
+    text = _shell(session, "hint\n", hints=False)
+    assert "hints are off in this game (--hints off)" in text
+
+
+def test_hint_never_reads_the_unseen_cards():
+    """Two deals alike in every card turned up, the rest in reverse order: one hint."""
+    order = deal_piles(7, SCOUNDREL.game.deck(None, {}))["dungeon"]
+    one = Session(Setup("scoundrel", seed=7))
+    apply_line(one, "2c 3c 7h")
+    one.deal()
+    seen = 7  # cards turned up: the first room and the three dealt after it
+    other = order[:seen] + order[seen:][::-1]
+    two = Session(Setup("scoundrel"), dealer=OrderedDealer({"dungeon": other}))
+    apply_line(two, "2c 3c 7h")
+    two.deal()
+    assert one.state.room == two.state.room and one.state.dungeon.known != two.state.dungeon.known
+    a = hint(SCOUNDREL, None, {}, one.all_events, samples=30)
+    b = hint(SCOUNDREL, None, {}, two.all_events, samples=30)
+    assert (a.text, a.fair.wins, a.fair.mean_score) == (b.text, b.fair.wins, b.fair.mean_score)
+
+
+def test_clear_the_dungeon_hint():
+    module = registry.get("clear-the-dungeon")
+    session = Session(Setup("clear-the-dungeon", "reserve", seed=3))
+    session.deal()
+    found = hint(module, "reserve", {}, session.all_events, samples=8)
+    assert found is not None and found.action in session.state.legal_actions()
