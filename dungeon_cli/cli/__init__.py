@@ -103,8 +103,17 @@ def _colour(ctx: click.Context, param: click.Parameter, value):
     return value
 
 
+def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    click.echo(f"dungeon, version {__version__}", color=ctx.color)
+    ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="dungeon")
+# click.version_option's option and words, spelt out: the decorator looks its two
+# strings up with gettext, a lookup that costs every command's start-up.
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version, help="Show the version and exit.")
 @click.option(
     "--color/--no-color",
     default=None,

@@ -21,18 +21,22 @@ def _card(text: str, token: Token) -> Any:
     return card
 
 
-# Every token that writes an action, and the action (actions are values: one of each
-# serves every record), so that reading one is a single lookup.
+# The action each token read so far writes, and the draw each card token writes
+# (actions are values: one of each serves every record), so that reading a token again
+# is a single lookup. Filled as tokens come, not at import: start-up time is a target.
 _ACTIONS: dict[str, Any] = {"run": RUN}
-_ACTIONS.update({text: Resolve(card) for text, card in CARDS.items()})
-_ACTIONS.update({"x" + text: Strike(card) for text, card in CARDS.items()})
-# The draw each card token writes, likewise.
-_DRAWS = {text: Draw(card) for text, card in CARDS.items()}
+_DRAWS: dict[str, Draw] = {}
 
 
 def parse_action(text: str) -> Any:
     """The action a canonical token writes (run, a card, x and a card), or None."""
-    return _ACTIONS.get(text)
+    action = _ACTIONS.get(text)
+    if action is None:
+        if text.startswith("x") and text[1:] in CARDS:
+            action = _ACTIONS[text] = Strike(CARDS[text[1:]])
+        elif text in CARDS:
+            action = _ACTIONS[text] = Resolve(CARDS[text])
+    return action
 
 
 ACTION_HELP = "write run, a card (9s), or x and a monster (x9s)"
@@ -66,7 +70,7 @@ class ScoundrelNotation(Notation):
             if draw is None:
                 if token.text.startswith("("):
                     raise Misread(token, "only the first card of a room can be the carried one")
-                draw = Draw(_card(token.text, token))  # Misread: not a card
+                draw = _DRAWS[token.text] = Draw(_card(token.text, token))  # Misread: not a card
             yield token, draw
 
     def read_actions(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
