@@ -11,6 +11,7 @@ import click
 from .. import report, safe_write
 from ..terminal_text import safe, table_cell
 from .inputs import Unreadable, display_name, open_binary
+from .output import write_output
 
 
 @click.command()
@@ -104,14 +105,7 @@ def analyse(
             out.write(_table(name, found, analysis))
     if output is not None and results:
         text = write([analysis.annotate(found) for _, found in results])
-        try:
-            safe_write.write(output, text.encode("utf-8"), force=force)
-        except FileExistsError:
-            raise click.UsageError(
-                f"{output} exists already: choose another name with -o, or add --force to replace it"
-            ) from None
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {output}: {exc.strerror}; nothing was written") from None
+        write_output(output, text, force)
     out.flush()
     sys.exit(2 if unreadable else 1 if illegal else 0)
 

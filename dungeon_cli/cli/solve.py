@@ -11,6 +11,7 @@ import click
 
 from .. import safe_write
 from ..terminal_text import safe
+from .output import write_output
 
 _LIMIT = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(s|m|k|M|nodes)?")
 
@@ -103,14 +104,7 @@ def solve(
         session.apply(action)
     text = session.text()
     if output:
-        try:
-            safe_write.write(output, text.encode("utf-8"), force=force)
-        except FileExistsError:
-            raise click.UsageError(
-                f"{output} exists already: choose another name with -o, or add --force to replace it"
-            ) from None
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {output}: {exc.strerror}; nothing was written") from None
+        write_output(output, text, force)
     else:
         sys.stdout.write(text)
     sys.stdout.flush()

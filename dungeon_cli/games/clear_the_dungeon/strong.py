@@ -20,6 +20,7 @@ import random
 from typing import Any
 
 from ...bots.base import Bot
+from ...bots.sampling import Tally
 from ...bots.view import PlayerView
 from ...core import Phase, State, known_steps
 from ...piles import Pile
@@ -30,31 +31,18 @@ SAMPLES = 32
 _ORDER = {card: index for index, card in enumerate(POWER)}
 
 
-class Candidate:
+class Candidate(Tally):
     """One choice, and how it did over the sampled deals."""
 
-    __slots__ = ("action", "wins", "score", "plays")
+    __slots__ = ("action",)
 
     def __init__(self, action: Any):
+        super().__init__()
         self.action = action
-        self.wins = 0
-        self.score = 0
-        self.plays = 0
 
     @property
     def actions(self) -> tuple:
         return (self.action,)
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.plays if self.plays else 0.0
-
-    @property
-    def mean_score(self) -> float:
-        return self.score / self.plays if self.plays else 0.0
-
-    def key(self) -> tuple:
-        return (self.wins, self.score)
 
 
 def candidates(state: DungeonState, first: Any = None) -> list[Candidate]:

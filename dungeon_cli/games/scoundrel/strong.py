@@ -34,6 +34,7 @@ import random
 from typing import Any, Optional
 
 from ...bots.base import Bot
+from ...bots.sampling import Tally
 from ...bots.view import PlayerView
 from ...core import State
 from .bots import End
@@ -64,30 +65,17 @@ _KIND = tuple(0 if is_monster(c) else 1 if is_weapon(c) else 2 for c in CARDS)  
 _VALUE = tuple(value(c) for c in CARDS)
 
 
-class Candidate:
+class Candidate(Tally):
     """A way to finish the room (or a run), and how it did over the sampled orders."""
 
-    __slots__ = ("actions", "end", "drunk", "run", "wins", "score", "plays")
+    __slots__ = ("actions", "end", "drunk", "run")
 
     def __init__(self, actions: tuple, end: Optional[End], drunk: int = 0, run: bool = False):
+        super().__init__()
         self.actions = actions  # the core actions that play it
         self.end = end
         self.drunk = drunk  # the potion drunk by the way's last action (a win's bonus)
         self.run = run
-        self.wins = 0
-        self.score = 0
-        self.plays = 0
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.plays if self.plays else 0.0
-
-    @property
-    def mean_score(self) -> float:
-        return self.score / self.plays if self.plays else 0.0
-
-    def key(self) -> tuple:
-        return (self.wins, self.score)
 
 
 def candidates(state: ScoundrelState, first: Any = None) -> list[Candidate]:
