@@ -45,7 +45,7 @@ def _frozen(value):
 
 
 def printable(message: str) -> str:
-    """``message`` with control and format characters written as escapes (``\\r``,
+    """``message`` with control, format and odd space characters written as escapes (``\\r``,
     ``\\x1b``, ``\\u202e``): a message quotes the input, and a line end or a terminal
     escape in a file must not split a diagnostic line or reach the terminal raw."""
     if message.isprintable():
@@ -58,7 +58,9 @@ def printable(message: str) -> str:
             out.append(ch)
         else:
             category = unicodedata.category(ch)
-            out.append(repr(ch)[1:-1] if category[0] == "C" or category in ("Zl", "Zp") else ch)
+            # Control, format and unassigned characters, and any space but the plain one
+            # (a no-break space looks like a space and is not one): shown escaped.
+            out.append(repr(ch)[1:-1] if category[0] in ("C", "Z") else ch)
     return "".join(out)
 
 

@@ -39,9 +39,12 @@ def parse(line: str) -> tuple[str, dict[str, str], str]:
 
 
 # What reads back as it was written: GitHub's escapes cover %, CR, LF, ':' and ','; any
-# other control or format character is shown escaped, as everywhere (test below).
+# other control or format character, and any space but the plain one, is shown escaped, as
+# everywhere (test below).
 text = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Cn", "Co", "Zl", "Zp"), whitelist_characters="\r\n%:,"),
+    alphabet=st.characters(
+        blacklist_categories=("Cs", "Cc", "Cf", "Cn", "Co", "Zs", "Zl", "Zp"), whitelist_characters="\r\n%:, "
+    ),
     max_size=40,
 )
 
