@@ -15,7 +15,8 @@ brings a small hooks module (``games/<game>/solver.py``, named by its ``GameModu
 - ``priority(state)``: how promising a child looks, to try good moves first;
 - ``deal(events)``: the deal a record shows, when it shows every card;
 - optionally ``moves(state)``: the legal actions less those known to repeat another;
-- optionally ``model()``: its own search model (Scoundrel: one node per room).
+- optionally ``model()``: its own search model (Scoundrel: one node per room), whose
+  steps may be compact until ``model.line(path)`` turns a reported line into actions.
 
 The objective orders results as a player does: any win above any loss, then the score.
 """
@@ -173,6 +174,9 @@ class Search:
             raise KeyboardInterrupt  # nothing to show
         if not self.best_line:
             raise RuntimeError("the limit came before any line was finished: allow more")
+        expand = getattr(self.model, "line", None)  # a model may keep its steps compact
+        if expand is not None:
+            self.best_line = expand(self.best_line)
         final = _replay(start, self.best_line)
         if objective(final.final()) != self.found and not (self.wins_only and self.found == 0):
             raise AssertionError(f"the line found replays to {final.result()}, not the value searched")

@@ -51,7 +51,8 @@ def key(state: ScoundrelState) -> Hashable:
 
 
 def bound(state: ScoundrelState) -> int:
-    return _bound(state.hp, state.weapon, state.room, state.dungeon.known)
+    weapon = _ID[state.weapon] if state.weapon is not None else NO_WEAPON
+    return _bound(state.hp, weapon, tuple(_ID[c] for c in state.room), tuple(_ID[c] for c in state.dungeon.known))
 
 
 def priority(state: ScoundrelState) -> tuple:
@@ -87,6 +88,33 @@ def deal(events: list) -> dict:
 
 MONSTER, WEAPON, POTION = 0, 1, 2
 INFO = {card: (MONSTER if is_monster(card) else WEAPON if is_weapon(card) else POTION, value(card)) for card in CARDS}
+# The room model works on card ids (positions in ``CARDS``): small ints hash and compare
+# faster than cards, and a dungeon is a tuple of them.
+_ID = {card: i for i, card in enumerate(CARDS)}
+_KIND = tuple(INFO[card][0] for card in CARDS)
+_VAL = tuple(INFO[card][1] for card in CARDS)
+_MONSTER_VAL = tuple(v if k == MONSTER else 0 for k, v in zip(_KIND, _VAL))
+_ACTIONS = (tuple(Resolve(card) for card in CARDS), tuple(Strike(card) if is_monster(card) else None for card in CARDS))
+_DRAWS = tuple(Draw(card) for card in CARDS)
+NO_WEAPON = -1
+
+
+class _Way:
+    """The steps of one child, kept as ids until a line is reported: most children are
+    never part of one. ``way``: ((card id, struck), ...) through the room; ``drawn``:
+    the card ids dealt after it; ``run``: the room was run from."""
+
+    __slots__ = ("way", "drawn", "run")
+
+    def __init__(self, way: tuple, drawn: tuple, run: bool = False):
+        self.way = way
+        self.drawn = drawn
+        self.run = run
+
+    def actions(self) -> list:
+        out: list = [RUN] if self.run else [_ACTIONS[struck][card] for card, struck in self.way]
+        out.extend(_DRAWS[card] for card in self.drawn)
+        return out
 
 
 class RoomModel:
@@ -96,11 +124,15 @@ class RoomModel:
     leave, the order, each monster struck or fought bare), and keeps of the ways that
     end alike (the same card left, the same weapon) only those no other beats on both
     health and the weapon's cap. A way that dies, or that finishes the last room, is a
-    finished game: only the best of each kind is kept. Its steps are the core's own
-    actions and draws, so the line is replayed on the rules core as it is.
+    finished game: only the best of each kind is kept. The ways through a room depend
+    only on the room, health, weapon and cap, not on the dungeon below, so they are
+    worked out once per search and looked up after (a room comes back after a run, and
+    at several levels). Its steps are the core's own actions and draws (``line``), so
+    the line is replayed on the rules core as it is.
 
-    Node: (dungeon, room, hp, weapon card or None, cap (15: has not struck), ran_last,
-    strict, value when over else None).
+    Node: (dungeon ids, room ids, hp, weapon id or ``NO_WEAPON``, cap (15: has not
+    struck), ran_last, strict, value when over else None, bound, half) where ``half``
+    is None at the start of a room, else (cards still to resolve, drank, last potion).
     """
 
     # Key = (position, level), level = (health, cap, weapon value): more of any of them
@@ -110,6 +142,9 @@ class RoomModel:
     # the monsters unresolved, which never falls along a game. A higher cap, or a
     # stronger weapon, allows every strike the other allows, for no more damage.
     monotone = True
+
+    def __init__(self) -> None:
+        self._ways: dict = {}
 
     def root(self, start: State) -> tuple[list, Any]:
         steps, dealt = known_steps(start, [])
@@ -124,50 +159,119 @@ class RoomModel:
             from ...solver.objective import objective
 
             over = objective(result)
-        node: tuple = (state.dungeon.known, state.room, state.hp, state.weapon, cap, state.ran_last, state.strict, over)
+        dungeon = tuple(_ID[c] for c in state.dungeon.known)
+        room = tuple(_ID[c] for c in state.room)
+        weapon = _ID[state.weapon] if state.weapon is not None else NO_WEAPON
+        half = None
         if over is None and state.resolved:
             # A room half resolved (an analysis asks from any decision): the cards it
             # still needs and whether a potion was drunk in it ride along, for this
             # node only; its children start rooms as every other node does.
-            node += (
-                (state.to_resolve - state.resolved, state.drank, value(state.last[0]) if state.last and state.last[1] else 0),
-            )
+            half = (state.to_resolve - state.resolved, state.drank, value(state.last[0]) if state.last and state.last[1] else 0)
+        node = (
+            dungeon,
+            room,
+            state.hp,
+            weapon,
+            cap,
+            state.ran_last,
+            state.strict,
+            over,
+            _bound(state.hp, weapon, room, dungeon),
+            half,
+        )
         return steps, node
+
+    def line(self, path: list) -> list:
+        """The core's actions of a path of steps (the root's, then each child's)."""
+        out: list = []
+        for step in path:
+            if isinstance(step, _Way):
+                out.extend(step.actions())
+            else:
+                out.append(step)
+        return out
 
     def value(self, node) -> Optional[int]:
         return node[7]
 
     def key(self, node) -> tuple:
         dungeon, room, hp, weapon, cap, ran_last = node[:6]
-        position = (dungeon, room, ran_last) if len(node) == 8 else (dungeon, room, ran_last, node[8])
-        if weapon is None:
+        half = node[9]
+        position = (dungeon, room, ran_last) if half is None else (dungeon, room, ran_last, half)
+        if weapon < 0:
             return position, (hp, 0, 0)
-        return position, (hp, cap, INFO[weapon][1])
+        return position, (hp, cap, _VAL[weapon])
 
     def bound(self, node) -> int:
-        dungeon, room, hp, weapon = node[:4]
-        return _bound(hp, weapon, room, dungeon)
+        return node[8]
 
     def children(self, node) -> list[tuple[list, Any]]:
-        dungeon, room, hp, weapon, cap, ran_last, strict = node[:7]
+        dungeon, room, hp, weapon, cap, ran_last, strict, _, _, half = node
         final = not dungeon
-        need = len(room) if final else len(room) - 1
-        drank, last_drunk = False, 0
-        if len(node) > 8:  # a room half resolved
-            need, drank, last_drunk = node[8]
-        monsters_below = _stats(dungeon)[0]
-        ends: dict = {}
-        terminal: dict = {}  # won -> (value, ways)
-        info = INFO
+        found = self._ways.get((room, hp, weapon, cap, strict, final, half))
+        if found is None:
+            found = self._walk(room, hp, weapon, cap, strict, final, half)
+        wins, loss, ends = found
+        out = []
+        if wins is not None:
+            result, way = wins
+            out.append(((2, result), [_Way(way, ())], (dungeon, room, hp, weapon, cap, ran_last, strict, result, result, None)))
+        if loss is not None:
+            partial, way = loss
+            result = partial - _stats(dungeon)[0]
+            out.append(((-2, result), [_Way(way, ())], (dungeon, room, hp, weapon, cap, ran_last, strict, result, result, None)))
+        drawn = dungeon[:3]
+        below = dungeon[3:]
+        for left, new_weapon, new_hp, new_cap, way, promise in ends:
+            new_room = (left,) + drawn
+            child = (
+                below,
+                new_room,
+                new_hp,
+                new_weapon,
+                new_cap,
+                False,
+                strict,
+                None,
+                _bound(new_hp, new_weapon, new_room, below),
+                None,
+            )
+            out.append(((0, promise), [_Way(way, drawn)], child))
+        if not ran_last and dungeon and len(room) == ROOM and half is None:
+            under = dungeon + room
+            new_room = under[:ROOM]
+            below = under[ROOM:]
+            child = (below, new_room, hp, weapon, cap, True, strict, None, _bound(hp, weapon, new_room, below), None)
+            out.append(((-1, 0), [_Way((), new_room, True)], child))
+        out.sort(key=_first, reverse=True)
+        return [(steps, child) for _, steps, child in out]
 
+    def _walk(self, room: tuple, hp: int, weapon: int, cap: int, strict: bool, final: bool, half) -> tuple:
+        """Every way through a room, reduced to what differs: the best win and the best
+        loss (a loss as health less the room's monsters left, the dungeon's are taken
+        off by the caller), and the ends that are not beaten on health and cap by
+        another end leaving the same card and weapon, best-looking first."""
+        if half is None:
+            need, drank, last_drunk = (len(room) if final else len(room) - 1), False, 0
+        else:
+            need, drank, last_drunk = half
+        kind_of, value_of, monster_val = _KIND, _VAL, _MONSTER_VAL
+        may, fights = _MAY[strict], _FIGHT
+        best = {}  # True: (value, way) of the best win; False: (partial, way) of the best loss
+        ends: dict = {}
         seen = set()
+
+        def keep(won: bool, result: int, way: tuple) -> None:
+            if won not in best or result > best[won][0]:
+                best[won] = (result, way)
 
         def walk(room, hp, weapon, wv, cap, drank, done, way, last_drunk):
             if done == need:
                 if final:
-                    _keep(terminal, True, WIN + win_score(hp, last_drunk), way)
+                    keep(True, WIN + win_score(hp, last_drunk), way)
                 else:
-                    ends.setdefault((room, weapon), []).append((hp, cap, way))
+                    ends.setdefault((room[0], weapon), []).append((hp, cap, way))
                 return
             # Two orders that reach the same point (a potion then a weapon, or the
             # weapon first) go on alike: the second is not walked again.
@@ -178,53 +282,62 @@ class RoomModel:
             done += 1
             for index, card in enumerate(room):
                 rest = room[:index] + room[index + 1 :]
-                kind, v = info[card]
+                kind = kind_of[card]
                 if kind == MONSTER:
-                    if wv and may_strike(v, cap, strict):
-                        new_hp = fight(hp, v, wv)
+                    v = value_of[card]
+                    if wv and may[cap][card]:
+                        new_hp = hp + fights[v][wv]
                         if new_hp <= 0:
-                            _keep(terminal, False, loss_score(new_hp, _monsters(rest) + monsters_below), way + ((card, True),))
+                            keep(False, loss_score(new_hp, sum(map(monster_val.__getitem__, rest))), way + ((card, True),))
                         else:
                             walk(rest, new_hp, weapon, wv, v, drank, done, way + ((card, True),), 0)
-                    bare = fight(hp, v)
+                    bare = hp + fights[v][0]
                     if bare <= 0:
-                        _keep(terminal, False, loss_score(bare, _monsters(rest) + monsters_below), way + ((card, False),))
+                        keep(False, loss_score(bare, sum(map(monster_val.__getitem__, rest))), way + ((card, False),))
                     else:
                         walk(rest, bare, weapon, wv, cap, drank, done, way + ((card, False),), 0)
                 elif kind == WEAPON:
-                    walk(rest, hp, card, v, FRESH, drank, done, way + ((card, False),), 0)
+                    walk(rest, hp, card, value_of[card], FRESH, drank, done, way + ((card, False),), 0)
                 elif drank:
                     walk(rest, hp, weapon, wv, cap, drank, done, way + ((card, False),), 0)
                 else:
+                    v = value_of[card]
                     walk(rest, drink(hp, v), weapon, wv, cap, True, done, way + ((card, False),), v)
 
-        walk(room, hp, weapon, INFO[weapon][1] if weapon is not None else 0, cap, drank, 0, (), last_drunk)
-        out = []
-        for won, (result, way) in terminal.items():
-            out.append(((2 if won else -2, result), _actions(way), node[:7] + (result,)))
+        walk(room, hp, weapon, value_of[weapon] if weapon >= 0 else 0, cap, drank, 0, (), last_drunk)
+        kept = []
         for (left, new_weapon), group in ends.items():
-            group.sort(key=lambda e: (-e[0], -e[1]))
+            group.sort(key=_more_first)
             reach = -1
-            weapon_value = INFO[new_weapon][1] if new_weapon is not None else 0
+            weapon_value = value_of[new_weapon] if new_weapon >= 0 else 0
             for new_hp, new_cap, way in group:
                 if new_cap <= reach:
                     continue  # another way keeps as much health and a weapon that strikes more
                 reach = new_cap
-                steps, child = _fill(dungeon, left, new_hp, new_weapon, new_cap, False, strict, _actions(way))
-                out.append(((0, _promise(new_hp, weapon_value, new_cap)), steps, child))
-        if not ran_last and dungeon and len(room) == ROOM:
-            steps, child = _fill(dungeon + room, (), hp, weapon, cap, True, strict, [RUN])
-            out.append(((-1, 0), steps, child))
-        out.sort(key=lambda c: c[0], reverse=True)
-        return [(steps, child) for _, steps, child in out]
+                kept.append((left, new_weapon, new_hp, new_cap, way, _promise(new_hp, weapon_value, new_cap)))
+        found = (best.get(True), best.get(False), kept)
+        if len(self._ways) > 500_000:
+            self._ways.clear()
+        self._ways[(room, hp, weapon, cap, strict, final, half)] = found
+        return found
 
 
-def _monsters(cards: tuple) -> int:
-    return sum(INFO[c][1] for c in cards if INFO[c][0] == MONSTER)
+def _first(child: tuple):
+    return child[0]
 
 
-def _actions(way: tuple) -> list:
-    return [Strike(card) if strike else Resolve(card) for card, strike in way]
+def _more_first(end: tuple) -> tuple:
+    return (-end[0], -end[1])
+
+
+# The rules' arithmetic as tables (from rules.fight and rules.may_strike): health gained
+# (negative) fighting monster value m with weapon value w, and whether a weapon whose cap
+# is c may strike card id.
+_FIGHT = tuple(tuple(fight(0, m, w) for w in range(FRESH)) for m in range(FRESH))
+_MAY = {
+    strict: tuple(tuple(k == MONSTER and may_strike(v, c, strict) for k, v in zip(_KIND, _VAL)) for c in range(FRESH + 1))
+    for strict in (False, True)
+}
 
 
 def _promise(hp: int, weapon: int, cap: int) -> float:
@@ -233,29 +346,18 @@ def _promise(hp: int, weapon: int, cap: int) -> float:
     return hp + weapon * min(cap, 14) / 14
 
 
-def _keep(terminal: dict, won: bool, result: int, way: tuple) -> None:
-    if won not in terminal or result > terminal[won][0]:
-        terminal[won] = (result, way)
-
-
-def _fill(dungeon: tuple, room: tuple, hp: int, weapon, cap: int, ran_last: bool, strict: bool, steps: list):
-    take = min(ROOM - len(room), len(dungeon))
-    drawn = dungeon[:take]
-    steps.extend(Draw(c) for c in drawn)
-    return steps, (dungeon[take:], room + drawn, hp, weapon, cap, ran_last, strict, None)
-
-
 _STATS: dict = {}
 
 
 def _stats(cards: tuple) -> tuple:
     """(monster total, monster values high to low, potion total, best potion, best
-    weapon) of a dungeon; many nodes share one dungeon, so it is worked out once."""
+    weapon) of a dungeon of card ids; many nodes share one dungeon, so it is worked out
+    once."""
     found = _STATS.get(cards)
     if found is None:
-        monsters = sorted((INFO[c][1] for c in cards if INFO[c][0] == MONSTER), reverse=True)
-        potions = [INFO[c][1] for c in cards if INFO[c][0] == POTION]
-        weapons = [INFO[c][1] for c in cards if INFO[c][0] == WEAPON]
+        monsters = sorted((_VAL[c] for c in cards if _KIND[c] == MONSTER), reverse=True)
+        potions = [_VAL[c] for c in cards if _KIND[c] == POTION]
+        weapons = [_VAL[c] for c in cards if _KIND[c] == WEAPON]
         found = (sum(monsters), monsters, sum(potions), max(potions, default=0), max(weapons, default=0))
         if len(_STATS) > 200_000:
             _STATS.clear()
@@ -263,13 +365,14 @@ def _stats(cards: tuple) -> tuple:
     return found
 
 
-def _bound(hp: int, weapon, room: tuple, dungeon: tuple) -> int:
+def _bound(hp: int, weapon: int, room: tuple, dungeon: tuple) -> int:
+    """``bound`` on card ids (``weapon``: an id or ``NO_WEAPON``)."""
     total, monsters, potions, best_potion, best_weapon = _stats(dungeon)
-    if weapon is not None and INFO[weapon][1] > best_weapon:
-        best_weapon = INFO[weapon][1]
+    if weapon >= 0 and _VAL[weapon] > best_weapon:
+        best_weapon = _VAL[weapon]
     extra = []
     for card in room:
-        kind, v = INFO[card]
+        kind, v = _KIND[card], _VAL[card]
         if kind == MONSTER:
             extra.append(v)
         elif kind == WEAPON:
