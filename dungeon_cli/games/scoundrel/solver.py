@@ -52,7 +52,11 @@ def key(state: ScoundrelState) -> Hashable:
 
 def bound(state: ScoundrelState) -> int:
     weapon = _ID[state.weapon] if state.weapon is not None else NO_WEAPON
-    return _bound(state.hp, weapon, tuple(_ID[c] for c in state.room), tuple(_ID[c] for c in state.dungeon.known))
+    dungeon = tuple(_ID[c] for c in state.dungeon.known)
+    room = tuple(_ID[c] for c in state.room)
+    half = (state.to_resolve - state.resolved,) if state.resolved else None
+    cap = value(state.slain[-1]) if state.slain else FRESH
+    return _bound(state.hp, weapon, cap, state.strict, room, dungeon, _leave(state.ran_last, dungeon, room, half))
 
 
 def priority(state: ScoundrelState) -> tuple:
@@ -177,7 +181,15 @@ class RoomModel:
             state.ran_last,
             state.strict,
             over,
-            _bound(state.hp, weapon, room, dungeon),
+            _bound(
+                state.hp,
+                weapon,
+                cap,
+                state.strict,
+                room,
+                dungeon,
+                _leave(state.ran_last, dungeon, room, half),
+            ),
             half,
         )
         return steps, node
@@ -234,7 +246,7 @@ class RoomModel:
                 False,
                 strict,
                 None,
-                _bound(new_hp, new_weapon, new_room, below),
+                _bound(new_hp, new_weapon, new_cap, strict, new_room, below, -1 if below else 0),
                 None,
             )
             out.append(((0, promise), [_Way(way, drawn)], child))
@@ -242,7 +254,18 @@ class RoomModel:
             under = dungeon + room
             new_room = under[:ROOM]
             below = under[ROOM:]
-            child = (below, new_room, hp, weapon, cap, True, strict, None, _bound(hp, weapon, new_room, below), None)
+            child = (
+                below,
+                new_room,
+                hp,
+                weapon,
+                cap,
+                True,
+                strict,
+                None,
+                _bound(hp, weapon, cap, strict, new_room, below, 1 if below else 0),
+                None,
+            )
             out.append(((-1, 0), [_Way((), new_room, True)], child))
         out.sort(key=_first, reverse=True)
         return [(steps, child) for _, steps, child in out]
@@ -322,6 +345,16 @@ class RoomModel:
         return found
 
 
+def _leave(ran_last: bool, dungeon: tuple, room: tuple, half) -> int:
+    """How many cards of the room may stay unresolved when it must be faced (``_bound``'s
+    ``leave``), or -1 when it may still be run from."""
+    if half is not None:
+        return len(room) - half[0]
+    if not dungeon:
+        return 0
+    return 1 if ran_last else -1
+
+
 def _first(child: tuple):
     return child[0]
 
@@ -365,12 +398,19 @@ def _stats(cards: tuple) -> tuple:
     return found
 
 
-def _bound(hp: int, weapon: int, room: tuple, dungeon: tuple) -> int:
-    """``bound`` on card ids (``weapon``: an id or ``NO_WEAPON``)."""
-    total, monsters, potions, best_potion, best_weapon = _stats(dungeon)
-    if weapon >= 0 and _VAL[weapon] > best_weapon:
-        best_weapon = _VAL[weapon]
+def _bound(hp: int, weapon: int, cap: int, strict: bool, room: tuple, dungeon: tuple, leave: int = -1) -> int:
+    """``bound`` on card ids (``weapon``: an id or ``NO_WEAPON``). A monster can be
+    struck by a weapon still to come (at best the strongest of them) or by the one in
+    hand only if its cap allows: the cap never rises, so a monster above it is never
+    struck by this weapon again.
+
+    ``leave``: -1 while the room may still be run from; else the room is faced, every
+    card but ``leave`` of them (0 or 1) resolved now, so its monsters meet the weapon
+    in hand or one from the room itself, never one still in the dungeon."""
+    total, monsters, below, best_potion, best_weapon = _stats(dungeon)
     extra = []
+    room_weapon = 0
+    potions = []
     for card in room:
         kind, v = _KIND[card], _VAL[card]
         if kind == MONSTER:
@@ -378,29 +418,61 @@ def _bound(hp: int, weapon: int, room: tuple, dungeon: tuple) -> int:
         elif kind == WEAPON:
             if v > best_weapon:
                 best_weapon = v
+            if v > room_weapon:
+                room_weapon = v
         else:
-            potions += v
+            potions.append(v)
             if v > best_potion:
                 best_potion = v
+    healing = below + sum(potions)
+    held = _VAL[weapon] if weapon >= 0 else 0
+    if held > best_weapon:
+        # the weapon in hand is the best there is, but only for the monsters it may strike
+        reach = _REACH[strict][cap]  # the highest monster it may strike
+        strike = _strike_with(best_weapon, held, reach)
+    else:
+        strike = _STRIKE_WITH[best_weapon]
     damage = 0
     for v in monsters:
-        if v <= best_weapon:
-            break
-        damage += v - best_weapon
+        damage += strike[v]
     for v in extra:
-        if v > best_weapon:
-            damage += v - best_weapon
-    health = hp + potions - damage
+        damage += strike[v]
+    if leave >= 0 and extra:
+        now = _strike_with(room_weapon, held, _REACH[strict][cap]) if held > room_weapon else _STRIKE_WITH[room_weapon]
+        more = [now[v] - strike[v] for v in extra]
+        damage += sum(more) - (max(more) if leave else 0)
+    health = hp + healing - damage
     if health <= 0:
         # No win: a loss scores health less the monsters unresolved, a figure that
         # fighting bare leaves as it is and only a potion (its value at most) or a
         # strike (the weapon's value at most) raises.
         everything = monsters + extra
-        saved = sum(v if v < best_weapon else best_weapon for v in everything)
-        return min(0, hp - sum(everything) + potions + saved)
+        saved = sum(v - strike[v] for v in everything)
+        return min(0, hp - sum(everything) + healing + saved)
     if health >= MAX_HP:
         return WIN + MAX_HP + best_potion
     return WIN + health
+
+
+# _STRIKE_WITH[w][m]: the least a monster of value m costs when the best weapon that can
+# strike it has value w; _REACH[strict][cap]: the highest monster a weapon with that cap
+# may strike.
+_STRIKE_WITH = tuple(tuple(fight(0, 0, 0) - fight(0, m, w) for m in range(FRESH)) for w in range(FRESH))
+_REACH = {
+    strict: tuple(max((m for m in range(FRESH) if may_strike(m, c, strict)), default=0) for c in range(FRESH + 1))
+    for strict in (False, True)
+}
+_STRIKE_MIXED: dict = {}
+
+
+def _strike_with(fresh: int, held: int, reach: int) -> tuple:
+    """What each monster costs at least when the weapons to come reach ``fresh`` and the
+    one in hand, of value ``held``, strikes monsters up to ``reach``."""
+    found = _STRIKE_MIXED.get((fresh, held, reach))
+    if found is None:
+        found = tuple(_STRIKE_WITH[held if m <= reach else fresh][m] for m in range(FRESH))
+        _STRIKE_MIXED[(fresh, held, reach)] = found
+    return found
 
 
 def model() -> RoomModel:
