@@ -11,6 +11,9 @@ speed-up of two processes over one, and the solver's time per deal.
   documented shuffle), the floor under any game played from a seed.
 - ``--jobs 2`` against ``--jobs 1`` on the same seeds (a machine with 2 cores), on a run
   long enough (seconds) that starting the worker processes does not dominate.
+- The planning bots, greedy and counting, through their playouts (what ``dungeon sim
+  scoundrel --bot greedy|counting`` runs) and through the rules core (as with
+  ``--records``), games/s on one process from the least and the median time over the repeats.
 - The solver's median and worst time over the first seeds of each solvable game, with
   the number not proven within the per-deal limit.
 """
@@ -123,6 +126,30 @@ def _deal_only(games: int) -> float:
     return time.perf_counter() - start
 
 
+def _bot_rates(bot: str, games: int, repeats: int) -> dict:
+    """Games/s of ``bot`` through its playout (``simulate.run``) and through the core
+    (``simulate.play``, a tenth of the games), from the least and the median time over
+    ``repeats``, interleaved so that machine load weighs on each alike."""
+    from dungeon_cli import simulate
+
+    spec = simulate.Spec("scoundrel", bot)
+    simulate.run(spec, range(50))  # imports and first calls out of the timing
+    fast, core = [], []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        simulate.run(spec, range(games))
+        fast.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        for seed in range(games // 10):
+            simulate.play(spec, seed)
+        core.append((time.perf_counter() - start) * 10)
+    out = {}
+    for how, times in (("playout, 1 process", fast), ("through the rules core", core)):
+        out[f"scoundrel {bot} games/s ({how}): least time"] = games / min(times)
+        out[f"scoundrel {bot} games/s ({how}): median time"] = games / statistics.median(times)
+    return out
+
+
 def _solver_times(game: str, seeds: int, limit: float, variant=None) -> dict:
     from dungeon_cli import registry, solver
     from dungeon_cli.shuffle import deal_piles
@@ -171,6 +198,8 @@ def run(games: int = 20_000, repeats: int = 3, solver_seeds: int = 100, solver_l
         "jobs 1 games/s": big / one,
         "jobs 2 games/s": big / two,
         "speedup_jobs2_over_jobs1": one / two,
+        **_bot_rates("greedy", games // 10, repeats + 2),
+        **_bot_rates("counting", games // 20, repeats + 2),
         "solver scoundrel": _solver_times("scoundrel", solver_seeds, solver_limit),
         "solver clear-the-dungeon": _solver_times("clear-the-dungeon", solver_seeds, solver_limit),
         "solver clear-the-dungeon (reserve)": _solver_times("clear-the-dungeon", solver_seeds, solver_limit, "reserve"),

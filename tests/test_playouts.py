@@ -12,6 +12,9 @@ from dungeon_cli.engine import SeededDealer, Setup
 from dungeon_cli.shuffle import rng_for
 
 SEEDS = 2000
+# Counting through the core plays about 430 games/s on an idle machine (half that on a
+# busy one), so 2,000 seeds took 11 s a variant here: it is held to the core over 1,000.
+FEWER = {"counting": 1000}
 
 
 def _cases():
@@ -43,11 +46,13 @@ def _core_generator(game: str, bot_name: str, variant, seed: int) -> random.Rand
 @pytest.mark.parametrize("game,bot,variant", list(_cases()))
 def test_playout_plays_the_cores_games(game, bot, variant):
     """Same result and moves as the core's game, and the generator left in the same
-    state: not one random draw differs (checked on every seed a tenth of the way)."""
+    state: not one random draw differs (checked on every seed a tenth of the way).
+    Over 2,000 seeds of each variant (1,000 for counting: ``FEWER``)."""
     fast = playouts.find(game, bot)
     spec = simulate.Spec(game, bot, variant)
+    seeds = FEWER.get(bot, SEEDS)
     won = 0
-    for seed in range(SEEDS):
+    for seed in range(seeds):
         rng = rng_for(seed)
         got = fast(rng, variant)
         core = simulate.play(spec, seed)
@@ -55,17 +60,18 @@ def test_playout_plays_the_cores_games(game, bot, variant):
         if seed % 10 == 0:
             assert rng.getstate() == _core_generator(game, bot, variant, seed).getstate(), f"seed {seed}"
         won += got[0]
-    assert SEEDS > won  # the comparison covered losses (all but a few random games lose)
+    assert seeds > won  # the comparison covered losses (all but a few random games lose)
+    assert won or bot == "random"  # and the planning bots' wins
 
 
 def test_a_run_is_the_same_with_and_without_records():
     """Without records a run plays out; with them it goes through the core."""
-    seeds = range(300)
-    for variant in (None, "strict-weapon"):
-        plain = simulate.run(simulate.Spec("scoundrel", "random", variant), seeds)
-        recorded = simulate.run(simulate.Spec("scoundrel", "random", variant, records=True), seeds)
-        assert plain == [o._replace(record=None) for o in recorded]
-        assert all(o.record is None for o in plain)
+    for bot, seeds in (("random", range(300)), ("greedy", range(60)), ("counting", range(60))):
+        for variant in (None, "strict-weapon"):
+            plain = simulate.run(simulate.Spec("scoundrel", bot, variant), seeds)
+            recorded = simulate.run(simulate.Spec("scoundrel", bot, variant, records=True), seeds)
+            assert plain == [o._replace(record=None) for o in recorded], bot
+            assert all(o.record is None for o in plain)
 
 
 def test_reseeding_matches_a_new_generator():
@@ -84,6 +90,6 @@ def test_a_negative_seed_is_refused_on_the_fast_path_too():
 
 
 def test_only_games_with_a_playout_use_one():
-    assert playouts.find("scoundrel", "greedy") is None
+    assert playouts.find("scoundrel", "strong") is None
     assert playouts.find("clear-the-dungeon", "random") is None
     assert playouts.find("scoundrel", "random") is not None

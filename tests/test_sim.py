@@ -131,10 +131,10 @@ def test_moves_count_turns():
 
 
 def test_a_game_that_never_ends_is_stopped_with_a_message(run, monkeypatch):
-    monkeypatch.setattr(simulate, "MAX_EVENTS", 10)
-    result = run(["sim", "scoundrel", "--games", "3", "--bot", "greedy"])
+    monkeypatch.setattr(simulate, "MAX_EVENTS", 10)  # the core's walk: strong has no playout
+    result = run(["sim", "scoundrel", "--games", "3", "--bot", "strong"])
     assert result.exit_code == 1
-    assert "scoundrel seed 0: the greedy bot's game has not ended after 10 events" in result.output
+    assert "scoundrel seed 0: the strong bot's game has not ended after 10 events" in result.output
 
 
 @pytest.mark.parametrize("game", ["scoundrel", "clear-the-dungeon"])

@@ -57,7 +57,11 @@ MODULE = GameModule(
         "counting": f"{__name__}.bots:CountingBot",
         "strong": f"{__name__}.strong:StrongBot",
     },
-    playouts={"random": f"{__name__}.playout:random_game"},
+    playouts={
+        "random": f"{__name__}.playout:random_game",
+        "greedy": f"{__name__}.bot_playouts:greedy_game",
+        "counting": f"{__name__}.bot_playouts:counting_game",
+    },
     solver=f"{__name__}.solver",
     web=f"{__name__}.web:board",
     pages=("rules.md",),
