@@ -19,6 +19,8 @@ potions and strikes could still add to that figure.
 
 from __future__ import annotations
 
+from itertools import accumulate
+from operator import mul
 from typing import Any, Hashable, Optional
 
 from ...core import Draw, State, known_steps
@@ -231,7 +233,7 @@ class RoomModel:
             out.append(((2, result), [_Way(way, ())], (dungeon, room, hp, weapon, cap, ran_last, strict, result, result, None)))
         if loss is not None:
             partial, way = loss
-            result = partial - _stats(dungeon)[0]
+            result = partial - _stats(dungeon)[0]  # less the dungeon's monsters
             out.append(((-2, result), [_Way(way, ())], (dungeon, room, hp, weapon, cap, ran_last, strict, result, result, None)))
         drawn = dungeon[:3]
         below = dungeon[3:]
@@ -246,7 +248,7 @@ class RoomModel:
                 False,
                 strict,
                 None,
-                _bound(new_hp, new_weapon, new_cap, strict, new_room, below, -1 if below else 0),
+                _open_bound(new_hp, new_weapon, new_cap, strict, new_room, below),
                 None,
             )
             out.append(((0, promise), [_Way(way, drawn)], child))
@@ -345,6 +347,23 @@ class RoomModel:
         return found
 
 
+def _open_bound(hp: int, weapon: int, cap: int, strict: bool, room: tuple, dungeon: tuple) -> int:
+    """The bound of a room just dealt after one that was faced: it is either faced now
+    (all cards but one resolved here, or all of the last room) or run from, and then
+    the next four cards are faced; the better of the two bounds."""
+    if not dungeon:
+        return _bound(hp, weapon, cap, strict, room, dungeon, 0)
+    face = _bound(hp, weapon, cap, strict, room, dungeon, 1)
+    if len(room) < ROOM:
+        return face
+    if len(dungeon) >= ROOM:
+        run = _bound(hp, weapon, cap, strict, dungeon[:ROOM], dungeon[ROOM:], 1, room)
+    else:
+        under = dungeon + room
+        run = _bound(hp, weapon, cap, strict, under[:ROOM], under[ROOM:], 1)
+    return face if face >= run else run
+
+
 def _leave(ran_last: bool, dungeon: tuple, room: tuple, half) -> int:
     """How many cards of the room may stay unresolved when it must be faced (``_bound``'s
     ``leave``), or -1 when it may still be run from."""
@@ -383,22 +402,44 @@ _STATS: dict = {}
 
 
 def _stats(cards: tuple) -> tuple:
-    """(monster total, monster values high to low, potion total, best potion, best
-    weapon) of a dungeon of card ids; many nodes share one dungeon, so it is worked out
-    once."""
+    """(monster total, C, V, potion total, best potion, best weapon) of a dungeon of card
+    ids, where C[r] and V[r] count and add up its monsters of value at most r: what
+    monsters cost against a weapon is then a few subtractions (``_cost``). Many nodes
+    share one dungeon, so it is worked out once."""
     found = _STATS.get(cards)
     if found is None:
-        monsters = sorted((_VAL[c] for c in cards if _KIND[c] == MONSTER), reverse=True)
-        potions = [_VAL[c] for c in cards if _KIND[c] == POTION]
-        weapons = [_VAL[c] for c in cards if _KIND[c] == WEAPON]
-        found = (sum(monsters), monsters, sum(potions), max(potions, default=0), max(weapons, default=0))
-        if len(_STATS) > 200_000:
+        count = [0] * FRESH
+        potions = best_potion = best_weapon = 0
+        for card in cards:
+            kind, v = _KIND[card], _VAL[card]
+            if kind == MONSTER:
+                count[v] += 1
+            elif kind == POTION:
+                potions += v
+                if v > best_potion:
+                    best_potion = v
+            elif v > best_weapon:
+                best_weapon = v
+        below = tuple(accumulate(count))
+        worth = tuple(accumulate(map(mul, count, range(FRESH))))
+        found = (worth[-1], below, worth, potions, best_potion, best_weapon)
+        if len(_STATS) > 300_000:
             _STATS.clear()
         _STATS[cards] = found
     return found
 
 
-def _bound(hp: int, weapon: int, cap: int, strict: bool, room: tuple, dungeon: tuple, leave: int = -1) -> int:
+def _cost(below: tuple, worth: tuple, weapon: int, low: int, high: int) -> int:
+    """The health monsters of value in (low, high] cost at least, struck by a weapon of
+    value ``weapon``: each loses what the weapon does not take off."""
+    if weapon > low:
+        low = weapon
+    if high <= low:
+        return 0
+    return worth[high] - worth[low] - weapon * (below[high] - below[low])
+
+
+def _bound(hp: int, weapon: int, cap: int, strict: bool, room: tuple, dungeon: tuple, leave: int = -1, later: tuple = ()) -> int:
     """``bound`` on card ids (``weapon``: an id or ``NO_WEAPON``). A monster can be
     struck by a weapon still to come (at best the strongest of them) or by the one in
     hand only if its cap allows: the cap never rises, so a monster above it is never
@@ -406,54 +447,54 @@ def _bound(hp: int, weapon: int, cap: int, strict: bool, room: tuple, dungeon: t
 
     ``leave``: -1 while the room may still be run from; else the room is faced, every
     card but ``leave`` of them (0 or 1) resolved now, so its monsters meet the weapon
-    in hand or one from the room itself, never one still in the dungeon."""
-    total, monsters, below, best_potion, best_weapon = _stats(dungeon)
+    in hand or one from the room itself, never one still in the dungeon. ``later``:
+    cards to come after the dungeon (a room run from, put under it)."""
+    _, below, worth, healing, best_potion, fresh = _stats(dungeon)
     extra = []
     room_weapon = 0
-    potions = []
-    for card in room:
+    for card in room + later if later else room:
         kind, v = _KIND[card], _VAL[card]
         if kind == MONSTER:
             extra.append(v)
         elif kind == WEAPON:
-            if v > best_weapon:
-                best_weapon = v
-            if v > room_weapon:
-                room_weapon = v
+            if v > fresh:
+                fresh = v
         else:
-            potions.append(v)
+            healing += v
             if v > best_potion:
                 best_potion = v
-    healing = below + sum(potions)
+    for card in room:
+        if _KIND[card] == WEAPON and _VAL[card] > room_weapon:
+            room_weapon = _VAL[card]
     held = _VAL[weapon] if weapon >= 0 else 0
-    if held > best_weapon:
+    reach = _REACH[strict][cap]  # the highest monster the weapon in hand may strike
+    if held > fresh:
         # the weapon in hand is the best there is, but only for the monsters it may strike
-        reach = _REACH[strict][cap]  # the highest monster it may strike
-        strike = _strike_with(best_weapon, held, reach)
+        damage = _cost(below, worth, held, 0, reach) + _cost(below, worth, fresh, reach, MAX_MONSTER)
+        strike = _strike_with(fresh, held, reach)
     else:
-        strike = _STRIKE_WITH[best_weapon]
-    damage = 0
-    for v in monsters:
-        damage += strike[v]
+        damage = _cost(below, worth, fresh, 0, MAX_MONSTER)
+        strike = _STRIKE_WITH[fresh]
     for v in extra:
         damage += strike[v]
     if leave >= 0 and extra:
-        now = _strike_with(room_weapon, held, _REACH[strict][cap]) if held > room_weapon else _STRIKE_WITH[room_weapon]
-        more = [now[v] - strike[v] for v in extra]
-        damage += sum(more) - (max(more) if leave else 0)
+        now = _strike_with(room_weapon, held, reach) if held > room_weapon else _STRIKE_WITH[room_weapon]
+        more = [now[_VAL[card]] - strike[_VAL[card]] for card in room if _KIND[card] == MONSTER]
+        if more:
+            damage += sum(more) - (max(more) if leave else 0)
     health = hp + healing - damage
     if health <= 0:
-        # No win: a loss scores health less the monsters unresolved, a figure that
-        # fighting bare leaves as it is and only a potion (its value at most) or a
-        # strike (the weapon's value at most) raises.
-        everything = monsters + extra
-        saved = sum(v - strike[v] for v in everything)
-        return min(0, hp - sum(everything) + healing + saved)
+        # No win. A loss scores health less the monsters unresolved: a figure that
+        # fighting bare leaves as it is, that a potion raises by what it heals and a
+        # strike by what the weapon takes off (at most the monster less what it costs
+        # at least). So it is at most ``health``.
+        return health
     if health >= MAX_HP:
         return WIN + MAX_HP + best_potion
     return WIN + health
 
 
+MAX_MONSTER = FRESH - 1
 # _STRIKE_WITH[w][m]: the least a monster of value m costs when the best weapon that can
 # strike it has value w; _REACH[strict][cap]: the highest monster a weapon with that cap
 # may strike.
