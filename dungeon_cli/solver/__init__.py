@@ -246,7 +246,19 @@ class Search:
             return bound, False
         best_exact = best_upper = -(10**9)
         path = self.path
+        prune, wins_only = self.prune, self.wins_only
         for steps, child in model.children(node):
+            if prune and model.value(child) is None:
+                # Most children are cut by their bound alone: cut them here, without a
+                # call, a key or a look in the table.
+                cut = model.bound(child)
+                if wins_only and cut < WIN:
+                    cut = 0
+                if cut <= self.best:
+                    self.nodes += 1
+                    if cut > best_upper:
+                        best_upper = cut
+                    continue
             depth = len(path)
             path.extend(steps)
             value, exact = self._search(child)

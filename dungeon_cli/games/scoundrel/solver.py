@@ -100,6 +100,7 @@ _ID = {card: i for i, card in enumerate(CARDS)}
 _KIND = tuple(INFO[card][0] for card in CARDS)
 _VAL = tuple(INFO[card][1] for card in CARDS)
 _MONSTER_VAL = tuple(v if k == MONSTER else 0 for k, v in zip(_KIND, _VAL))
+_WEAPON_VAL = tuple(v if k == WEAPON else 0 for k, v in zip(_KIND, _VAL))
 _ACTIONS = (tuple(Resolve(card) for card in CARDS), tuple(Strike(card) if is_monster(card) else None for card in CARDS))
 _DRAWS = tuple(Draw(card) for card in CARDS)
 NO_WEAPON = -1
@@ -248,7 +249,7 @@ class RoomModel:
                 False,
                 strict,
                 None,
-                _open_bound(new_hp, new_weapon, new_cap, strict, new_room, below),
+                _bound(new_hp, new_weapon, new_cap, strict, new_room, below, -1 if below else 0),
                 None,
             )
             out.append(((0, promise), [_Way(way, drawn)], child))
@@ -347,23 +348,6 @@ class RoomModel:
         return found
 
 
-def _open_bound(hp: int, weapon: int, cap: int, strict: bool, room: tuple, dungeon: tuple) -> int:
-    """The bound of a room just dealt after one that was faced: it is either faced now
-    (all cards but one resolved here, or all of the last room) or run from, and then
-    the next four cards are faced; the better of the two bounds."""
-    if not dungeon:
-        return _bound(hp, weapon, cap, strict, room, dungeon, 0)
-    face = _bound(hp, weapon, cap, strict, room, dungeon, 1)
-    if len(room) < ROOM:
-        return face
-    if len(dungeon) >= ROOM:
-        run = _bound(hp, weapon, cap, strict, dungeon[:ROOM], dungeon[ROOM:], 1, room)
-    else:
-        under = dungeon + room
-        run = _bound(hp, weapon, cap, strict, under[:ROOM], under[ROOM:], 1)
-    return face if face >= run else run
-
-
 def _leave(ran_last: bool, dungeon: tuple, room: tuple, half) -> int:
     """How many cards of the room may stay unresolved when it must be faced (``_bound``'s
     ``leave``), or -1 when it may still be run from."""
@@ -439,7 +423,7 @@ def _cost(below: tuple, worth: tuple, weapon: int, low: int, high: int) -> int:
     return worth[high] - worth[low] - weapon * (below[high] - below[low])
 
 
-def _bound(hp: int, weapon: int, cap: int, strict: bool, room: tuple, dungeon: tuple, leave: int = -1, later: tuple = ()) -> int:
+def _bound(hp: int, weapon: int, cap: int, strict: bool, room: tuple, dungeon: tuple, leave: int = -1) -> int:
     """``bound`` on card ids (``weapon``: an id or ``NO_WEAPON``). A monster can be
     struck by a weapon still to come (at best the strongest of them) or by the one in
     hand only if its cap allows: the cap never rises, so a monster above it is never
@@ -447,25 +431,28 @@ def _bound(hp: int, weapon: int, cap: int, strict: bool, room: tuple, dungeon: t
 
     ``leave``: -1 while the room may still be run from; else the room is faced, every
     card but ``leave`` of them (0 or 1) resolved now, so its monsters meet the weapon
-    in hand or one from the room itself, never one still in the dungeon. ``later``:
-    cards to come after the dungeon (a room run from, put under it)."""
+    in hand or one from the room itself, never one still in the dungeon. (Bounding a
+    room that may be run from as the better of facing it and facing the next four
+    after running cuts 3% more nodes and costs 40% more time.)"""
     _, below, worth, healing, best_potion, fresh = _stats(dungeon)
     extra = []
     room_weapon = 0
-    for card in room + later if later else room:
-        kind, v = _KIND[card], _VAL[card]
-        if kind == MONSTER:
-            extra.append(v)
-        elif kind == WEAPON:
-            if v > fresh:
-                fresh = v
-        else:
-            healing += v
-            if v > best_potion:
-                best_potion = v
     for card in room:
-        if _KIND[card] == WEAPON and _VAL[card] > room_weapon:
-            room_weapon = _VAL[card]
+        v = _MONSTER_VAL[card]
+        if v:
+            extra.append(v)
+            continue
+        v = _WEAPON_VAL[card]
+        if v:
+            if v > room_weapon:
+                room_weapon = v
+            continue
+        v = _VAL[card]
+        healing += v
+        if v > best_potion:
+            best_potion = v
+    if room_weapon > fresh:
+        fresh = room_weapon
     held = _VAL[weapon] if weapon >= 0 else 0
     reach = _REACH[strict][cap]  # the highest monster the weapon in hand may strike
     if held > fresh:
@@ -475,12 +462,12 @@ def _bound(hp: int, weapon: int, cap: int, strict: bool, room: tuple, dungeon: t
     else:
         damage = _cost(below, worth, fresh, 0, MAX_MONSTER)
         strike = _STRIKE_WITH[fresh]
-    for v in extra:
-        damage += strike[v]
-    if leave >= 0 and extra:
-        now = _strike_with(room_weapon, held, reach) if held > room_weapon else _STRIKE_WITH[room_weapon]
-        more = [now[_VAL[card]] - strike[_VAL[card]] for card in room if _KIND[card] == MONSTER]
-        if more:
+    if extra:
+        for v in extra:
+            damage += strike[v]
+        if leave >= 0:
+            now = _strike_with(room_weapon, held, reach) if held > room_weapon else _STRIKE_WITH[room_weapon]
+            more = [now[v] - strike[v] for v in extra]
             damage += sum(more) - (max(more) if leave else 0)
     health = hp + healing - damage
     if health <= 0:
