@@ -69,53 +69,78 @@ class _Best:
         self.seen: set = set()
 
 
+def _greedy_last(room, hp, weapon, cap, drank, lm, may, path, best):
+    """The last card of greedy's way, from here: each choice scored inline, and the
+    step tuple built only for a choice that beats the best so far (most do not)."""
+    key = (room, hp, weapon, cap, drank)
+    if key in best.seen:
+        return
+    best.seen.add(key)
+    top = best.key
+    found = None
+    may_now = may[cap]
+    held = weapon * 16
+    for card in room:
+        m = _MONSTER[card]
+        if m:
+            if weapon and may_now[card]:
+                s = (hp + _FIGHT[m][weapon] - lm + m) * 256 + held + m
+                if s > top:
+                    top, found = s, (card, True)
+            s = (hp - lm) * 256 + held + cap  # fought bare: hp - m, and m no longer left
+            if s > top:
+                top, found = s, (card, False)
+            continue
+        w = _WEAPON[card]
+        if w:
+            s = (hp - lm) * 256 + w * 16 + FRESH
+        else:
+            s = ((hp if drank else _DRINK[hp][_POTION[card]]) - lm) * 256 + held + cap
+        if s > top:
+            top, found = s, (card, False)
+    if found is not None:
+        best.key, best.path = top, path + (found,)
+
+
 def _greedy_ways(room, hp, weapon, cap, drank, need, lm, may, path, best):
-    """Greedy's ways from here, each End scored as it is found: the first best kept."""
-    if need == 1:
-        key = (room, hp, weapon, cap, drank)
-        if key in best.seen:
-            return
-        best.seen.add(key)
+    """Greedy's ways from here (``need`` at least 2), in the bots' order: a way that
+    dies ends where it dies and is scored there; the last card is ``_greedy_last``'s."""
+    may_now = may[cap]
     for index, card in enumerate(room):
         rest = room[:index] + room[index + 1 :]
         m = _MONSTER[card]
         if m:
-            if weapon and may[cap][card]:
+            if weapon and may_now[card]:
                 h = hp + _FIGHT[m][weapon]
-                step = path + ((card, True),)
-                if need == 1 or h <= 0:
-                    key = (h - lm + m) * 256 + weapon * 16 + m
-                    if key > best.key:
-                        best.key, best.path = key, step
+                if h <= 0:
+                    s = (h - lm + m) * 256 + weapon * 16 + m
+                    if s > best.key:
+                        best.key, best.path = s, path + ((card, True),)
+                elif need == 2:
+                    _greedy_last(rest, h, weapon, m, drank, lm - m, may, path + ((card, True),), best)
                 else:
-                    _greedy_ways(rest, h, weapon, m, drank, need - 1, lm - m, may, step, best)
+                    _greedy_ways(rest, h, weapon, m, drank, need - 1, lm - m, may, path + ((card, True),), best)
             h = hp - m
-            step = path + ((card, False),)
-            if need == 1 or h <= 0:
-                key = (h - lm + m) * 256 + weapon * 16 + cap
-                if key > best.key:
-                    best.key, best.path = key, step
+            if h <= 0:
+                s = (h - lm + m) * 256 + weapon * 16 + cap
+                if s > best.key:
+                    best.key, best.path = s, path + ((card, False),)
+            elif need == 2:
+                _greedy_last(rest, h, weapon, cap, drank, lm - m, may, path + ((card, False),), best)
             else:
-                _greedy_ways(rest, h, weapon, cap, drank, need - 1, lm - m, may, step, best)
+                _greedy_ways(rest, h, weapon, cap, drank, need - 1, lm - m, may, path + ((card, False),), best)
             continue
         w = _WEAPON[card]
         if w:
-            step = path + ((card, False),)
-            if need == 1:
-                key = (hp - lm) * 256 + w * 16 + FRESH
-                if key > best.key:
-                    best.key, best.path = key, step
-            else:
-                _greedy_ways(rest, hp, w, FRESH, drank, need - 1, lm, may, step, best)
-            continue
-        h = hp if drank else _DRINK[hp][_POTION[card]]
-        step = path + ((card, False),)
-        if need == 1:
-            key = (h - lm) * 256 + weapon * 16 + cap
-            if key > best.key:
-                best.key, best.path = key, step
+            h, weapon_after, cap_after, drank_after = hp, w, FRESH, drank
         else:
-            _greedy_ways(rest, h, weapon, cap, True, need - 1, lm, may, step, best)
+            h = hp if drank else _DRINK[hp][_POTION[card]]
+            weapon_after, cap_after, drank_after = weapon, cap, True
+        step = path + ((card, False),)
+        if need == 2:
+            _greedy_last(rest, h, weapon_after, cap_after, drank_after, lm, may, step, best)
+        else:
+            _greedy_ways(rest, h, weapon_after, cap_after, drank_after, need - 1, lm, may, step, best)
 
 
 _LOWEST = -(10**9)
@@ -126,7 +151,10 @@ def _greedy_plan(room, hp, weapon, cap, need, may, may_run, view):
     lm = 0
     for card in room:
         lm += _MONSTER[card]
-    _greedy_ways(tuple(room), hp, weapon, cap, False, need, lm, may, (), best)
+    if need == 1:
+        _greedy_last(tuple(room), hp, weapon, cap, False, lm, may, (), best)
+    else:
+        _greedy_ways(tuple(room), hp, weapon, cap, False, need, lm, may, (), best)
     if may_run and best.key >> 8 <= max(0, hp - RUN_LOSS):
         return None
     return best.path
@@ -148,52 +176,129 @@ def _counting_leaf(h, w, c, left, ctx):
     return h + ctx.worth(w, c) - carried
 
 
-def _counting_ways(room, hp, weapon, cap, drank, need, ctx, path):
-    if need == 1:
-        key = (room, hp, weapon, cap, drank)
-        if key in ctx.seen:
-            return
-        ctx.seen.add(key)
+def _counting_one_left(h, w, c, y, ctx):
+    """``_counting_leaf`` when one card (``y``) is left, the usual case: the same
+    arithmetic in the same order (so the same floats), without the loop."""
+    if h <= 0:
+        return -1000.0 + h - ctx.monsters_sum
+    worth = ctx.cache.get(w * 16 + c) if w else 0.0
+    if worth is None:
+        worth = ctx.worth(w, c)
+    m = _MONSTER[y]
+    if m:
+        return h + worth - (-_FIGHT[m][w] if w and ctx.may[c][y] else m)
+    p = _POTION[y]
+    if p:
+        return h + worth - (-(_DRINK[h][p] - h) / 2)
+    return h + worth - 0.0
+
+
+def _counting_last(room, hp, weapon, cap, drank, ctx, path):
+    """The last card of counting's way, from here; a step tuple is built only for a
+    choice that beats the best so far."""
+    if len(room) != 2:
+        _counting_last_any(room, hp, weapon, cap, drank, ctx, path)
+        return
+    key = (room, hp, weapon, cap, drank)
+    if key in ctx.seen:
+        return
+    ctx.seen.add(key)
+    top = ctx.key
+    found = None
+    may_now = ctx.may[cap]
+    a, b = room
+    for card, y in ((a, b), (b, a)):
+        m = _MONSTER[card]
+        if m:
+            if weapon and may_now[card]:
+                s = _counting_one_left(hp + _FIGHT[m][weapon], weapon, m, y, ctx)
+                if s > top:
+                    top, found = s, (card, True)
+            s = _counting_one_left(hp - m, weapon, cap, y, ctx)
+            if s > top:
+                top, found = s, (card, False)
+            continue
+        w = _WEAPON[card]
+        if w:
+            s = _counting_one_left(hp, w, FRESH, y, ctx)
+        else:
+            s = _counting_one_left(hp if drank else _DRINK[hp][_POTION[card]], weapon, cap, y, ctx)
+        if s > top:
+            top, found = s, (card, False)
+    if found is not None:
+        ctx.key, ctx.path = top, path + (found,)
+
+
+def _counting_last_any(room, hp, weapon, cap, drank, ctx, path):
+    """The last card when the room has other than two cards (its end, the last room)."""
+    key = (room, hp, weapon, cap, drank)
+    if key in ctx.seen:
+        return
+    ctx.seen.add(key)
+    top = ctx.key
+    found = None
+    may_now = ctx.may[cap]
     for index, card in enumerate(room):
         rest = room[:index] + room[index + 1 :]
         m = _MONSTER[card]
         if m:
-            if weapon and ctx.may[cap][card]:
-                h = hp + _FIGHT[m][weapon]
-                step = path + ((card, True),)
-                if need == 1 or h <= 0:
-                    s = _counting_leaf(h, weapon, m, rest, ctx)
-                    if s > ctx.key:
-                        ctx.key, ctx.path = s, step
-                else:
-                    _counting_ways(rest, h, weapon, m, drank, need - 1, ctx, step)
-            h = hp - m
-            step = path + ((card, False),)
-            if need == 1 or h <= 0:
-                s = _counting_leaf(h, weapon, cap, rest, ctx)
-                if s > ctx.key:
-                    ctx.key, ctx.path = s, step
-            else:
-                _counting_ways(rest, h, weapon, cap, drank, need - 1, ctx, step)
+            if weapon and may_now[card]:
+                s = _counting_leaf(hp + _FIGHT[m][weapon], weapon, m, rest, ctx)
+                if s > top:
+                    top, found = s, (card, True)
+            s = _counting_leaf(hp - m, weapon, cap, rest, ctx)
+            if s > top:
+                top, found = s, (card, False)
             continue
         w = _WEAPON[card]
         if w:
-            step = path + ((card, False),)
-            if need == 1:
-                s = _counting_leaf(hp, w, FRESH, rest, ctx)
-                if s > ctx.key:
-                    ctx.key, ctx.path = s, step
-            else:
-                _counting_ways(rest, hp, w, FRESH, drank, need - 1, ctx, step)
-            continue
-        h = hp if drank else _DRINK[hp][_POTION[card]]
-        step = path + ((card, False),)
-        if need == 1:
-            s = _counting_leaf(h, weapon, cap, rest, ctx)
-            if s > ctx.key:
-                ctx.key, ctx.path = s, step
+            s = _counting_leaf(hp, w, FRESH, rest, ctx)
         else:
-            _counting_ways(rest, h, weapon, cap, True, need - 1, ctx, step)
+            s = _counting_leaf(hp if drank else _DRINK[hp][_POTION[card]], weapon, cap, rest, ctx)
+        if s > top:
+            top, found = s, (card, False)
+    if found is not None:
+        ctx.key, ctx.path = top, path + (found,)
+
+
+def _counting_ways(room, hp, weapon, cap, drank, need, ctx, path):
+    """Counting's ways from here (``need`` at least 2), in the bots' order."""
+    may_now = ctx.may[cap]
+    for index, card in enumerate(room):
+        rest = room[:index] + room[index + 1 :]
+        m = _MONSTER[card]
+        if m:
+            if weapon and may_now[card]:
+                h = hp + _FIGHT[m][weapon]
+                if h <= 0:
+                    s = _counting_leaf(h, weapon, m, rest, ctx)
+                    if s > ctx.key:
+                        ctx.key, ctx.path = s, path + ((card, True),)
+                elif need == 2:
+                    _counting_last(rest, h, weapon, m, drank, ctx, path + ((card, True),))
+                else:
+                    _counting_ways(rest, h, weapon, m, drank, need - 1, ctx, path + ((card, True),))
+            h = hp - m
+            if h <= 0:
+                s = _counting_leaf(h, weapon, cap, rest, ctx)
+                if s > ctx.key:
+                    ctx.key, ctx.path = s, path + ((card, False),)
+            elif need == 2:
+                _counting_last(rest, h, weapon, cap, drank, ctx, path + ((card, False),))
+            else:
+                _counting_ways(rest, h, weapon, cap, drank, need - 1, ctx, path + ((card, False),))
+            continue
+        w = _WEAPON[card]
+        if w:
+            h, weapon_after, cap_after, drank_after = hp, w, FRESH, drank
+        else:
+            h = hp if drank else _DRINK[hp][_POTION[card]]
+            weapon_after, cap_after, drank_after = weapon, cap, True
+        step = path + ((card, False),)
+        if need == 2:
+            _counting_last(rest, h, weapon_after, cap_after, drank_after, ctx, step)
+        else:
+            _counting_ways(rest, h, weapon_after, cap_after, drank_after, need - 1, ctx, step)
 
 
 class _Counting:
@@ -239,7 +344,10 @@ class _Counting:
 def _counting_plan(room, hp, weapon, cap, need, may, may_run, view):
     monsters, potions, unseen, strikes = view
     ctx = _Counting(may, strikes, monsters)
-    _counting_ways(tuple(room), hp, weapon, cap, False, need, ctx, ())
+    if need == 1:
+        _counting_last(tuple(room), hp, weapon, cap, False, ctx, ())
+    else:
+        _counting_ways(tuple(room), hp, weapon, cap, False, need, ctx, ())
     if may_run and unseen[0]:
         # counting's cost of facing each unseen card, summed: halves, so exact in any order
         total: float = 0

@@ -284,7 +284,7 @@ class RoomModel:
             need, drank, last_drunk = half
         kind_of, value_of, monster_val = _KIND, _VAL, _MONSTER_VAL
         may, fights = _MAY[strict], _FIGHT
-        best = {}  # True: (value, way) of the best win; False: (partial, way) of the best loss
+        best: dict = {}  # True: (value, way) of the best win; False: (partial, way) of the best loss
         ends: dict = {}
         seen = set()
 
