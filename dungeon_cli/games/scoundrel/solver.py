@@ -228,50 +228,29 @@ class RoomModel:
         if found is None:
             found = self._walk(room, hp, weapon, cap, strict, final, half)
         wins, loss, ends = found
-        out = []
+        # Best-looking first: a win, the ends (the walk sorted them), the run, a loss.
+        out: list = []
         if wins is not None:
             result, way = wins
-            out.append(((2, result), [_Way(way, ())], (dungeon, room, hp, weapon, cap, ran_last, strict, result, result, None)))
-        if loss is not None:
-            partial, way = loss
-            result = partial - _stats(dungeon)[0]  # less the dungeon's monsters
-            out.append(((-2, result), [_Way(way, ())], (dungeon, room, hp, weapon, cap, ran_last, strict, result, result, None)))
+            out.append(([_Way(way, ())], (dungeon, room, hp, weapon, cap, ran_last, strict, result, result, None)))
         drawn = dungeon[:3]
         below = dungeon[3:]
-        for left, new_weapon, new_hp, new_cap, way, promise in ends:
+        leave = -1 if below else 0
+        for left, new_weapon, new_hp, new_cap, way in ends:
             new_room = (left,) + drawn
-            child = (
-                below,
-                new_room,
-                new_hp,
-                new_weapon,
-                new_cap,
-                False,
-                strict,
-                None,
-                _bound(new_hp, new_weapon, new_cap, strict, new_room, below, -1 if below else 0),
-                None,
-            )
-            out.append(((0, promise), [_Way(way, drawn)], child))
+            bound = _bound(new_hp, new_weapon, new_cap, strict, new_room, below, leave)
+            out.append(([_Way(way, drawn)], (below, new_room, new_hp, new_weapon, new_cap, False, strict, None, bound, None)))
         if not ran_last and dungeon and len(room) == ROOM and half is None:
             under = dungeon + room
             new_room = under[:ROOM]
             below = under[ROOM:]
-            child = (
-                below,
-                new_room,
-                hp,
-                weapon,
-                cap,
-                True,
-                strict,
-                None,
-                _bound(hp, weapon, cap, strict, new_room, below, 1 if below else 0),
-                None,
-            )
-            out.append(((-1, 0), [_Way((), new_room, True)], child))
-        out.sort(key=_first, reverse=True)
-        return [(steps, child) for _, steps, child in out]
+            bound = _bound(hp, weapon, cap, strict, new_room, below, 1 if below else 0)
+            out.append(([_Way((), new_room, True)], (below, new_room, hp, weapon, cap, True, strict, None, bound, None)))
+        if loss is not None:
+            partial, way = loss
+            result = partial - _stats(dungeon)[0]  # less the dungeon's monsters
+            out.append(([_Way(way, ())], (dungeon, room, hp, weapon, cap, ran_last, strict, result, result, None)))
+        return out
 
     def _walk(self, room: tuple, hp: int, weapon: int, cap: int, strict: bool, final: bool, half) -> tuple:
         """Every way through a room, reduced to what differs: the best win and the best
@@ -340,8 +319,9 @@ class RoomModel:
                 if new_cap <= reach:
                     continue  # another way keeps as much health and a weapon that strikes more
                 reach = new_cap
-                kept.append((left, new_weapon, new_hp, new_cap, way, _promise(new_hp, weapon_value, new_cap)))
-        found = (best.get(True), best.get(False), kept)
+                kept.append((_promise(new_hp, weapon_value, new_cap), (left, new_weapon, new_hp, new_cap, way)))
+        kept.sort(key=_first, reverse=True)
+        found = (best.get(True), best.get(False), [end for _, end in kept])
         if len(self._ways) > 500_000:
             self._ways.clear()
         self._ways[(room, hp, weapon, cap, strict, final, half)] = found
