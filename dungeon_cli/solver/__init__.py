@@ -230,11 +230,21 @@ class Search:
             # key = (rest, level): the value never falls as the level rises, so what
             # is known at a level at least as high bounds this one.
             key, level = key
-            for known_level, value, exact in self.table.get(key, ()):
-                if known_level == level and exact:
-                    return value, True
-                if value < bound and all(k >= m for k, m in zip(known_level, level)):
-                    bound = value
+            known = self.table.get(key)
+            if known is not None:
+                if len(level) == 3:  # spelt out for the common case (Scoundrel's)
+                    a, b, c = level
+                    for known_level, value, exact in known:
+                        if known_level == level and exact:
+                            return value, True
+                        if value < bound and known_level[0] >= a and known_level[1] >= b and known_level[2] >= c:
+                            bound = value
+                else:
+                    for known_level, value, exact in known:
+                        if known_level == level and exact:
+                            return value, True
+                        if value < bound and all(k >= m for k, m in zip(known_level, level)):
+                            bound = value
         else:
             entry = self.table.get(key)
             if entry is not None:

@@ -19,7 +19,7 @@ potions and strikes could still add to that figure.
 
 from __future__ import annotations
 
-from itertools import accumulate
+from itertools import accumulate, count
 from operator import mul
 from typing import Any, Hashable, Optional
 
@@ -58,7 +58,7 @@ def bound(state: ScoundrelState) -> int:
     room = tuple(_ID[c] for c in state.room)
     half = (state.to_resolve - state.resolved,) if state.resolved else None
     cap = value(state.slain[-1]) if state.slain else FRESH
-    return _bound(state.hp, weapon, cap, state.strict, room, dungeon, _leave(state.ran_last, dungeon, room, half))
+    return _bound(state.hp, weapon, cap, state.strict, room, _stats(dungeon), _leave(state.ran_last, dungeon, room, half))
 
 
 def priority(state: ScoundrelState) -> tuple:
@@ -106,22 +106,13 @@ _DRAWS = tuple(Draw(card) for card in CARDS)
 NO_WEAPON = -1
 
 
-class _Way:
-    """The steps of one child, kept as ids until a line is reported: most children are
-    never part of one. ``way``: ((card id, struck), ...) through the room; ``drawn``:
-    the card ids dealt after it; ``run``: the room was run from."""
-
-    __slots__ = ("way", "drawn", "run")
-
-    def __init__(self, way: tuple, drawn: tuple, run: bool = False):
-        self.way = way
-        self.drawn = drawn
-        self.run = run
-
-    def actions(self) -> list:
-        out: list = [RUN] if self.run else [_ACTIONS[struck][card] for card, struck in self.way]
-        out.extend(_DRAWS[card] for card in self.drawn)
-        return out
+def _actions_of(way: tuple, drawn: tuple, run: bool) -> list:
+    """The core's actions of one child's step, kept as ids until a line is reported
+    (most children are never part of one): ``way``, ((card id, struck), ...) through
+    the room, or the room ``run`` from; then the card ids ``drawn`` after it."""
+    out: list = [RUN] if run else [_ACTIONS[struck][card] for card, struck in way]
+    out.extend(_DRAWS[card] for card in drawn)
+    return out
 
 
 class RoomModel:
@@ -138,8 +129,9 @@ class RoomModel:
     the line is replayed on the rules core as it is.
 
     Node: (dungeon ids, room ids, hp, weapon id or ``NO_WEAPON``, cap (15: has not
-    struck), ran_last, strict, value when over else None, bound, half) where ``half``
-    is None at the start of a room, else (cards still to resolve, drank, last potion).
+    struck), ran_last, strict, value when over else None, bound, half, facts) where
+    ``half`` is None at the start of a room, else (cards still to resolve, drank, last
+    potion), and ``facts`` are the dungeon's (``_stats``).
     """
 
     # Key = (position, level), level = (health, cap, weapon value): more of any of them
@@ -190,10 +182,11 @@ class RoomModel:
                 cap,
                 state.strict,
                 room,
-                dungeon,
+                _stats(dungeon),
                 _leave(state.ran_last, dungeon, room, half),
             ),
             half,
+            _stats(dungeon),
         )
         return steps, node
 
@@ -201,8 +194,8 @@ class RoomModel:
         """The core's actions of a path of steps (the root's, then each child's)."""
         out: list = []
         for step in path:
-            if isinstance(step, _Way):
-                out.extend(step.actions())
+            if type(step) is tuple:  # a child's step (the root's are actions)
+                out.extend(_actions_of(*step))
             else:
                 out.append(step)
         return out
@@ -211,8 +204,9 @@ class RoomModel:
         return node[7]
 
     def key(self, node) -> tuple:
-        dungeon, room, hp, weapon, cap, ran_last = node[:6]
+        _, room, hp, weapon, cap, ran_last = node[:6]
         half = node[9]
+        dungeon = node[10][0]  # the dungeon's number (``_stats``)
         position = (dungeon, room, ran_last) if half is None else (dungeon, room, ran_last, half)
         if weapon < 0:
             return position, (hp, 0, 0)
@@ -222,7 +216,7 @@ class RoomModel:
         return node[8]
 
     def children(self, node) -> list[tuple[list, Any]]:
-        dungeon, room, hp, weapon, cap, ran_last, strict, _, _, half = node
+        dungeon, room, hp, weapon, cap, ran_last, strict, _, _, half, facts = node
         final = not dungeon
         found = self._ways.get((room, hp, weapon, cap, strict, final, half))
         if found is None:
@@ -232,24 +226,28 @@ class RoomModel:
         out: list = []
         if wins is not None:
             result, way = wins
-            out.append(([_Way(way, ())], (dungeon, room, hp, weapon, cap, ran_last, strict, result, result, None)))
+            out.append((((way, (), False),), (dungeon, room, hp, weapon, cap, ran_last, strict, result, result, None, facts)))
         drawn = dungeon[:3]
         below = dungeon[3:]
+        after = _stats(below)
         leave = -1 if below else 0
         for left, new_weapon, new_hp, new_cap, way in ends:
             new_room = (left,) + drawn
-            bound = _bound(new_hp, new_weapon, new_cap, strict, new_room, below, leave)
-            out.append(([_Way(way, drawn)], (below, new_room, new_hp, new_weapon, new_cap, False, strict, None, bound, None)))
+            bound = _bound(new_hp, new_weapon, new_cap, strict, new_room, after, leave)
+            out.append(
+                (((way, drawn, False),), (below, new_room, new_hp, new_weapon, new_cap, False, strict, None, bound, None, after))
+            )
         if not ran_last and dungeon and len(room) == ROOM and half is None:
             under = dungeon + room
             new_room = under[:ROOM]
             below = under[ROOM:]
-            bound = _bound(hp, weapon, cap, strict, new_room, below, 1 if below else 0)
-            out.append(([_Way((), new_room, True)], (below, new_room, hp, weapon, cap, True, strict, None, bound, None)))
+            after = _stats(below)
+            bound = _bound(hp, weapon, cap, strict, new_room, after, 1 if below else 0)
+            out.append(((((), new_room, True),), (below, new_room, hp, weapon, cap, True, strict, None, bound, None, after)))
         if loss is not None:
             partial, way = loss
-            result = partial - _stats(dungeon)[0]  # less the dungeon's monsters
-            out.append(([_Way(way, ())], (dungeon, room, hp, weapon, cap, ran_last, strict, result, result, None)))
+            result = partial - facts[1]  # less the dungeon's monsters
+            out.append((((way, (), False),), (dungeon, room, hp, weapon, cap, ran_last, strict, result, result, None, facts)))
         return out
 
     def _walk(self, room: tuple, hp: int, weapon: int, cap: int, strict: bool, final: bool, half) -> tuple:
@@ -363,30 +361,33 @@ def _promise(hp: int, weapon: int, cap: int) -> float:
 
 
 _STATS: dict = {}
+_NUMBERS = count()
 
 
 def _stats(cards: tuple) -> tuple:
-    """(monster total, C, V, potion total, best potion, best weapon) of a dungeon of card
-    ids, where C[r] and V[r] count and add up its monsters of value at most r: what
-    monsters cost against a weapon is then a few subtractions (``_cost``). Many nodes
-    share one dungeon, so it is worked out once."""
+    """(number, monster total, C, V, potion total, best potion, best weapon) of a dungeon
+    of card ids, where C[r] and V[r] count and add up its monsters of value at most r:
+    what monsters cost against a weapon is then a few subtractions (``_cost``). Many
+    nodes share one dungeon, so it is worked out once, and its number (never reused,
+    even once the table is cleared) stands for it in a key: a small int is hashed at
+    once, a tuple of forty cards each time."""
     found = _STATS.get(cards)
     if found is None:
-        count = [0] * FRESH
+        values = [0] * FRESH
         potions = best_potion = best_weapon = 0
         for card in cards:
             kind, v = _KIND[card], _VAL[card]
             if kind == MONSTER:
-                count[v] += 1
+                values[v] += 1
             elif kind == POTION:
                 potions += v
                 if v > best_potion:
                     best_potion = v
             elif v > best_weapon:
                 best_weapon = v
-        below = tuple(accumulate(count))
-        worth = tuple(accumulate(map(mul, count, range(FRESH))))
-        found = (worth[-1], below, worth, potions, best_potion, best_weapon)
+        below = tuple(accumulate(values))
+        worth = tuple(accumulate(map(mul, values, range(FRESH))))
+        found = (next(_NUMBERS), worth[-1], below, worth, potions, best_potion, best_weapon)
         if len(_STATS) > 300_000:
             _STATS.clear()
         _STATS[cards] = found
@@ -403,18 +404,18 @@ def _cost(below: tuple, worth: tuple, weapon: int, low: int, high: int) -> int:
     return worth[high] - worth[low] - weapon * (below[high] - below[low])
 
 
-def _bound(hp: int, weapon: int, cap: int, strict: bool, room: tuple, dungeon: tuple, leave: int = -1) -> int:
-    """``bound`` on card ids (``weapon``: an id or ``NO_WEAPON``). A monster can be
-    struck by a weapon still to come (at best the strongest of them) or by the one in
-    hand only if its cap allows: the cap never rises, so a monster above it is never
-    struck by this weapon again.
+def _bound(hp: int, weapon: int, cap: int, strict: bool, room: tuple, facts: tuple, leave: int = -1) -> int:
+    """``bound`` on card ids (``weapon``: an id or ``NO_WEAPON``; ``facts``: the
+    dungeon's, from ``_stats``). A monster can be struck by a weapon still to come (at
+    best the strongest of them) or by the one in hand only if its cap allows: the cap
+    never rises, so a monster above it is never struck by this weapon again.
 
     ``leave``: -1 while the room may still be run from; else the room is faced, every
     card but ``leave`` of them (0 or 1) resolved now, so its monsters meet the weapon
     in hand or one from the room itself, never one still in the dungeon. (Bounding a
     room that may be run from as the better of facing it and facing the next four
     after running cuts 3% more nodes and costs 40% more time.)"""
-    _, below, worth, healing, best_potion, fresh = _stats(dungeon)
+    _, _, below, worth, healing, best_potion, fresh = facts
     extra = []
     room_weapon = 0
     for card in room:
