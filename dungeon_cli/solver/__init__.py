@@ -62,6 +62,10 @@ class _Limit(Exception):
     pass
 
 
+class _Enough(Exception):
+    """A line as good as asked for was found: the search stops there."""
+
+
 class CoreModel:
     """Search nodes are the core's own states; a child is one decision and the draws
     the known order deals after it. Any game with hooks can be searched this way."""
@@ -117,8 +121,11 @@ class Search:
         max_seconds: Optional[float] = None,
         prune: bool = True,
         wins_only: bool = False,
+        enough: Optional[int] = None,
     ):
         self.model = model
+        # Stop at the first line worth at least this much (None: search for the best).
+        self.enough = enough
         self.max_nodes = max_nodes
         self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         self.prune = prune
@@ -153,6 +160,8 @@ class Search:
         target = self.model.bound(node) if aspire else None
         if target is not None and self.wins_only and target < WIN:
             target = 0
+        if target is not None and self.enough is not None and target > self.enough:
+            target = self.enough
         try:
             while True:
                 # The threshold: a line must reach the target to count. The best line
@@ -165,6 +174,8 @@ class Search:
                 target = min(reached, target - 1)
                 if self.found >= target:
                     break
+        except _Enough:
+            pass
         except _Limit as exc:
             stopped = str(exc)
         except KeyboardInterrupt:  # Ctrl-C: the best line so far, said not proven
@@ -214,6 +225,8 @@ class Search:
             if value > self.found:
                 self.found = value
                 self.best_line = list(self.path)
+                if self.enough is not None and value >= self.enough:
+                    raise _Enough
             if value > self.best:
                 self.best = value
             return value, True
@@ -302,8 +315,12 @@ def solve(
     max_seconds: Optional[float] = None,
     prune: bool = True,
     model: Any = None,
+    goal: str = "best",
 ) -> Solution:
-    """The best line from ``start`` (a state whose every pile has a known order).
+    """The best line from ``start`` (a state whose every pile has a known order), or
+    with ``goal="win"`` the first win found (proven: a win exists) or the proof that
+    there is none (then a loss, not the best one), which is all a count of winnable
+    deals needs.
 
     Two passes: first for the best win, every loss counting alike (most deals are won
     by perfect play, and the bound cuts every state that cannot win once any line is
@@ -317,9 +334,12 @@ def solve(
     def fresh():
         return model if model is not None else (h.model() if hasattr(h, "model") else CoreModel(h))
 
+    if goal not in ("best", "win"):
+        raise ValueError(f"goal is 'best' or 'win', not {goal!r}")
     began = time.perf_counter()
-    first = Search(fresh(), max_nodes, max_seconds, prune, wins_only=True).solve(start)
-    if first.result.won or not first.proven:
+    enough = WIN + 1 if goal == "win" else None  # every win scores at least 1
+    first = Search(fresh(), max_nodes, max_seconds, prune, wins_only=True, enough=enough).solve(start)
+    if first.result.won or not first.proven or goal == "win":
         return first
     left_nodes = None if max_nodes is None else max(1, max_nodes - first.nodes)
     left_seconds = None if max_seconds is None else max(0.001, max_seconds - (time.perf_counter() - began))
