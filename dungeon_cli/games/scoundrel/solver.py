@@ -210,7 +210,9 @@ class RoomModel:
         position = (dungeon, room, ran_last) if half is None else (dungeon, room, ran_last, half)
         if weapon < 0:
             return position, (hp, 0, 0)
-        return position, (hp, cap, _VAL[weapon])
+        reach = _REACH[node[6]][cap]
+        held = _VAL[weapon]
+        return position, (hp, reach, held if held < reach else reach)
 
     def bound(self, node) -> int:
         return node[8]
