@@ -136,6 +136,9 @@ class Search:
         # level at least as high in every part (Scoundrel: health, weapon, cap), shares
         # what it learns across levels.
         self.monotone = getattr(model, "monotone", False)
+        # Optionally ``children_above(node, floor)``: the children whose bound is above
+        # ``floor``, and the best bound of those left out (None: none were).
+        self.above = getattr(model, "children_above", None)
         self.table: dict[Hashable, Any] = {}
         self.nodes = 0
         self.best = -(10**9)  # the pruning threshold
@@ -270,7 +273,16 @@ class Search:
         best_exact = best_upper = -(10**9)
         path = self.path
         prune, wins_only = self.prune, self.wins_only
-        for steps, child in model.children(node):
+        floor = self.best if prune and (self.best >= 0 or not wins_only) else None
+        if floor is not None and self.above is not None:
+            # The model leaves out the children its bound cuts, and says the best bound
+            # it left out.
+            children, omitted = self.above(node, floor)
+            if omitted is not None:
+                best_upper = 0 if wins_only and omitted < WIN else omitted
+        else:
+            children = model.children(node)
+        for steps, child in children:
             if prune and model.value(child) is None:
                 # Most children are cut by their bound alone: cut them here, without a
                 # call, a key or a look in the table.

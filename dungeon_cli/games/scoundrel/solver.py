@@ -218,6 +218,11 @@ class RoomModel:
         return node[8]
 
     def children(self, node) -> list[tuple[list, Any]]:
+        return self.children_above(node, None)[0]
+
+    def children_above(self, node, floor: Optional[int]) -> tuple[list, Optional[int]]:
+        """The children (all of them with ``floor`` None), less those whose bound is at
+        most ``floor``: most are cut by their bound, and are not built."""
         dungeon, room, hp, weapon, cap, ran_last, strict, _, _, half, facts = node
         final = not dungeon
         found = self._ways.get((room, hp, weapon, cap, strict, final, half))
@@ -233,9 +238,14 @@ class RoomModel:
         below = dungeon[3:]
         after = _stats(below)
         leave = -1 if below else 0
+        omitted = None
         for left, new_weapon, new_hp, new_cap, way in ends:
             new_room = (left,) + drawn
             bound = _bound(new_hp, new_weapon, new_cap, strict, new_room, after, leave)
+            if floor is not None and bound <= floor:
+                if omitted is None or bound > omitted:
+                    omitted = bound
+                continue
             out.append(
                 (((way, drawn, False),), (below, new_room, new_hp, new_weapon, new_cap, False, strict, None, bound, None, after))
             )
@@ -245,12 +255,16 @@ class RoomModel:
             below = under[ROOM:]
             after = _stats(below)
             bound = _bound(hp, weapon, cap, strict, new_room, after, 1 if below else 0)
-            out.append(((((), new_room, True),), (below, new_room, hp, weapon, cap, True, strict, None, bound, None, after)))
+            if floor is not None and bound <= floor:
+                if omitted is None or bound > omitted:
+                    omitted = bound
+            else:
+                out.append(((((), new_room, True),), (below, new_room, hp, weapon, cap, True, strict, None, bound, None, after)))
         if loss is not None:
             partial, way = loss
             result = partial - facts[1]  # less the dungeon's monsters
             out.append((((way, (), False),), (dungeon, room, hp, weapon, cap, ran_last, strict, result, result, None, facts)))
-        return out
+        return out, omitted
 
     def _walk(self, room: tuple, hp: int, weapon: int, cap: int, strict: bool, final: bool, half) -> tuple:
         """Every way through a room, reduced to what differs: the best win and the best
