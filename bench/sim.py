@@ -14,8 +14,9 @@ speed-up of two processes over one, and the solver's time per deal.
 - The planning bots, greedy and counting, through their playouts (what ``dungeon sim
   scoundrel --bot greedy|counting`` runs) and through the rules core (as with
   ``--records``), games/s on one process from the least and the median time over the repeats.
-- The solver's median and worst time over the first seeds of each solvable game, with
-  the number not proven within the per-deal limit.
+- The solver's least, median and worst time a deal over seeds 0-99 of each solvable
+  game and variant (the best line, proven), with the number not proven within the
+  per-deal limit.
 """
 
 from __future__ import annotations
@@ -151,22 +152,30 @@ def _bot_rates(bot: str, games: int, repeats: int) -> dict:
 
 
 def _solver_times(game: str, seeds: int, limit: float, variant=None) -> dict:
+    """Seconds a deal for ``dungeon solve`` (the best line, proven), over seeds 0..N-1:
+    least, median and worst, as the clock on the wall and as CPU time (the machine may
+    be busy with something else)."""
     from dungeon_cli import registry, solver
     from dungeon_cli.shuffle import deal_piles
 
     module = registry.get(game)
-    times, unproven, wins = [], 0, 0
+    times, cpu, unproven, wins = [], [], 0, 0
     for seed in range(seeds):
         start = module.game.start(variant, {}, deal_piles(seed, module.game.deck(variant, {})))
+        began = time.process_time()
         found = solver.solve(start, game, max_seconds=limit)
+        cpu.append(time.process_time() - began)
         times.append(found.seconds)
         unproven += not found.proven
         wins += found.result.won
     return {
         "seeds": seeds,
         "limit_s": limit,
+        "least_s": min(times),
         "median_s": statistics.median(times),
         "worst_s": max(times),
+        "median_cpu_s": statistics.median(cpu),
+        "worst_cpu_s": max(cpu),
         "not_proven": unproven,
         "won_by_best_line": wins,
     }
@@ -201,6 +210,7 @@ def run(games: int = 20_000, repeats: int = 3, solver_seeds: int = 100, solver_l
         **_bot_rates("greedy", games // 10, repeats + 2),
         **_bot_rates("counting", games // 20, repeats + 2),
         "solver scoundrel": _solver_times("scoundrel", solver_seeds, solver_limit),
+        "solver scoundrel (strict-weapon)": _solver_times("scoundrel", solver_seeds, solver_limit, "strict-weapon"),
         "solver clear-the-dungeon": _solver_times("clear-the-dungeon", solver_seeds, solver_limit),
         "solver clear-the-dungeon (reserve)": _solver_times("clear-the-dungeon", solver_seeds, solver_limit, "reserve"),
     }

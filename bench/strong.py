@@ -1,6 +1,5 @@
 """The strong player and the analysis: time per decision, win rates beside the bots
-they are measured against, a typical losing record analysed, and the solver from the
-start of a deal beside the same deals solved from every decision of a game.
+they are measured against, and a typical losing record analysed.
 
 - Strong player (``--bot strong``) beside counting (Scoundrel) and greedy (Clear the
   Dungeon, ``reserve``) on the same seeds, one process: wins, games/s, milliseconds per
@@ -8,16 +7,15 @@ start of a deal beside the same deals solved from every decision of a game.
   made with ``dungeon sim``.
 - ``dungeon analyse`` on a losing Scoundrel record (the counting bot's game of seed 33,
   17 moves) with the default samples: seconds on one core.
-- The solver over Scoundrel seeds 0..N-1 from the start: median, worst, proven.
+
+The solver's time a deal (Scoundrel seeds 0-99) is bench/sim.py's.
 """
 
 from __future__ import annotations
 
-import statistics
 import time
 
 SEEDS = 40
-SOLVER_SEEDS = 30
 
 
 def _rate(game: str, bot: str, variant, seeds: int) -> dict:
@@ -55,31 +53,9 @@ def _analyse() -> dict:
     }
 
 
-def _solver() -> dict:
-    from dungeon_cli import solver
-    from dungeon_cli.engine import Setup
-    from dungeon_cli.session import Session
-
-    times = []
-    proven = 0
-    for seed in range(SOLVER_SEEDS):
-        start = Session(Setup("scoundrel", None, seed=seed)).start
-        began = time.perf_counter()
-        found = solver.solve(start, "scoundrel", max_seconds=60)
-        times.append(time.perf_counter() - began)
-        proven += found.proven
-    return {
-        "seeds": SOLVER_SEEDS,
-        "median_s": round(statistics.median(times), 2),
-        "worst_s": round(max(times), 2),
-        "proven": proven,
-    }
-
-
 def run() -> dict:
     return {
         "scoundrel": {bot: _rate("scoundrel", bot, None, SEEDS) for bot in ("counting", "strong")},
         "clear-the-dungeon reserve": {bot: _rate("clear-the-dungeon", bot, "reserve", SEEDS) for bot in ("greedy", "strong")},
         "analyse a losing record": _analyse(),
-        "solver from the start": _solver(),
     }
