@@ -256,6 +256,12 @@ CHECKS: dict[str, Check] = {
     "dungeon sim scoundrel --bot strong --games 2000 --jobs 2": Check(
         says=("strong",), substitute=("--games 2000 --jobs 2", "--games 2")
     ),
+    "dungeon sim clear-the-dungeon --bot strong --games 2000 --jobs 1": Check(
+        says=("strong",), substitute=("--games 2000 --jobs 1", "--games 2")
+    ),
+    "dungeon sim clear-the-dungeon --bot strong --variant reserve --games 2000 --jobs 1": Check(
+        says=("strong", "reserve"), substitute=("--games 2000 --jobs 1", "--games 2")
+    ),
     "for s in $(seq 0 999); do dungeon solve --seed $s clear-the-dungeon --limit 60s -o /dev/null; done 2>&1 | grep -c ': win '": Check(
         says=("3",), substitute=("seq 0 999", "seq 0 29")
     ),  # seeds 16, 26, 28

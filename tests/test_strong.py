@@ -79,3 +79,78 @@ def test_strong_bot_decides_from_seen_cards_only(game, variant):
 def test_strong_bot_is_listed():
     for game in ("scoundrel", "clear-the-dungeon"):
         assert "strong" in bots.names(game)
+
+
+def _greedy_position(variant, seed, decisions):
+    """The seeded state after the greedy bot's first ``decisions`` decisions, and the
+    player's view of it (the same events, no known order)."""
+    module = registry.get("clear-the-dungeon")
+    order = deal_piles(seed, module.game.deck(variant, {}))
+    state = module.game.start(variant, None, order)
+    view = module.game.start(variant, None, None)
+    greedy = bots.make("clear-the-dungeon", "greedy")
+    made = 0
+    while True:
+        if state.phase is Phase.CHANCE:
+            action = Draw(state.chance().known)
+        elif made == decisions:
+            return state, view
+        else:
+            action = greedy.choose(state, random.Random(0))
+            made += 1
+        state, view = state.apply(action), view.apply(action)
+        if state.is_over:
+            return None, None
+
+
+@pytest.mark.parametrize("variant", [None, "reserve"])
+def test_clear_the_dungeon_deal_search_is_the_solvers_optimum(variant):
+    """The strong player's exact search of one deal (every choice of a decision) finds
+    what the generic solver finds from the state after each choice, the deal known."""
+    from dungeon_cli import solver
+    from dungeon_cli.core import known_steps
+    from dungeon_cli.games.clear_the_dungeon import strong
+    from dungeon_cli.solver.objective import WIN, objective
+
+    checked = 0
+    for seed, decisions in [(0, 0), (1, 2), (3, 4), (16, 6)]:
+        state, view = _greedy_position(variant, seed, decisions)
+        if state is None:
+            continue
+        deal = strong.Deal(tuple(state.power.known), tuple(stack.known for stack in state.stacks))
+        values = strong.solve(view, deal)
+        for cand in strong.candidates(view):
+            _, after = known_steps(state.apply(cand.action), [])
+            if after.is_over:
+                found = objective(after.final())
+            else:
+                found = objective(solver.solve(after, "clear-the-dungeon", max_seconds=60).result)
+            value = values[cand.option]
+            assert (WIN + value - strong.WON if value >= strong.WON else value) == found, (seed, cand.action)
+            checked += 1
+    assert checked > 8
+
+
+@pytest.mark.parametrize("variant", [None, "reserve"])
+def test_clear_the_dungeon_strong_bot_is_deterministic_and_plays_legal_games(variant):
+    """The same view and the same generator give the same choice; whole games through
+    the engine read back as legal records with the result the game reached."""
+    from dungeon_cli import referee
+    from dungeon_cli.simulate import Spec, play
+    from notation import parse
+
+    module = registry.get("clear-the-dungeon")
+    state, view = _greedy_position(variant, 5, 1)
+    choices = set()
+    for _ in range(2):
+        bot = bots.make("clear-the-dungeon", "strong")
+        bot.samples = 8
+        bot.begin(module, variant, {}, view)
+        bot.view.state = view
+        choices.add(bot.choose(state, random.Random(5)))
+    assert len(choices) == 1 and choices.pop() in state.legal_actions()
+    for seed in range(3):
+        outcome = play(Spec("clear-the-dungeon", "strong", variant, records=True), seed)
+        verdict = referee.check(parse(outcome.record)[0], seed_check=True)
+        assert verdict.legal, outcome.record
+        assert verdict.state is not None and verdict.state.final().won == outcome.won
