@@ -108,9 +108,14 @@ NO_WEAPON = -1
 
 def _actions_of(way: tuple, drawn: tuple, run: bool) -> list:
     """The core's actions of one child's step, kept as ids until a line is reported
-    (most children are never part of one): ``way``, ((card id, struck), ...) through
-    the room, or the room ``run`` from; then the card ids ``drawn`` after it."""
-    out: list = [RUN] if run else [_ACTIONS[struck][card] for card, struck in way]
+    (most children are never part of one): ``way``, the chain (previous chain, card id,
+    struck) through the room, last step first, or the room ``run`` from; then the card
+    ids ``drawn`` after it."""
+    steps: list = []
+    while way:
+        way, card, struck = way
+        steps.append(_ACTIONS[struck][card])
+    out: list = [RUN] if run else steps[::-1]
     out.extend(_DRAWS[card] for card in drawn)
     return out
 
@@ -275,20 +280,22 @@ class RoomModel:
             need, drank, last_drunk = (len(room) if final else len(room) - 1), False, 0
         else:
             need, drank, last_drunk = half
-        kind_of, value_of, monster_val = _KIND, _VAL, _MONSTER_VAL
+        kind_of, value_of = _KIND, _VAL
         may, fights = _MAY[strict], _FIGHT
-        best: dict = {}  # True: (value, way) of the best win; False: (partial, way) of the best loss
+        # the best win and the best loss: [value, way], first found kept on a tie
+        win: list = [None, None]
+        loss: list = [None, None]
         ends: dict = {}
         seen = set()
 
-        def keep(won: bool, result: int, way: tuple) -> None:
-            if won not in best or result > best[won][0]:
-                best[won] = (result, way)
-
-        def walk(room, hp, weapon, wv, cap, drank, done, way, last_drunk):
+        # ``way``: the steps so far as a chain (previous chain, card id, struck), built
+        # one cell a step; ``monsters``: what the room's monsters still unresolved add up to.
+        def walk(room, hp, weapon, wv, cap, drank, done, way, last_drunk, monsters):
             if done == need:
                 if final:
-                    keep(True, WIN + win_score(hp, last_drunk), way)
+                    result = WIN + win_score(hp, last_drunk)
+                    if win[0] is None or result > win[0]:
+                        win[0], win[1] = result, way
                 else:
                     ends.setdefault((room[0], weapon), []).append((hp, cap, way))
                 return
@@ -307,23 +314,28 @@ class RoomModel:
                     if wv and may[cap][card]:
                         new_hp = hp + fights[v][wv]
                         if new_hp <= 0:
-                            keep(False, loss_score(new_hp, sum(map(monster_val.__getitem__, rest))), way + ((card, True),))
+                            result = loss_score(new_hp, monsters - v)
+                            if loss[0] is None or result > loss[0]:
+                                loss[0], loss[1] = result, (way, card, True)
                         else:
-                            walk(rest, new_hp, weapon, wv, v, drank, done, way + ((card, True),), 0)
+                            walk(rest, new_hp, weapon, wv, v, drank, done, (way, card, True), 0, monsters - v)
                     bare = hp + fights[v][0]
                     if bare <= 0:
-                        keep(False, loss_score(bare, sum(map(monster_val.__getitem__, rest))), way + ((card, False),))
+                        result = loss_score(bare, monsters - v)
+                        if loss[0] is None or result > loss[0]:
+                            loss[0], loss[1] = result, (way, card, False)
                     else:
-                        walk(rest, bare, weapon, wv, cap, drank, done, way + ((card, False),), 0)
+                        walk(rest, bare, weapon, wv, cap, drank, done, (way, card, False), 0, monsters - v)
                 elif kind == WEAPON:
-                    walk(rest, hp, card, value_of[card], FRESH, drank, done, way + ((card, False),), 0)
+                    walk(rest, hp, card, value_of[card], FRESH, drank, done, (way, card, False), 0, monsters)
                 elif drank:
-                    walk(rest, hp, weapon, wv, cap, drank, done, way + ((card, False),), 0)
+                    walk(rest, hp, weapon, wv, cap, drank, done, (way, card, False), 0, monsters)
                 else:
                     v = value_of[card]
-                    walk(rest, drink(hp, v), weapon, wv, cap, True, done, way + ((card, False),), v)
+                    walk(rest, drink(hp, v), weapon, wv, cap, True, done, (way, card, False), v, monsters)
 
-        walk(room, hp, weapon, value_of[weapon] if weapon >= 0 else 0, cap, drank, 0, (), last_drunk)
+        start_weapon = value_of[weapon] if weapon >= 0 else 0
+        walk(room, hp, weapon, start_weapon, cap, drank, 0, (), last_drunk, sum(_MONSTER_VAL[c] for c in room))
         kept = []
         for (left, new_weapon), group in ends.items():
             group.sort(key=_more_first)
@@ -335,7 +347,7 @@ class RoomModel:
                 reach = new_cap
                 kept.append((_promise(new_hp, weapon_value, new_cap), (left, new_weapon, new_hp, new_cap, way)))
         kept.sort(key=_first, reverse=True)
-        found = (best.get(True), best.get(False), [end for _, end in kept])
+        found = (None if win[0] is None else tuple(win), None if loss[0] is None else tuple(loss), [end for _, end in kept])
         if len(self._ways) > 500_000:
             self._ways.clear()
         self._ways[(room, hp, weapon, cap, strict, final, half)] = found
