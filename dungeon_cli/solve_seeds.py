@@ -54,6 +54,9 @@ class Solved(NamedTuple):
         return "no win" if self.proven else "undecided"
 
 
+_solved = functools.partial(tuple.__new__, Solved)  # a Solved from a worker's plain tuple
+
+
 def solve_one(task: Task, seed: int) -> Solved:
     """The deal of ``seed``, from the start ``dungeon solve --seed`` solves."""
     setup = Setup(task.game, task.variant, seed=seed)
@@ -83,7 +86,7 @@ def stream(task: Task, seeds: Sequence[int], jobs: int = 1) -> Generator[list[So
     chunked = chunks(seeds, jobs, CHUNK)
     if jobs > 1:
         here = functools.partial(solve_many, task)
-        return spread(functools.partial(solve_rows, task), here, Solved._make, chunked, jobs)
+        return spread(functools.partial(solve_rows, task), here, _solved, chunked, jobs)
     return (solve_many(task, part) for part in chunked)
 
 
