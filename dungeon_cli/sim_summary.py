@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-from .simulate import Outcome
+if TYPE_CHECKING:  # a solve run's summary need not load the simulation
+    from .simulate import Outcome
 
 
 def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
@@ -60,35 +61,45 @@ class Tally:
         }
 
     def histogram(self, width: int = 40, max_rows: int = 16) -> list[str]:
-        """The scores as text rows ``label | bar count``, losses then wins (a game's
-        score means something else in each: Clear the Dungeon scores both from 0 up).
-        One row per score when few, else equal bins; bars share one scale."""
-        rows: list[tuple[str, int]] = []
-        for won in (False, True):
-            values = sorted(score for w, score in self.scores if w == won)
-            if not values:
-                continue
-            low, high = values[0], values[-1]
-            step = max(1, math.ceil((high - low + 1) / max_rows))
-            counts: dict[int, int] = {}
-            for v in values:
-                start = low + (v - low) // step * step
-                counts[start] = counts.get(start, 0) + self.scores[won, v]
-            word = "win" if won else "loss"
-            for start in range(low, high + 1, step):
-                label = f"{word} {start}" if step == 1 else f"{word} {start}..{min(start + step - 1, high)}"
-                rows.append((label, counts.get(start, 0)))
-        if not rows:
-            return []
-        pad = max(len(label) for label, _ in rows)
-        most = max(count for _, count in rows)
-        out = []
-        for label, count in rows:
-            bar = "#" * round(width * count / most) if count else ""
-            if count and not bar:
-                bar = "."
-            out.append(f"{label.rjust(pad)} | {bar + ' ' if bar else ''}{count}")
-        return out
+        return score_rows(self.scores, width, max_rows)
+
+
+def score_rows(scores: Counter[tuple[bool, int]], width: int = 40, max_rows: int = 16) -> list[str]:
+    """How many games ended on each (won, score), as text rows ``label | bar count``,
+    losses then wins (a game's score means something else in each: Clear the Dungeon
+    scores both from 0 up). One row per score when few, else equal bins; bars share one
+    scale."""
+    rows: list[tuple[str, int]] = []
+    for won in (False, True):
+        values = sorted(score for w, score in scores if w == won)
+        if not values:
+            continue
+        low, high = values[0], values[-1]
+        step = max(1, math.ceil((high - low + 1) / max_rows))
+        counts: dict[int, int] = {}
+        for v in values:
+            start = low + (v - low) // step * step
+            counts[start] = counts.get(start, 0) + scores[won, v]
+        word = "win" if won else "loss"
+        for start in range(low, high + 1, step):
+            label = f"{word} {start}" if step == 1 else f"{word} {start}..{min(start + step - 1, high)}"
+            rows.append((label, counts.get(start, 0)))
+    if not rows:
+        return []
+    pad = max(len(label) for label, _ in rows)
+    most = max(count for _, count in rows)
+    out = []
+    for label, count in rows:
+        bar = "#" * round(width * count / most) if count else ""
+        if count and not bar:
+            bar = "."
+        out.append(f"{label.rjust(pad)} | {bar + ' ' if bar else ''}{count}")
+    return out
+
+
+def percent(rate: float) -> str:
+    """1.2%, or 0.04% below one percent: a small interval's bound is not rounded to 0."""
+    return f"{100 * rate:.1f}%" if rate == 0 or rate >= 0.01 else f"{100 * rate:.2f}%"
 
 
 def histogram(outcomes: Iterable[Outcome], width: int = 40, max_rows: int = 16) -> list[str]:

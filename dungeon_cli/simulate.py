@@ -17,15 +17,14 @@ a cluster's workers need no shared disk and a long run is never held whole in me
 from __future__ import annotations
 
 import functools
-import math
-import os
 import random
-from typing import Any, Callable, Generator, Iterator, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Generator, NamedTuple, Optional, Sequence
 
 from . import bots, playouts
 from .engine import MAX_EVENTS, Runaway, SeededDealer, Setup, Visitor, Walk
 from .session import Session
 from .shuffle import rng_for
+from .workers import InOrder, chunks
 
 
 class Spec(NamedTuple):
@@ -139,37 +138,6 @@ def _play_out(fast: playouts.Playout, spec: Spec, seeds: Sequence[int], make: Ca
     return out
 
 
-def chunks(seeds: Sequence[int], workers: int, most: int = 500) -> Sequence[Sequence[int]]:
-    """Seeds in contiguous chunks of at most ``most``: several per worker, so that
-    progress shows and the last chunks even out, but few enough that sending them costs
-    little."""
-    count = len(seeds)
-    if count == 0:
-        return ()
-    size = max(1, min(most, math.ceil(count / (workers * 8))))
-    return _Chunks(seeds, size)
-
-
-class _Chunks(Sequence):
-    """The chunks, each made when asked for: a list of them all for ``--games 1e11``
-    (fifty million ranges) filled the memory before a game was played."""
-
-    def __init__(self, seeds: Sequence[int], size: int):
-        self.seeds, self.size = seeds, size
-
-    def __len__(self) -> int:
-        return math.ceil(len(self.seeds) / self.size)
-
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
-        return self.seeds[index * self.size : (index + 1) * self.size]
-
-
 def run(
     spec: Spec,
     seeds: Sequence[int],
@@ -206,60 +174,12 @@ def _chunks_for(spec: Spec, seeds: Sequence[int], workers: int) -> Sequence[Sequ
     return chunks(seeds, workers, 2000 if fast else 500)
 
 
-class _Ahead:
-    """The chunks still to hand out, in order, without listing them all."""
-
-    def __init__(self, chunked: Sequence):
-        self.chunked, self.next = chunked, 0
-
-    def __bool__(self) -> bool:
-        return self.next < len(self.chunked)
-
-    def pop(self) -> tuple[int, Sequence[int]]:
-        number = self.next
-        self.next += 1
-        return number, self.chunked[number]
-
-
-class _InOrder:
-    """Chunks that finish in any order, handed on in chunk order."""
-
-    def __init__(self) -> None:
-        self.waiting: dict[int, list[Outcome]] = {}
-        self.next = 0
-
-    def add(self, number: int, outcomes: list[Outcome]) -> Iterator[list[Outcome]]:
-        self.waiting[number] = outcomes
-        while self.next in self.waiting:
-            yield self.waiting.pop(self.next)
-            self.next += 1
-
-
 def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int) -> Generator[list[Outcome], None, None]:
-    """``jobs`` processes play: this one and ``jobs - 1`` workers. The workers are kept
-    four chunks deep each, and between looking at their results this process plays the
-    next chunk itself, rather than sit idle on a core and pay for sending its share."""
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    """``jobs`` processes play: this one and ``jobs - 1`` workers (``workers.spread``)."""
+    from .workers import spread
 
-    todo = _Ahead(_chunks_for(spec, seeds, jobs))  # handed out in seed order
-    order = _InOrder()
-    make = _outcome
-    from .workers import init_worker
-
-    with ProcessPoolExecutor(max_workers=jobs - 1, initializer=init_worker, initargs=(os.getpid(),)) as pool:
-        pending: dict[Any, int] = {}
-        while todo or pending:
-            while todo and len(pending) < 4 * (jobs - 1):
-                number, part = todo.pop()
-                pending[pool.submit(play_rows, spec, part)] = number
-            finished = [future for future in pending if future.done()]
-            if not finished and not todo:
-                finished = list(wait(pending, return_when=FIRST_COMPLETED).done)
-            for future in finished:
-                yield from order.add(pending.pop(future), [make(row) for row in future.result()])
-            if todo:
-                number, part = todo.pop()
-                yield from order.add(number, play_many(spec, part))
+    here = functools.partial(play_many, spec)
+    return spread(functools.partial(play_rows, spec), here, _outcome, _chunks_for(spec, seeds, jobs), jobs)
 
 
 CLUSTER_TIMEOUT = "10s"  # to reach the scheduler
@@ -286,7 +206,7 @@ def _on_cluster(spec: Spec, seeds: Sequence[int], address: str) -> Generator[lis
 def _cluster_chunks(client: Any, spec: Spec, seeds: Sequence[int]) -> Generator[list[Outcome], None, None]:
     from distributed import as_completed
 
-    order = _InOrder()
+    order = InOrder()
     make = _outcome
     try:
         workers = max(1, sum(client.nthreads().values()))

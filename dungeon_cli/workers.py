@@ -1,4 +1,6 @@
-"""What every worker process of ``sim --jobs`` does first.
+"""Seeds spread over processes (``sim --jobs``, ``solve --seeds --jobs``): contiguous
+chunks handed out in order, their results handed on in order whatever finished first,
+and what every worker process does first.
 
 A worker belongs to the run that started it: Ctrl-C at the terminal reaches every
 process of the group, and only the parent should answer it (with the summary of the
@@ -10,9 +12,11 @@ of the pipe fails).
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import sys
+from typing import Any, Callable, Generator, Iterator, Sequence
 
 PR_SET_PDEATHSIG = 1
 
@@ -36,3 +40,102 @@ def usable_cpus() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
         return max(1, os.cpu_count() or 1)
+
+
+def chunks(seeds: Sequence[int], workers: int, most: int = 500) -> Sequence[Sequence[int]]:
+    """Seeds in contiguous chunks of at most ``most``: several per worker, so that
+    progress shows and the last chunks even out, but few enough that sending them costs
+    little."""
+    count = len(seeds)
+    if count == 0:
+        return ()
+    size = max(1, min(most, math.ceil(count / (workers * 8))))
+    return _Chunks(seeds, size)
+
+
+class _Chunks(Sequence):
+    """The chunks, each made when asked for: a list of them all for ``--games 1e11``
+    (fifty million ranges) filled the memory before a game was played."""
+
+    def __init__(self, seeds: Sequence[int], size: int):
+        self.seeds, self.size = seeds, size
+
+    def __len__(self) -> int:
+        return math.ceil(len(self.seeds) / self.size)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self.seeds[index * self.size : (index + 1) * self.size]
+
+
+class _Ahead:
+    """The chunks still to hand out, in order, without listing them all."""
+
+    def __init__(self, chunked: Sequence):
+        self.chunked, self.next = chunked, 0
+
+    def __bool__(self) -> bool:
+        return self.next < len(self.chunked)
+
+    def pop(self) -> tuple[int, Sequence[int]]:
+        number = self.next
+        self.next += 1
+        return number, self.chunked[number]
+
+
+class InOrder:
+    """Chunks that finish in any order, handed on in chunk order."""
+
+    def __init__(self) -> None:
+        self.waiting: dict[int, list] = {}
+        self.next = 0
+
+    def add(self, number: int, results: list) -> Iterator[list]:
+        self.waiting[number] = results
+        while self.next in self.waiting:
+            yield self.waiting.pop(self.next)
+            self.next += 1
+
+
+def spread(
+    rows: Callable[[Sequence[int]], list],
+    here: Callable[[Sequence[int]], list],
+    make: Callable[[Any], Any],
+    chunked: Sequence[Sequence[int]],
+    jobs: int,
+) -> Generator[list, None, None]:
+    """The results of every chunk, in chunk order, from ``jobs`` processes: this one and
+    ``jobs - 1`` workers. A worker runs ``rows(chunk)`` (picklable: a module's function,
+    or a partial of one) and sends back plain tuples, which ``make`` turns into results;
+    this process runs ``here(chunk)``, results at once. The workers are kept four
+    chunks deep each, and between looking at their results this process does the next
+    chunk itself, rather than sit idle on a core and pay for sending its share. Closed
+    early (Ctrl-C), the chunks not begun are dropped and the workers finish what they
+    hold, and go."""
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    todo = _Ahead(chunked)  # handed out in seed order
+    order = InOrder()
+    with ProcessPoolExecutor(max_workers=jobs - 1, initializer=init_worker, initargs=(os.getpid(),)) as pool:
+        pending: dict[Any, int] = {}
+        try:
+            while todo or pending:
+                while todo and len(pending) < 4 * (jobs - 1):
+                    number, part = todo.pop()
+                    pending[pool.submit(rows, part)] = number
+                finished = [future for future in pending if future.done()]
+                if not finished and not todo:
+                    finished = list(wait(pending, return_when=FIRST_COMPLETED).done)
+                for future in finished:
+                    yield from order.add(pending.pop(future), [make(row) for row in future.result()])
+                if todo:
+                    number, part = todo.pop()
+                    yield from order.add(number, here(part))
+        finally:
+            for future in pending:
+                future.cancel()

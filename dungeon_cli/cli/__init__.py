@@ -56,7 +56,7 @@ SHORT = {
     "games": "List the games and their variants.",
     "rules": "Print a game's rules, in short or in full.",
     "sim": "Play many seeded games with a bot and sum them up.",
-    "solve": "Find the best line for a deal known in full.",
+    "solve": "Find a deal's best line, or count the winnable deals of a range.",
     "replay": "Show the board after every move of a record.",
     "summary": "Tabulate records: results, scores and figures.",
     "diff": "Compare two records by what they mean: where two games part.",

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
 import sys
 import time
 from pathlib import Path
@@ -73,14 +71,10 @@ def sim(
         Setup(game, variant)
     except SetupError as exc:
         raise click.BadParameter(exc.message, param_hint="--variant") from None
-    from ..workers import usable_cpus
+    from .runs import cap_jobs, take_in
 
-    cpus = usable_cpus()
-    if jobs > cpus and cluster is None:  # more processes than CPUs only adds forking and switching
-        click.echo(
-            f"--jobs {jobs}: this machine has {cpus} CPU{'s' if cpus != 1 else ''} for it: {cpus} processes play", err=True
-        )
-        jobs = cpus
+    if cluster is None:
+        jobs = cap_jobs(jobs)
     if plot is not None and not force and os.path.lexists(plot):  # before the games, not after them
         raise click.BadParameter(f"{plot} exists already: choose another name, or --force to replace it", param_hint="--plot")
     seeds = range(seed, seed + count)
@@ -96,44 +90,18 @@ def sim(
         rule_tags = (tuple(given),)
     spec = simulate.Spec(game, bot, variant, records=out_dir is not None, rule_tags=rule_tags)
 
-    from concurrent.futures.process import BrokenProcessPool
-
     tally = sim_summary.Tally()
-    bar = click.progressbar(length=count, file=sys.stderr, label="playing") if sys.stderr.isatty() else None
+
+    def take(part: list) -> None:
+        if out_dir is not None:
+            _write_records(out_dir, game, part)
+        tally.add(part)
+
     start = time.perf_counter()
-    stopped: Optional[str] = None  # why the run ended before its last game
-    status = 0
-    # Ctrl-C is noted and obeyed between chunks: an exception raised inside the process
-    # pool's machinery can leave it waiting for ever. A second Ctrl-C stops at once.
-    interrupted: list = []
-
-    def note(signum, frame):
-        interrupted.append(signum)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-
-    previous = signal.signal(signal.SIGINT, note)
     try:
-        parts = simulate.stream(spec, seeds, jobs=jobs, cluster=cluster)
-        with bar if bar is not None else contextlib.nullcontext():
-            for part in parts:
-                if out_dir is not None:
-                    _write_records(out_dir, game, part)
-                tally.add(part)
-                if bar is not None:
-                    bar.update(len(part))
-                if interrupted:
-                    break
-        if interrupted:
-            stopped, status = "interrupted", 130
-            parts.close()  # the workers finish what they hold, and go
+        stopped, status = take_in(lambda: simulate.stream(spec, seeds, jobs=jobs, cluster=cluster), count, "playing", take)
     except (simulate.ClusterUnavailable, simulate.EndlessGame) as exc:
         raise click.ClickException(str(exc)) from None
-    except KeyboardInterrupt:  # the games played so far are still worth their summary
-        stopped, status = "interrupted", 130
-    except BrokenProcessPool:
-        stopped, status = "a worker process died (killed, or out of memory)", 1
-    finally:
-        signal.signal(signal.SIGINT, previous)
     seconds = time.perf_counter() - start
     played = tally.games
     if stopped is not None:
@@ -150,8 +118,8 @@ def sim(
         variant or "-",
         s["games"],
         s["wins"],
-        _percent(s["win_rate"]),
-        f"{_percent(s['ci_low'])}-{_percent(s['ci_high'])}",
+        sim_summary.percent(s["win_rate"]),
+        f"{sim_summary.percent(s['ci_low'])}-{sim_summary.percent(s['ci_high'])}",
         f"{s['mean_moves']:.1f}",
         f"{s['mean_score']:.1f}",
         f"{count / seconds:,.0f}" if seconds > 0 else "-",
@@ -225,8 +193,3 @@ def _write_records(out_dir: Path, game: str, outcomes: list) -> None:
             safe_write.write_new(str(path), o.record.encode("utf-8"))
         except OSError as exc:
             raise click.ClickException(f"{path}: {exc.strerror}; the records before it are written") from None
-
-
-def _percent(rate: float) -> str:
-    """1.2%, or 0.04% below one percent: a small interval's bound is not rounded to 0."""
-    return f"{100 * rate:.1f}%" if rate == 0 or rate >= 0.01 else f"{100 * rate:.2f}%"

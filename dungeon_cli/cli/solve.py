@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import sys
+import time
 from typing import Optional
 
 import click
@@ -46,8 +48,26 @@ class ListsSolvable(click.Command):
 @click.command(cls=ListsSolvable)
 @click.argument("target", metavar="FILE | GAME", shell_complete=lambda ctx, param, incomplete: _complete_target(incomplete))
 @click.option("--seed", type=click.IntRange(min=0), help="Solve the deal of this seed (the argument is then a game).")
-@click.option("--variant", help="A rule variant (with --seed).")
-@click.option("--limit", help="Stop after this long (30s, 2m) or this many positions (500k): best found, not proven.")
+@click.option(
+    "--seeds",
+    "seed_range",
+    metavar="A-B",
+    help="Solve every deal of seeds A to B, both included (a single N: seed N alone), and count them; no record.",
+)
+@click.option("--variant", help="A rule variant (with --seed or --seeds).")
+@click.option(
+    "--limit",
+    help="Stop after this long (30s, 2m) or this many positions (500k): best found, not proven. With --seeds: each deal's.",
+)
+@click.option(
+    "--goal",
+    type=click.Choice(["win", "best"]),
+    help="With --seeds: 'win' (the default) stops at a deal's first win or proves there is none; 'best' finds its optimum.",
+)
+@click.option("--jobs", type=click.IntRange(min=1), help="With --seeds: processes to spread the deals over (default 1).")
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json", "csv"]), help="With --seeds: a table (the default), JSON, or CSV."
+)
 @click.option(
     "-o",
     "--output",
@@ -56,23 +76,50 @@ class ListsSolvable(click.Command):
 )
 @click.option("--force", is_flag=True, help="Let -o replace an existing file (atomically, keeping its mode and owner).")
 def solve(
-    target: str, seed: Optional[int], variant: Optional[str], limit: Optional[str], output: Optional[str], force: bool
+    target: str,
+    seed: Optional[int],
+    seed_range: Optional[str],
+    variant: Optional[str],
+    limit: Optional[str],
+    goal: Optional[str],
+    jobs: Optional[int],
+    fmt: Optional[str],
+    output: Optional[str],
+    force: bool,
 ) -> None:
     """The best result perfect play reaches on a deal known in full, and a line that
-    reaches it, written as a DGN record (it verifies), for the games listed below.
+    reaches it, written as a DGN record (it verifies), for the games listed below; or,
+    with --seeds, how many deals of a range of seeds perfect play wins.
 
     \b
     dungeon solve --seed 7 scoundrel       the deal of seed 7
     dungeon solve game.dgn                 the deal a record holds: its Seed, or every card it shows
+    dungeon solve scoundrel --seeds 0-999  how many of the deals of seeds 0 to 999 can be won
 
     The verdict goes to standard error. Exit status: 0 solved (proven or not), 1 the
     record is illegal or does not show its deal, 2 a usage error.
+
+    With --seeds, every deal is solved on its own, with --limit each, and one table
+    counts them: winnable (a winning line was found), no win (proven: none exists),
+    undecided (the limit came first; their seeds are listed). --goal win (the default)
+    stops at a deal's first win, which is all the count needs; --goal best finds each
+    deal's optimum and adds how many deals end on each result. --format json adds every
+    deal's result; csv is one row per deal (seed, won, score, proven, positions,
+    seconds: CPU seconds). The counts are the same whatever --jobs (with a --limit in
+    positions, on any machine). Ctrl-C stops after the deals in hand and counts those
+    solved (exit status 130).
     """
     from .. import registry, solver
     from ..engine import Setup, SetupError
     from ..session import Session
 
     max_nodes, max_seconds = parse_limit(limit) if limit else (None, None)
+    if seed_range is not None:
+        _solve_seeds(target, seed, seed_range, variant, max_nodes, max_seconds, goal, jobs, fmt, output)
+        return
+    for given, name in ((goal, "--goal"), (jobs, "--jobs"), (fmt, "--format")):
+        if given is not None:
+            raise click.UsageError(f"{name} goes with --seeds")
     if output == "-":
         output = None
     if output is not None and not force and safe_write.exists(output):  # before a search of minutes
@@ -88,7 +135,7 @@ def solve(
         start, where = session.start, f"seed {seed}"
     else:
         if variant is not None:
-            raise click.UsageError("--variant goes with --seed: a record names its own variant")
+            raise click.UsageError("--variant goes with --seed or --seeds: a record names its own variant")
         session, start, where = _from_record(target)
         game = session.module.game.name
     if game not in solver.solvable():
@@ -114,6 +161,159 @@ def solve(
     )
     if found.stopped == "interrupted":
         sys.exit(130)
+
+
+_RANGE = re.compile(r"([0-9]{1,15})(?:-([0-9]{1,15}))?")
+
+
+def parse_seeds(text: str) -> range:
+    """``0-9999``: seeds 0 to 9999, both included; ``7``: seed 7 alone."""
+    m = _RANGE.fullmatch(text.strip())
+    if m is None:
+        raise click.BadParameter(
+            f"'{text[:20]}' is not a range of seeds: write A-B (0-9999: both included) or one seed", param_hint="--seeds"
+        )
+    first = int(m.group(1))
+    last = int(m.group(2)) if m.group(2) is not None else first
+    if last < first:
+        raise click.BadParameter(f"'{text}' is not a range of seeds: {last} comes before {first}", param_hint="--seeds")
+    return range(first, last + 1)
+
+
+def _solve_seeds(
+    game: str,
+    seed: Optional[int],
+    seed_range: str,
+    variant: Optional[str],
+    max_nodes: Optional[int],
+    max_seconds: Optional[float],
+    goal: Optional[str],
+    jobs: Optional[int],
+    fmt: Optional[str],
+    output: Optional[str],
+) -> None:
+    """``solve GAME --seeds A-B``: every deal solved, and counted."""
+    import os
+
+    from .. import registry, solve_seeds, solver
+    from ..engine import Setup, SetupError
+    from .runs import cap_jobs, take_in
+
+    if seed is not None:
+        raise click.UsageError("--seeds or --seed, not both")
+    if output is not None:
+        raise click.UsageError("--seeds writes no record: -o goes with --seed or a FILE")
+    seeds = parse_seeds(seed_range)
+    if game not in registry.names():
+        if os.path.exists(game):
+            raise click.UsageError(f"--seeds solves a game's deals: give a GAME, not the record {safe(game)}")
+        raise click.BadParameter(f"unknown game '{safe(game[:24])}' (games: {', '.join(registry.names())})", param_hint="GAME")
+    try:
+        Setup(game, variant)
+    except SetupError as exc:
+        raise click.BadParameter(exc.message, param_hint="--variant") from None
+    if game not in solver.solvable():
+        raise click.UsageError(f"{game} has no solver (solvable: {', '.join(solver.solvable())})")
+    task = solve_seeds.Task(game, variant, goal or "win", max_nodes, max_seconds)
+    jobs = cap_jobs(jobs or 1)
+    fmt = fmt or "text"
+    count = solve_seeds.Count(best=task.goal == "best")
+    results: list = []
+    if fmt == "csv":
+        click.echo("seed,won,score,proven,positions,seconds")
+
+    def take(part: list) -> None:
+        count.add(part)
+        if fmt == "json":
+            results.extend(part)
+        elif fmt == "csv":
+            click.echo("".join(_csv_row(r) for r in part), nl=False)
+
+    began = time.perf_counter()
+    stopped, status = take_in(lambda: solve_seeds.stream(task, seeds, jobs), len(seeds), "solving", take)
+    wall = time.perf_counter() - began
+    if stopped is not None:
+        if not count.deals:
+            click.echo(f"dungeon solve: error: {stopped} before a deal was solved", err=True)
+            sys.exit(status)
+        click.echo(f"dungeon solve: error: {stopped}: the first {count.deals:,} deals are counted", err=True)
+    done = seeds[: count.deals]
+    if fmt == "json":
+        click.echo(json.dumps(_json(task, done, count, results), indent=2))
+    elif fmt == "text":
+        _text(task, done, count)
+    click.echo(
+        f"{game}: {count.deals:,} deals, {count.positions:,} positions, {count.seconds:,.1f} s of CPU in the solver"
+        f" ({wall:,.1f} s on {jobs} process{'es' if jobs > 1 else ''})",
+        err=True,
+    )
+    sys.exit(status)
+
+
+def _seeds_text(seeds: range) -> str:
+    return f"{seeds.start}-{seeds.stop - 1}" if len(seeds) != 1 else str(seeds.start)
+
+
+def _text(task, seeds: range, count) -> None:
+    from tabulate import tabulate
+
+    from ..sim_summary import percent, score_rows
+
+    s = count.summary()
+    deals = s["deals"]
+    row = [
+        task.game,
+        task.variant or "-",
+        _seeds_text(seeds),
+        f"{s['winnable']:,} ({percent(s['winnable'] / deals)})",
+        f"{s['no_win']:,}",
+        f"{s['undecided']:,}",
+    ]
+    headers = ["game", "variant", "seeds", "winnable", "no win (proven)", "undecided"]
+    click.echo(tabulate([row], headers=headers, disable_numparse=True))
+    if count.undecided:
+        click.echo(f"\nundecided (the limit came first): seeds {', '.join(str(seed) for seed in count.undecided)}")
+    if count.best:
+        highest = count.highest()
+        click.echo("\nbest results (the optima proven):")
+        for line in score_rows(count.scores):
+            click.echo("  " + line)
+        if highest is not None:
+            won, score, deals_there = highest
+            click.echo(
+                f"\nthe highest: {'win' if won else 'loss'} {score}, on {deals_there:,} deal{'s' if deals_there != 1 else ''}"
+            )
+
+
+def _json(task, seeds: range, count, results: list) -> dict:
+    summary = {
+        "game": task.game,
+        "variant": task.variant,
+        "goal": task.goal,
+        "seeds": {"first": seeds.start, "last": seeds.stop - 1} if len(seeds) else None,
+        "limit": {"positions": task.max_nodes, "seconds": task.max_seconds},
+        **count.summary(),
+    }
+    if count.best:
+        summary["best"] = [{"won": won, "score": score, "deals": n} for (won, score), n in sorted(count.scores.items())]
+    summary["results"] = [
+        {
+            "seed": r.seed,
+            "won": r.won,
+            "score": r.score,
+            "proven": r.proven,
+            "verdict": r.verdict,
+            "positions": r.positions,
+            "seconds": round(r.seconds, 4),
+        }
+        for r in results
+    ]
+    return summary
+
+
+def _csv_row(r) -> str:
+    score = "" if r.score is None else r.score
+    return f"{r.seed},{str(r.won).lower()},{score},{str(r.proven).lower()},{r.positions},{r.seconds:.4f}\n"
 
 
 def _complete_target(incomplete: str) -> list:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from typing import Optional
 
+from ..sim_summary import percent
 from .htmlkit import esc
 
 WIDTH, HEIGHT = 640, 360
@@ -22,10 +23,6 @@ LOSS, WIN, RATE = "#c0262d", "#2e8540", "#2f6db3"
 
 def _num(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
-
-
-def _percent(rate: float) -> str:
-    return f"{100 * rate:.1f}%" if rate == 0 or rate >= 0.01 else f"{100 * rate:.2f}%"
 
 
 def _ticks(axis: float) -> int:
@@ -69,7 +66,7 @@ def _rate_panel(wins: int, games: int, low: float, high: float, top: int) -> lis
     for x in (x0, x1):
         out.append(f'<line x1="{_num(x)}" y1="{y - 6}" x2="{_num(x)}" y2="{y + 6}" stroke="{INK}" stroke-width="2"/>')
     out.append(f'<circle cx="{_num(xm)}" cy="{y}" r="4.5" fill="{RATE}" stroke="{INK}"/>')
-    words = f"{_percent(rate)} ({wins:,} of {games:,}); 95% interval {_percent(low)} to {_percent(high)} (Wilson)"
+    words = f"{percent(rate)} ({wins:,} of {games:,}); 95% interval {percent(low)} to {percent(high)} (Wilson)"
     out.append(_text(left, y + 44, words, 12))
     return out
 
@@ -128,8 +125,8 @@ def sim_svg(title: str, summary: dict, scores: dict[tuple[bool, int], int], subt
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'font-family="DejaVu Sans, Verdana, sans-serif" role="img" aria-labelledby="t">',
-        f'<title id="t">{esc(title)}: win rate {_percent(summary["win_rate"])}, '
-        f"95% interval {_percent(summary['ci_low'])} to {_percent(summary['ci_high'])}</title>",
+        f'<title id="t">{esc(title)}: win rate {percent(summary["win_rate"])}, '
+        f"95% interval {percent(summary['ci_low'])} to {percent(summary['ci_high'])}</title>",
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
         _text(20, 28, title, 15, bold=True),
     ]
