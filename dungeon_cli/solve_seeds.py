@@ -37,7 +37,9 @@ class Solved(NamedTuple):
     """One deal: won (a winning line was found: it replays on the rules core), the score
     of the line found (None: the limit came before any line was finished), proven (as
     ``solver.Solution``: for the goal "win", a win found or no win possible; for
-    "best", the optimum), the positions searched, and the CPU seconds it took."""
+    "best", the optimum), the positions searched, the CPU seconds it took, and settled:
+    whether the deal can be won is known (with the goal "best", a deal proven to have no
+    win whose best loss the limit cut short is settled, not proven)."""
 
     seed: int
     won: bool
@@ -45,13 +47,14 @@ class Solved(NamedTuple):
     proven: bool
     positions: int
     seconds: float
+    settled: bool
 
     @property
     def verdict(self) -> str:
         """ "winnable", "no win" (proven) or "undecided" (the limit came first)."""
         if self.won:
             return "winnable"
-        return "no win" if self.proven else "undecided"
+        return "no win" if self.settled else "undecided"
 
 
 _solved = functools.partial(tuple.__new__, Solved)  # a Solved from a worker's plain tuple
@@ -65,10 +68,11 @@ def solve_one(task: Task, seed: int) -> Solved:
     try:
         found = solver.solve(start, task.game, task.max_nodes, task.max_seconds, goal=task.goal)
     except RuntimeError:  # the limit came before any line was finished
-        return Solved(seed, False, None, False, task.max_nodes or 0, time.process_time() - began)
+        return Solved(seed, False, None, False, task.max_nodes or 0, time.process_time() - began, False)
     if found.stopped == "interrupted":  # a second Ctrl-C: the run stops, not this deal alone
         raise KeyboardInterrupt
-    return Solved(seed, found.result.won, found.result.score, found.proven, found.nodes, time.process_time() - began)
+    seconds = time.process_time() - began
+    return Solved(seed, found.result.won, found.result.score, found.proven, found.nodes, seconds, found.settled)
 
 
 def solve_many(task: Task, seeds: Sequence[int]) -> list[Solved]:

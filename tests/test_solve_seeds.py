@@ -177,16 +177,17 @@ def test_a_record_file_is_not_a_game(run, tmp_path):
 def test_count_and_verdicts():
     count = solve_seeds.Count(
         [
-            solve_seeds.Solved(1, True, 5, True, 10, 0.1),
-            solve_seeds.Solved(2, False, -3, True, 10, 0.1),
-            solve_seeds.Solved(3, False, None, False, 100, 0.1),
-            solve_seeds.Solved(4, True, 9, False, 100, 0.1),  # a win found, not proven best: winnable
+            solve_seeds.Solved(1, True, 5, True, 10, 0.1, True),
+            solve_seeds.Solved(2, False, -3, True, 10, 0.1, True),
+            solve_seeds.Solved(3, False, None, False, 100, 0.1, False),
+            solve_seeds.Solved(4, True, 9, False, 100, 0.1, True),  # a win found, not proven best: winnable
+            solve_seeds.Solved(5, False, -8, False, 100, 0.1, True),  # no win proven, best loss cut short
         ],
         best=True,
     )
-    assert count.summary() == {"deals": 4, "winnable": 2, "no_win": 1, "undecided": 1, "undecided_seeds": [3]}
+    assert count.summary() == {"deals": 5, "winnable": 2, "no_win": 2, "undecided": 1, "undecided_seeds": [3]}
     assert count.highest() == (True, 5, 1)  # proven optima only
-    assert count.positions == 220
+    assert count.positions == 320
 
 
 def test_ctrl_c_counts_the_deals_solved(tmp_path):
@@ -200,3 +201,16 @@ def test_ctrl_c_counts_the_deals_solved(tmp_path):
     assert proc.returncode == 130, err
     assert b"Traceback" not in err and b"dungeon solve: error: interrupted: the first " in err
     assert b"winnable" in out and b"scoundrel  -          0-" in out
+
+
+def test_no_win_proven_stays_no_win_when_the_best_loss_is_cut_short():
+    """With --goal best, a deal proven to have no win whose best loss the limit then cut
+    short is still counted as no win (settled), not as undecided."""
+    start = SeededDealer(259).start(Setup("scoundrel", None, seed=259))  # no win possible
+    first = solver.Search(solver.hooks("scoundrel").model(), wins_only=True).solve(start)
+    assert first.proven and not first.result.won
+    cut = solve_seeds.solve_one(solve_seeds.Task("scoundrel", None, "best", max_nodes=first.nodes + 1), 259)
+    assert not cut.proven and cut.settled
+    assert cut.verdict == "no win"
+    whole = solve_seeds.solve_one(solve_seeds.Task("scoundrel", None, "best"), 259)
+    assert whole.proven and whole.settled and whole.verdict == "no win"

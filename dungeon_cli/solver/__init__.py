@@ -56,6 +56,9 @@ class Solution:
         self.nodes = nodes
         self.seconds = seconds
         self.stopped = stopped  # why the search stopped early: "node limit" / "time limit"
+        # whether the deal can be won is known: a win was found, or none is possible
+        # (also when the search for the best loss was then cut short)
+        self.settled = result.won or proven
 
 
 class _Limit(Exception):
@@ -366,4 +369,5 @@ def solve(
         return first
     second.nodes += first.nodes
     second.seconds += first.seconds
+    second.settled = True  # the first pass proved there is no win
     return second
