@@ -27,35 +27,25 @@ from __future__ import annotations
 import random
 from typing import Any, Optional
 
-from ...shuffle import fisher_yates_steps
 from .bots import RUN_LOSS, RUN_MARGIN, WEAPON_STRIKES, WEAPON_WEIGHT
 from .rules import (
-    CARDS,
     FRESH,
     MAX_HP,
     ROOM,
     drink,
-    fight,
-    is_monster,
-    is_weapon,
     loss_score,
     may_strike,
-    value,
     win_score,
 )
-
-_IDS = tuple(range(len(CARDS)))
-_MONSTER = tuple(value(c) if is_monster(c) else 0 for c in CARDS)
-_WEAPON = tuple(value(c) if is_weapon(c) else 0 for c in CARDS)
-_POTION = tuple(0 if is_monster(c) or is_weapon(c) else value(c) for c in CARDS)
-_MONSTERS = sum(_MONSTER)
-_FIGHT = tuple(tuple(fight(0, m, w) for w in range(FRESH)) for m in range(FRESH))
-_MAY = {
-    strict: tuple(tuple(bool(m) and may_strike(m, cap, strict) for m in _MONSTER) for cap in range(FRESH + 1))
-    for strict in (False, True)
-}
-_DRINK = tuple(tuple(drink(hp, p) for p in range(FRESH)) for hp in range(MAX_HP + 1))
-_SHUFFLE = fisher_yates_steps(len(CARDS))
+from .tables import DRINK as _DRINK
+from .tables import FIGHT as _FIGHT
+from .tables import IDS as _IDS
+from .tables import MAY as _MAY
+from .tables import MONSTER as _MONSTER
+from .tables import MONSTERS as _MONSTERS
+from .tables import POTION as _POTION
+from .tables import SHUFFLE as _SHUFFLE
+from .tables import WEAPON as _WEAPON
 
 
 class _Best:

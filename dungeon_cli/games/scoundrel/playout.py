@@ -14,39 +14,25 @@ from __future__ import annotations
 import random
 from typing import Optional
 
-from ...shuffle import fisher_yates_steps
 from .rules import (
-    CARDS,
     FRESH,
     MAX_HP,
     ROOM,
     drink,
-    fight,
-    is_monster,
-    is_weapon,
     loss_score,
-    may_strike,
-    value,
     win_score,
 )
+from .tables import FIGHT as _FIGHT
+from .tables import IDS as _IDS
+from .tables import MAY as _MAY
+from .tables import MONSTER as _MONSTER
+from .tables import MONSTERS as _MONSTERS
+from .tables import POTION as _POTION
+from .tables import SHUFFLE as _SHUFFLE
+from .tables import WEAPON as _WEAPON
 
-_IDS = tuple(range(len(CARDS)))
-# Per card id: its value as a monster, as a weapon, as a potion (0 when it is not one).
-_MONSTER = tuple(value(c) if is_monster(c) else 0 for c in CARDS)
-_WEAPON = tuple(value(c) if is_weapon(c) else 0 for c in CARDS)
-_POTION = tuple(0 if is_monster(c) or is_weapon(c) else value(c) for c in CARDS)
-_MONSTERS = sum(_MONSTER)  # every monster's value, all of them unresolved at the start
-# The rules' own arithmetic, looked up instead of called in the loop: health gained (a
-# loss: negative) by fighting monster value m with weapon value w (0: bare-handed), and
-# whether a weapon whose cap is c (``FRESH``: it has struck nothing) may strike card id.
-_FIGHT = tuple(tuple(fight(0, m, w) for w in range(FRESH)) for m in range(FRESH))
-_MAY = {
-    strict: tuple(tuple(bool(m) and may_strike(m, cap, strict) for m in _MONSTER) for cap in range(FRESH + 1))
-    for strict in (False, True)
-}
 _BITS = tuple(n.bit_length() for n in range(2 * ROOM + 2))  # bits for below(n), n legal actions
 _RUN = -1
-_SHUFFLE = fisher_yates_steps(len(CARDS))
 _STRIKE = 64  # id + _STRIKE: strike that monster with the weapon
 
 
