@@ -139,12 +139,15 @@ class RoomModel:
     potion), and ``facts`` are the dungeon's (``_stats``).
     """
 
-    # Key = (position, level), level = (health, cap, weapon value): more of any of them
-    # never does worse from the same dungeon, room and run flag. More health keeps every
-    # way open (none dies sooner), ends each room with at least as much (the cap at 20
-    # keeps order), and scores at least as much: a win by health, a loss by health less
-    # the monsters unresolved, which never falls along a game. A higher cap, or a
-    # stronger weapon, allows every strike the other allows, for no more damage.
+    # Key = (position, level), level = (health, reach, weapon): reach the highest monster
+    # the weapon may strike, weapon what it takes off, counted no higher than the reach
+    # (a 10 that last struck a 5 strikes as a 5 that did: every monster it may still
+    # strike, it takes off whole). More of any of them never does worse from the same
+    # dungeon, room and run flag. More health keeps every way open (none dies sooner),
+    # ends each room with at least as much (the cap at 20 keeps order), and scores at
+    # least as much: a win by health, a loss by health less the monsters unresolved,
+    # which never falls along a game. A higher reach, or a stronger weapon, allows every
+    # strike the other allows, for no more damage.
     monotone = True
 
     def __init__(self) -> None:
