@@ -37,12 +37,21 @@ from .rules import (
     drink,
     fight,
     is_monster,
-    is_weapon,
     loss_score,
     may_strike,
     value,
     win_score,
 )
+from .tables import FIGHT as _FIGHT
+from .tables import ID as _ID
+from .tables import KIND as _KIND
+from .tables import MAY as _MAY
+from .tables import MONSTER as _MONSTER_VAL
+from .tables import MONSTER_KIND as MONSTER
+from .tables import POTION_KIND as POTION
+from .tables import VALUE as _VAL
+from .tables import WEAPON as _WEAPON_VAL
+from .tables import WEAPON_KIND as WEAPON
 
 
 def key(state: ScoundrelState) -> Hashable:
@@ -92,15 +101,8 @@ def deal(events: list) -> dict:
     return {DUNGEON: order}
 
 
-MONSTER, WEAPON, POTION = 0, 1, 2
-INFO = {card: (MONSTER if is_monster(card) else WEAPON if is_weapon(card) else POTION, value(card)) for card in CARDS}
 # The room model works on card ids (positions in ``CARDS``): small ints hash and compare
 # faster than cards, and a dungeon is a tuple of them.
-_ID = {card: i for i, card in enumerate(CARDS)}
-_KIND = tuple(INFO[card][0] for card in CARDS)
-_VAL = tuple(INFO[card][1] for card in CARDS)
-_MONSTER_VAL = tuple(v if k == MONSTER else 0 for k, v in zip(_KIND, _VAL))
-_WEAPON_VAL = tuple(v if k == WEAPON else 0 for k, v in zip(_KIND, _VAL))
 _ACTIONS = (tuple(Resolve(card) for card in CARDS), tuple(Strike(card) if is_monster(card) else None for card in CARDS))
 _DRAWS = tuple(Draw(card) for card in CARDS)
 NO_WEAPON = -1
@@ -373,16 +375,6 @@ def _first(child: tuple):
 
 def _more_first(end: tuple) -> tuple:
     return (-end[0], -end[1])
-
-
-# The rules' arithmetic as tables (from rules.fight and rules.may_strike): health gained
-# (negative) fighting monster value m with weapon value w, and whether a weapon whose cap
-# is c may strike card id.
-_FIGHT = tuple(tuple(fight(0, m, w) for w in range(FRESH)) for m in range(FRESH))
-_MAY = {
-    strict: tuple(tuple(k == MONSTER and may_strike(v, c, strict) for k, v in zip(_KIND, _VAL)) for c in range(FRESH + 1))
-    for strict in (False, True)
-}
 
 
 def _promise(hp: int, weapon: int, cap: int) -> float:

@@ -39,7 +39,6 @@ from ...bots.view import PlayerView
 from ...core import State
 from .bots import End
 from .rules import (
-    CARDS,
     FRESH,
     MAX_HP,
     ROOM,
@@ -56,13 +55,12 @@ from .rules import (
     value,
     win_score,
 )
+from .tables import ID as _ID
+from .tables import KIND as _KIND  # 0 monster, 1 weapon, 2 potion
+from .tables import VALUE as _VALUE
 
 SAMPLES = 16  # orders of the unseen cards per room decision
 RUN_LOSS = 12  # the rollout runs from a room whose best way costs this much health or more
-
-_ID = {card: index for index, card in enumerate(CARDS)}
-_KIND = tuple(0 if is_monster(c) else 1 if is_weapon(c) else 2 for c in CARDS)  # 0 monster 1 weapon 2 potion
-_VALUE = tuple(value(c) for c in CARDS)
 
 
 class Candidate(Tally):

@@ -1,5 +1,5 @@
-"""The rules' arithmetic as lookup tables, for the playouts' loops (playout.py,
-bot_playouts.py): cards are ids, positions in ``CARDS`` as ``Scoundrel.deck()`` lists
+"""The rules' arithmetic as lookup tables, for the loops of the playouts (playout.py,
+bot_playouts.py), the solver's room model and the strong player: cards are ids, positions in ``CARDS`` as ``Scoundrel.deck()`` lists
 them, and a table lookup costs less than a call. Built from the rules module's own
 functions, so the rules have one source."""
 
@@ -9,7 +9,12 @@ from ...shuffle import fisher_yates_steps
 from .rules import CARDS, FRESH, MAX_HP, drink, fight, is_monster, is_weapon, may_strike, value
 
 IDS = tuple(range(len(CARDS)))
-# Per card id: its value as a monster, as a weapon, as a potion (0 when it is not one).
+ID = {card: i for i, card in enumerate(CARDS)}  # a card's id
+MONSTER_KIND, WEAPON_KIND, POTION_KIND = 0, 1, 2
+# Per card id: its kind, its value, and its value as a monster, as a weapon, as a potion
+# (0 when it is not one).
+KIND = tuple(MONSTER_KIND if is_monster(c) else WEAPON_KIND if is_weapon(c) else POTION_KIND for c in CARDS)
+VALUE = tuple(value(c) for c in CARDS)
 MONSTER = tuple(value(c) if is_monster(c) else 0 for c in CARDS)
 WEAPON = tuple(value(c) if is_weapon(c) else 0 for c in CARDS)
 POTION = tuple(0 if is_monster(c) or is_weapon(c) else value(c) for c in CARDS)
