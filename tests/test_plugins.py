@@ -31,6 +31,8 @@ def test_each_plug_in_a_game_names_loads_as_what_it_is(game):
         assert isinstance(bot, bots.Bot) and bot.name == name and bot.summary, path
     for bot, path in module.playouts.items():
         assert bot in bots.names(game) and callable(playouts.find(game, bot)), path
+    for bot, path in module.batch_playouts.items():
+        assert bot in bots.names(game) and callable(playouts.find_batch(game, bot)), path
     if module.solver is not None:
         hooks = solver.hooks(game)
         assert all(callable(getattr(hooks, hook, None)) for hook in ("key", "bound", "priority", "deal"))

@@ -1,5 +1,5 @@
-"""``dungeon verify`` starts fast: nothing it loads imports prompt-toolkit or tabulate
-(they load with the commands that use them)."""
+"""``dungeon verify`` starts fast: nothing it loads imports prompt-toolkit, tabulate or
+NumPy (they load with the commands that use them)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ try:
     cli(["verify", sys.argv[1]], prog_name="dungeon")
 except SystemExit:
     pass
-print(sorted({m.split(".")[0] for m in sys.modules} & {"prompt_toolkit", "tabulate", "dungeon_cli"}))
+print(sorted({m.split(".")[0] for m in sys.modules} & {"prompt_toolkit", "tabulate", "numpy", "dungeon_cli"}))
 print("dungeon_cli.shell" in sys.modules)
 """
 
@@ -29,3 +29,25 @@ def test_verify_imports_neither_prompt_toolkit_nor_tabulate_nor_the_shell():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-2:] == ["['dungeon_cli']", "False"]
+
+
+SIM_PROBE = """
+import sys
+from dungeon_cli.cli import cli
+try:
+    cli(["sim", "scoundrel", "--bot", sys.argv[1], "--games", "3"], prog_name="dungeon")
+except SystemExit:
+    pass
+print("numpy" in sys.modules)
+"""
+
+
+def test_only_the_batch_playouts_load_numpy():
+    """The random bot's playout and the core's bots run without it; greedy's playout
+    loads it (the probe would pass vacuously if the name were wrong)."""
+    seen = {}
+    for bot in ("random", "strong", "greedy"):
+        done = subprocess.run([sys.executable, "-c", SIM_PROBE, bot], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        seen[bot] = done.stdout.splitlines()[-1]
+    assert seen == {"random": "False", "strong": "False", "greedy": "True"}

@@ -178,6 +178,7 @@ class GameModule:
     - ``bots``: bot name -> ``"module:Class"`` (a ``bots.Bot``); ``random`` plays every
       game and is not listed here.
     - ``playouts``: bot name -> ``"module:function"`` (see ``dungeon_cli.playouts``).
+    - ``batch_playouts``: bot name -> ``"module:function"``, many games at once (the same).
     - ``solver``: the module of the game's solver hooks (see ``dungeon_cli.solver``).
     - ``commands``: command name -> ``"module:command"``, a click command the game adds
       to ``dungeon`` (Cassette Dungeons' ``cards``).
@@ -198,6 +199,7 @@ class GameModule:
         figures: Optional[Callable[[Any], Mapping[str, Any]]] = None,
         bots: Optional[Mapping[str, str]] = None,
         playouts: Optional[Mapping[str, str]] = None,
+        batch_playouts: Optional[Mapping[str, str]] = None,
         solver: Optional[str] = None,
         commands: Optional[Mapping[str, str]] = None,
         data: tuple[str, ...] = (),
@@ -213,6 +215,7 @@ class GameModule:
         self.figures = figures
         self.bots: Mapping[str, str] = dict(bots or {})
         self.playouts: Mapping[str, str] = dict(playouts or {})
+        self.batch_playouts: Mapping[str, str] = dict(batch_playouts or {})
         self.solver = solver
         self.commands: Mapping[str, str] = dict(commands or {})
         self.data = data

@@ -15,17 +15,23 @@ A playout is ``fn(rng, variant) -> (won, score, moves)``, ``rng`` freshly seeded
 game's seed and not yet drawn from: the playout deals from it (the documented shuffle,
 ``dungeon_cli.shuffle``) and the bot draws on from where the deal stopped, as
 ``simulate.play`` does.
+
+A batch playout is ``fn(seeds, variant) -> [(won, score, moves), ...]``: many games at
+once, each dealt from its own seed as above, for a bot whose games are cheapest played
+side by side (Scoundrel's greedy and counting, in NumPy). ``simulate`` takes a batch
+playout before a one-game playout.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 from .. import registry
 from ..games.base import load
 
 Playout = Callable[[random.Random, Optional[str]], tuple[bool, int, int]]
+BatchPlayout = Callable[[Sequence[int], Optional[str]], list[tuple[bool, int, int]]]
 
 
 def find(game: str, bot: str) -> Optional[Playout]:
@@ -33,3 +39,15 @@ def find(game: str, bot: str) -> Optional[Playout]:
     None when the game has none."""
     path = registry.get(game).playouts.get(bot)
     return None if path is None else load(path)
+
+
+def find_batch(game: str, bot: str) -> Optional[BatchPlayout]:
+    """The batch playout of ``bot`` playing ``game``, or None when the game has none."""
+    path = registry.get(game).batch_playouts.get(bot)
+    return None if path is None else load(path)
+
+
+def has_any(game: str, bot: str) -> bool:
+    """Whether ``bot`` playing ``game`` has a playout of either kind (nothing imported)."""
+    module = registry.get(game)
+    return bot in module.playouts or bot in module.batch_playouts

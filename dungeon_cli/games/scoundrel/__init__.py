@@ -59,8 +59,10 @@ MODULE = GameModule(
     },
     playouts={
         "random": f"{__name__}.playout:random_game",
-        "greedy": f"{__name__}.bot_playouts:greedy_game",
-        "counting": f"{__name__}.bot_playouts:counting_game",
+    },
+    batch_playouts={
+        "greedy": f"{__name__}.batch_playouts:greedy_games",
+        "counting": f"{__name__}.batch_playouts:counting_games",
     },
     solver=f"{__name__}.solver",
     web=f"{__name__}.web:board",

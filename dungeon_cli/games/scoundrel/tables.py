@@ -1,5 +1,5 @@
 """The rules' arithmetic as lookup tables, for the loops of the playouts (playout.py,
-bot_playouts.py), the solver's room model and the strong player: cards are ids, positions in ``CARDS`` as ``Scoundrel.deck()`` lists
+batch_playouts.py), the solver's room model and the strong player: cards are ids, positions in ``CARDS`` as ``Scoundrel.deck()`` lists
 them, and a table lookup costs less than a call. Built from the rules module's own
 functions, so the rules have one source."""
 
