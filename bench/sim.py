@@ -129,7 +129,7 @@ def _deal_only(games: int) -> float:
 
 def _bot_rates(bot: str, games: int, repeats: int) -> dict:
     """Games/s of ``bot`` through its playout (``simulate.run``) and through the core
-    (``simulate.play``, a tenth of the games), from the least and the median time over
+    (``simulate.play``, a fortieth of the games), from the least and the median time over
     ``repeats``, interleaved so that machine load weighs on each alike."""
     from dungeon_cli import simulate
 
@@ -141,9 +141,9 @@ def _bot_rates(bot: str, games: int, repeats: int) -> dict:
         simulate.run(spec, range(games))
         fast.append(time.perf_counter() - start)
         start = time.perf_counter()
-        for seed in range(games // 10):
+        for seed in range(games // 40):
             simulate.play(spec, seed)
-        core.append((time.perf_counter() - start) * 10)
+        core.append((time.perf_counter() - start) * 40)
     out = {}
     for how, times in (("playout, 1 process", fast), ("through the rules core", core)):
         out[f"scoundrel {bot} games/s ({how}): least time"] = games / min(times)
@@ -207,8 +207,8 @@ def run(games: int = 20_000, repeats: int = 3, solver_seeds: int = 100, solver_l
         "jobs 1 games/s": big / one,
         "jobs 2 games/s": big / two,
         "speedup_jobs2_over_jobs1": one / two,
-        **_bot_rates("greedy", games // 10, repeats + 2),
-        **_bot_rates("counting", games // 20, repeats + 2),
+        **_bot_rates("greedy", games // 2, repeats + 2),
+        **_bot_rates("counting", games // 4, repeats + 2),
         "solver scoundrel": _solver_times("scoundrel", solver_seeds, solver_limit),
         "solver scoundrel (strict-weapon)": _solver_times("scoundrel", solver_seeds, solver_limit, "strict-weapon"),
         "solver clear-the-dungeon": _solver_times("clear-the-dungeon", solver_seeds, solver_limit),

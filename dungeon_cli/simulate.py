@@ -20,7 +20,7 @@ import functools
 import random
 from typing import Any, Callable, Generator, NamedTuple, Optional, Sequence
 
-from . import bots, playouts
+from . import bots, playouts, registry
 from .engine import MAX_EVENTS, Runaway, SeededDealer, Setup, Visitor, Walk
 from .session import Session
 from .shuffle import rng_for
@@ -186,9 +186,17 @@ def stream(
 
 
 def _chunks_for(spec: Spec, seeds: Sequence[int], workers: int) -> Sequence[Sequence[int]]:
-    """A playout's games are a hundred times lighter than the core's: larger chunks."""
-    fast = not spec.records and playouts.has_any(spec.game, spec.bot)
-    return chunks(seeds, workers, 2000 if fast else 500)
+    """A playout's games are a hundred times lighter than the core's: larger chunks. A
+    batch playout plays a thousand side by side: a chunk of fewer runs slower a game
+    (a hundred: at half the speed), so no chunk is smaller."""
+    if spec.records or not playouts.has_any(spec.game, spec.bot):
+        return chunks(seeds, workers, 500)
+    if spec.bot in registry.get(spec.game).batch_playouts:
+        return chunks(seeds, workers, 2000, least=BATCH_CHUNK)
+    return chunks(seeds, workers, 2000)
+
+
+BATCH_CHUNK = 1000
 
 
 def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int) -> Generator[list[Outcome], None, None]:

@@ -42,14 +42,15 @@ def usable_cpus() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def chunks(seeds: Sequence[int], workers: int, most: int = 500) -> Sequence[Sequence[int]]:
+def chunks(seeds: Sequence[int], workers: int, most: int = 500, least: int = 1) -> Sequence[Sequence[int]]:
     """Seeds in contiguous chunks of at most ``most``: several per worker, so that
     progress shows and the last chunks even out, but few enough that sending them costs
-    little."""
+    little; and of at least ``least`` (but the last), for work that is cheaper by the
+    thousand."""
     count = len(seeds)
     if count == 0:
         return ()
-    size = max(1, min(most, math.ceil(count / (workers * 8))))
+    size = max(1, least, min(most, math.ceil(count / (workers * 8))))
     return _Chunks(seeds, size)
 
 

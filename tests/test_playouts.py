@@ -9,7 +9,7 @@ import pytest
 from dungeon_cli import bots, playouts, registry, simulate
 from dungeon_cli.core import Draw, Phase
 from dungeon_cli.engine import SeededDealer, Setup
-from dungeon_cli.shuffle import rng_for
+from dungeon_cli.shuffle import rng_for, shuffled
 
 SEEDS = 2000
 # Counting through the core plays about 400 games/s on an idle machine (half that on a
@@ -66,6 +66,14 @@ def test_batch_playout_plays_the_cores_games(game, bot, variant):
         assert result == (core.won, core.score, core.moves), f"seed {seed}"
         won += result[0]
     assert 0 < won < len(seeds)  # wins and losses both compared
+    # draw for draw: the core's game draws nothing after the deal, which is all a batch
+    # playout draws (checked on every seed a tenth of the way)
+    deck = registry.get(game).game.deck(variant, {})
+    for seed in seeds[::10]:
+        dealt = rng_for(seed)
+        for _, cards in deck:
+            shuffled(dealt, cards)
+        assert _core_generator(game, bot, variant, seed).getstate() == dealt.getstate(), f"seed {seed}"
     assert batch(seeds[7:20], variant) == got[7:20]
     assert batch([seeds[33]], variant) == [got[33]]
     assert batch([], variant) == []

@@ -171,6 +171,14 @@ def test_stream_comes_in_seed_order_in_chunks(monkeypatch):
         assert [o.seed for part in parts for o in part] == list(range(3, 60))
 
 
+def test_a_batch_playout_gets_chunks_of_a_thousand_or_the_rest():
+    """Small chunks would play a batch playout at half its speed (simulate.BATCH_CHUNK)."""
+    sizes = [len(c) for c in simulate._chunks_for(Spec("scoundrel", "counting"), range(2500), 2)]
+    assert sizes == [simulate.BATCH_CHUNK, simulate.BATCH_CHUNK, 500]
+    assert max(len(c) for c in simulate._chunks_for(Spec("scoundrel", "random"), range(2500), 2)) < 500
+    assert [len(c) for c in simulate._chunks_for(Spec("scoundrel", "greedy"), range(40), 1)] == [40]
+
+
 def test_tally_counts_as_the_outcomes_do():
     outcomes = simulate.run(Spec("scoundrel", "counting"), range(200))
     tally = sim_summary.Tally()

@@ -49,7 +49,7 @@ import numpy as np
 
 from .bots import RUN_LOSS, RUN_MARGIN, WEAPON_STRIKES, WEAPON_WEIGHT
 from .rules import FRESH, MAX_HP, ROOM, drink, fight, may_strike
-from .tables import IDS, MONSTER, POTION, SHUFFLE, WEAPON
+from .tables import DRINK, FIGHT, IDS, MAY, MONSTER, POTION, SHUFFLE, WEAPON
 
 _CARDS = len(IDS)
 _LOW = -13  # the lowest health a game can reach: 1, less an ace fought bare
@@ -63,7 +63,8 @@ _IMPOSSIBLE = -(10**6)  # greedy's key of an invalid way: below every real key
 _WIDTH = _CARDS + ROOM * 16  # a game's dungeon: the deal, and room for every card run from
 
 
-def _position(hp: int, weapon: int, cap: int, drank: int) -> int:
+def _positions(hp: Any, weapon: Any, cap: Any, drank: Any) -> Any:
+    """The number of each position (health, weapon, cap, a potion drunk): arrays or ints."""
     return (((hp - _LOW) * _WEAPONS + weapon) * _CAPS + cap) * 2 + drank
 
 
@@ -72,38 +73,39 @@ class _Tables:
 
     def __init__(self, strict: bool) -> None:
         n = _POSITIONS + 1
-        after = np.full(n * _STEP, INVALID, dtype=np.int32)
-        slain = np.zeros(n * _STEP, dtype=np.int32)  # monster value resolved by the step
-        drunk = np.zeros(n * _STEP, dtype=np.int32)  # potion value drunk by the step
-        hp_of = np.zeros(n, dtype=np.int32)
-        weapon_of = np.zeros(n, dtype=np.int32)
-        cap_of = np.zeros(n, dtype=np.int32)
-        dead = np.zeros(n, dtype=bool)
-        for hp in range(_LOW, MAX_HP + 1):
-            for weapon in range(_WEAPONS):
-                for cap in range(_CAPS):
-                    for drank in (0, 1):
-                        here = _position(hp, weapon, cap, drank)
-                        hp_of[here], weapon_of[here], cap_of[here] = hp, weapon, cap
-                        dead[here] = hp <= 0
-                        for card in IDS:
-                            step = here * _STEP + card * 2
-                            if hp <= 0:  # a way that died stays where it died
-                                after[step] = after[step + 1] = here
-                                continue
-                            m = MONSTER[card]
-                            if m:
-                                if weapon and may_strike(m, cap, strict):
-                                    after[step + 1] = _position(fight(hp, m, weapon), weapon, m, drank)
-                                    slain[step + 1] = m
-                                after[step] = _position(fight(hp, m), weapon, cap, drank)
-                                slain[step] = m
-                            elif WEAPON[card]:
-                                after[step] = _position(hp, WEAPON[card], FRESH, drank)
-                            else:
-                                after[step] = _position(hp if drank else drink(hp, POTION[card]), weapon, cap, 1)
-                                drunk[step] = 0 if drank else POTION[card]
-        after[INVALID * _STEP :] = INVALID
+        grid = np.indices((_HEALTHS, _WEAPONS, _CAPS, 2)).reshape(4, _POSITIONS)
+        hp_of = np.append(grid[0] + _LOW, 0).astype(np.int32)
+        weapon_of = np.append(grid[1], 0).astype(np.int32)
+        cap_of = np.append(grid[2], 0).astype(np.int32)
+        drank = np.append(grid[3], 0).astype(np.int32)
+        here = np.arange(n, dtype=np.int32)
+        dead = (hp_of <= 0) & (here != INVALID)
+        alive = ~dead & (here != INVALID)
+        gained = np.array(FIGHT, dtype=np.int32)  # [monster][weapon]: health a fight costs, negative
+        healed = np.array(DRINK, dtype=np.int32)  # [health][potion]
+        may = np.array(MAY[strict], dtype=bool)  # [cap][card]
+        at_least = np.maximum(hp_of, 0)
+        # a step is position * _STEP + card * 2 + strike: [position, card, strike]
+        after = np.full((n, _CARDS, 2), INVALID, dtype=np.int32)
+        slain = np.zeros((n, _CARDS, 2), dtype=np.int32)  # monster value resolved by the step
+        drunk = np.zeros((n, _CARDS, 2), dtype=np.int32)  # potion value drunk by the step
+        for card in IDS:
+            m, w, p = MONSTER[card], WEAPON[card], POTION[card]
+            if m:
+                bare = _positions(hp_of + gained[m, 0], weapon_of, cap_of, drank)
+                strikes = alive & (weapon_of > 0) & may[cap_of, card]
+                struck = _positions(hp_of + gained[m, weapon_of], weapon_of, m, drank)
+                after[:, card, 1] = np.where(strikes, struck, INVALID)
+                slain[:, card, 1] = np.where(strikes, m, 0)
+                slain[:, card, 0] = np.where(alive, m, 0)
+            elif w:
+                bare = _positions(hp_of, w, FRESH, drank)
+            else:
+                bare = _positions(np.where(drank, hp_of, healed[at_least, p]), weapon_of, cap_of, 1)
+                drunk[:, card, 0] = np.where(alive & (drank == 0), p, 0)
+            after[:, card, 0] = np.where(alive, bare, INVALID)
+        after[dead] = here[dead, None, None]  # a way that died stays where it died
+        after, slain, drunk = after.ravel(), slain.ravel(), drunk.ravel()
         self.after, self.slain, self.drunk = after, slain, drunk
         self.hp, self.weapon, self.cap, self.dead = hp_of, weapon_of, cap_of, dead
         valid = after != INVALID
@@ -111,16 +113,14 @@ class _Tables:
         # way of a room): health * 256 + weapon * 16 + cap, plus what the step slew
         end_key = hp_of * 256 + weapon_of * 16 + cap_of
         self.key = np.where(valid, end_key[after] + slain * 256, _IMPOSSIBLE).astype(np.int32)
-        # counting: the cost of a card left in the room at a position, (h, w, c) only
+        # counting: the cost of a card left in the room at a position
         carried = np.zeros((n, _CARDS))
-        for here in range(_POSITIONS):
-            hp, weapon, cap = int(hp_of[here]), int(weapon_of[here]), int(cap_of[here])
-            for card in IDS:
-                m = MONSTER[card]
-                if m:
-                    carried[here, card] = -fight(0, m, weapon) if weapon and may_strike(m, cap, strict) else m
-                elif POTION[card]:
-                    carried[here, card] = -(drink(hp, POTION[card]) - hp) / 2
+        for card in IDS:
+            m, p = MONSTER[card], POTION[card]
+            if m:
+                carried[:, card] = np.where((weapon_of > 0) & may[cap_of, card], -gained[m, weapon_of], m)
+            elif p:
+                carried[:, card] = -(healed[at_least, p] - at_least) / 2
         # counting's score of a way's end is (health + worth) - carried, in that order as
         # the bot adds them; a dead way's is (-1000 + health) - the unseen monsters,
         # which the same sum gives when its worth is the column that holds minus the
@@ -128,7 +128,7 @@ class _Tables:
         self.hp_float = np.where(dead, -1000.0 + hp_of, hp_of.astype(np.float64))
         self.hp_float[INVALID] = -np.inf
         self.worth_at = np.where(dead, _WEAPONS * _CAPS, weapon_of * _CAPS + cap_of).astype(np.int32)
-        carried[dead] = 0.0
+        carried[~alive] = 0.0
         self.carried = carried.astype(np.float32).ravel()  # halves: exact in a float32
         # counting's cost of facing an unseen card, by value: [weapon * _CAPS + cap, value]
         self.face_monster = np.array(
@@ -390,7 +390,10 @@ def _counting_choose(tables: _Tables, ways: _Ways, games: _Games, rows: Any, fin
     return best, steps[picked, best], slain[picked, best // fan], runs
 
 
-BATCH = 1000  # games side by side: measured fastest (500: 5% slower; 2,000: 15-25% slower)
+# Games side by side, measured fastest (docs/simulation.md, "Speed"): with 2,000,
+# counting's arrays leave the cache and it runs at half the speed; with 100, NumPy's cost
+# a call weighs more.
+BATCH = 1000
 
 
 def _play(seeds: Sequence[int], variant: Optional[str], counts: bool) -> list[tuple[bool, int, int]]:
