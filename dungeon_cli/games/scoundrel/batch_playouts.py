@@ -105,14 +105,13 @@ class _Tables:
                 drunk[:, card, 0] = np.where(alive & (drank == 0), p, 0)
             after[:, card, 0] = np.where(alive, bare, INVALID)
         after[dead] = here[dead, None, None]  # a way that died stays where it died
-        after, slain, drunk = after.ravel(), slain.ravel(), drunk.ravel()
-        self.after, self.slain, self.drunk = after, slain, drunk
+        self.after, self.slain, self.drunk = after.ravel(), slain.ravel(), drunk.ravel()
         self.hp, self.weapon, self.cap, self.dead = hp_of, weapon_of, cap_of, dead
-        valid = after != INVALID
+        valid = self.after != INVALID
         # greedy's key of a step's end, without the room's monsters (the same for every
         # way of a room): health * 256 + weapon * 16 + cap, plus what the step slew
         end_key = hp_of * 256 + weapon_of * 16 + cap_of
-        self.key = np.where(valid, end_key[after] + slain * 256, _IMPOSSIBLE).astype(np.int32)
+        self.key = np.where(valid, end_key[self.after] + self.slain * 256, _IMPOSSIBLE).astype(np.int32)
         # counting: the cost of a card left in the room at a position
         carried = np.zeros((n, _CARDS))
         for card in IDS:
