@@ -262,8 +262,11 @@ CHECKS: dict[str, Check] = {
     "dungeon sim clear-the-dungeon --bot strong --games 2000 --jobs 1": Check(
         says=("strong",), substitute=("--games 2000 --jobs 1", "--games 2")
     ),
-    "dungeon sim clear-the-dungeon --bot strong --variant reserve --games 2000 --jobs 1": Check(
-        says=("strong", "reserve"), substitute=("--games 2000 --jobs 1", "--games 2")
+    "dungeon sim clear-the-dungeon --bot strong --games 10000 --jobs 2": Check(
+        says=("strong",), substitute=("--games 10000 --jobs 2", "--games 2 --jobs 2")
+    ),
+    "dungeon sim clear-the-dungeon --bot strong --variant reserve --games 2000 --jobs 2": Check(
+        says=("strong", "reserve"), substitute=("--games 2000 --jobs 2", "--games 2")
     ),
     # each row of the table of winnable deals, over a few seeds: their counts, and the
     # columns the table shows (Scoundrel's seed 259 cannot be won, in either variant)
