@@ -60,7 +60,10 @@ _POSITIONS = _HEALTHS * _WEAPONS * _CAPS * 2
 INVALID = _POSITIONS  # a way that strikes where the weapon may not
 _STEP = _CARDS * 2  # positions are numbered so that position * _STEP + card * 2 + strike is a step
 _IMPOSSIBLE = -(10**6)  # greedy's key of an invalid way: below every real key
-_WIDTH = _CARDS + ROOM * 16  # a game's dungeon: the deal, and room for every card run from
+# A game's dungeon: the deal, then the cards run from, put under it. A run needs a room
+# played since the last (or the start), and a room played takes three of the 44 cards
+# (the last room all it has): fifteen runs at most, of four cards each.
+_WIDTH = _CARDS + ROOM * 15
 
 
 def _positions(hp: Any, weapon: Any, cap: Any, drank: Any) -> Any:
@@ -152,30 +155,26 @@ def _tables(strict: bool) -> _Tables:
 
 class _Ways:
     """The templates of a room of ``size`` cards of which ``need`` are to be played, in the
-    bots' order, as one array a step: the slot played, strike or not, and the template of
-    the step before that it extends."""
+    bots' order, as one array a step: the slot played and whether it strikes. The ways
+    that extend one way of the step before are neighbours, as many for each (``_plan``
+    reads a step's parents off that)."""
 
     def __init__(self, size: int, need: int) -> None:
-        levels: list[list[tuple[int, int, int, tuple]]] = []
-        previous: list[tuple] = [()]
+        ways: list[tuple] = [()]
+        self.slot, self.strike = [], []
         for _ in range(need):
-            level = []
-            for parent, used in enumerate(previous):
-                for slot in range(size):
-                    if slot in used:
-                        continue
-                    for strike in (1, 0):
-                        level.append((parent, slot, strike, used + (slot,)))
-            levels.append(level)
-            previous = [used for *_, used in level]
-        self.parent = [np.array([p for p, *_ in level], dtype=np.intp) for level in levels]
-        self.slot = [np.array([s for _, s, *_ in level], dtype=np.intp) for level in levels]
-        self.strike = [np.array([k for _, _, k, _ in level], dtype=np.int32) for level in levels]
-        last = levels[-1]
-        # the card a way leaves in the room (a room of four, three to play); else none
-        left = [next((s for s in range(size) if s not in used), -1) for *_, used in last]
-        self.left = np.array(left, dtype=np.intp)
-        self.order = np.array([used for *_, used in last], dtype=np.intp).reshape(len(last), need)
+            longer = [
+                way + ((slot, strike),)
+                for way in ways
+                for slot in range(size)
+                if slot not in {s for s, _ in way}
+                for strike in (1, 0)
+            ]
+            self.slot.append(np.array([way[-1][0] for way in longer], dtype=np.intp))
+            self.strike.append(np.array([way[-1][1] for way in longer], dtype=np.int32))
+            ways = longer
+        # the slot a way leaves in the room (a room of four, three to play); else -1
+        self.left = np.array([next((s for s in range(size) if s not in {t for t, _ in way}), -1) for way in ways], dtype=np.intp)
 
 
 @functools.cache
@@ -205,7 +204,6 @@ def _deal(seeds: Sequence[int]) -> Any:
 
 
 _MONSTER = np.array(MONSTER, dtype=np.int32)
-_POTION = np.array(POTION, dtype=np.int32)
 _MONSTER_ONE = np.zeros((_CARDS, FRESH))  # card id -> its monster value, one-hot
 _POTION_ONE = np.zeros((_CARDS, FRESH))
 for _card in IDS:
