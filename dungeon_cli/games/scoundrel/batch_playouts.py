@@ -48,8 +48,8 @@ from typing import Any, Optional, Sequence
 import numpy as np
 
 from .bots import RUN_LOSS, RUN_MARGIN, WEAPON_STRIKES, WEAPON_WEIGHT
-from .rules import FRESH, MAX_HP, ROOM, drink, fight, may_strike
-from .tables import DRINK, FIGHT, IDS, MAY, MONSTER, POTION, SHUFFLE, WEAPON
+from .rules import FRESH, MAX_HP, ROOM, drink, fight, loss_score, may_strike, win_score
+from .tables import DRINK, FIGHT, IDS, MAY, MONSTER, MONSTERS, POTION, SHUFFLE, WEAPON
 
 _CARDS = len(IDS)
 _LOW = -13  # the lowest health a game can reach: 1, less an ace fought bare
@@ -231,7 +231,7 @@ class _Games:
         self.cap = np.full(n, FRESH, dtype=np.int32)
         self.may_run = np.ones(n, dtype=bool)
         self.turn = np.ones(n, dtype=np.int32)
-        self.unresolved = np.full(n, int(_MONSTER.sum()), dtype=np.int32)
+        self.unresolved = np.full(n, MONSTERS, dtype=np.int32)
         self.playing = np.ones(n, dtype=bool)
         self.won = np.zeros(n, dtype=bool)
         self.score = np.zeros(n, dtype=np.int32)
@@ -316,8 +316,9 @@ def _greedy_choose(tables: _Tables, ways: _Ways, games: _Games, rows: Any, final
 
 def _worth(tables: _Tables, counts: Any) -> Any:
     """What each weapon and cap would save on each game's unseen monsters (``counts``:
-    games x value), weighted, as ``_Counting.worth``: games x (weapon * _CAPS + cap), and
-    one column more, minus the unseen monsters' total (where a dead way looks)."""
+    games x value), weighted, as ``CountingBot``'s ``weapon_worth``: games x (weapon *
+    _CAPS + cap), and one column more, minus the unseen monsters' total (where a dead way
+    looks)."""
     n = len(counts)
     have = np.minimum(counts, WEAPON_STRIKES).astype(np.int8)
     # the WEAPON_STRIKES highest unseen monsters of value at most v, for each v
@@ -431,11 +432,12 @@ def _play_batch(seeds: Sequence[int], variant: Optional[str], counts: bool) -> l
             done = rows[over]
             games.playing[done] = False
             games.won[done] = ~dead[over]
-            drunk = tables.drunk[step][over]
-            hp_done = hp[over]
-            games.score[done] = np.where(
-                dead[over], hp_done - games.unresolved[done], np.where(hp_done == MAX_HP, hp_done + drunk, hp_done)
-            )
+            # the rules' own scores, a call a game that ends (a thousand calls a batch)
+            drunk = tables.drunk[step][over].tolist()
+            left = games.unresolved[done].tolist()
+            games.score[done] = [
+                loss_score(h, m) if h <= 0 else win_score(h, p) for h, m, p in zip(hp[over].tolist(), left, drunk)
+            ]
             on = ~over
             rows = rows[on]
             if len(rows):
