@@ -32,6 +32,14 @@ def start(args, cwd, stdin=subprocess.DEVNULL):
     )
 
 
+def ctrl_c(proc, after: float = 0.0) -> tuple[bytes, bytes]:
+    """Ctrl-C at the terminal (to the whole process group) ``after`` seconds, and what
+    the command then printed: (stdout, stderr)."""
+    time.sleep(after)
+    os.killpg(proc.pid, signal.SIGINT)
+    return proc.communicate(timeout=60)
+
+
 def children(pid: int) -> list[int]:
     found = []
     for task in Path(f"/proc/{pid}/task").iterdir():
@@ -48,8 +56,7 @@ def test_ctrl_c_while_reading_is_status_130(tmp_path, args):
     proc.stdin.write((EXAMPLES / "scoundrel-win.dgn").read_bytes())
     proc.stdin.flush()
     _blocked_reading(proc, proc.stdin.fileno())
-    os.killpg(proc.pid, signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    out, err = ctrl_c(proc)
     assert proc.returncode == 130, err
     assert b"Aborted" not in err and b"Traceback" not in err
 
@@ -57,9 +64,7 @@ def test_ctrl_c_while_reading_is_status_130(tmp_path, args):
 def test_ctrl_c_in_solve_prints_the_best_line_not_proven(tmp_path):
     # strict-weapon seed 32: one of the slowest deals of seeds 0-99 to prove (about 12 s)
     proc = start(["solve", "--seed", "32", "--variant", "strict-weapon", "scoundrel"], tmp_path)
-    time.sleep(3)
-    os.killpg(proc.pid, signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    out, err = ctrl_c(proc, after=3)
     assert proc.returncode == 130, err
     assert b"not proven (interrupted)" in err and b"Traceback" not in err
     assert b'[Solve "best found, not proven (interrupted)"]' in out
@@ -68,9 +73,7 @@ def test_ctrl_c_in_solve_prints_the_best_line_not_proven(tmp_path):
 def test_ctrl_c_in_sim_sums_up_the_games_played(tmp_path):
     proc = start(["sim", "clear-the-dungeon", "--bot", "greedy", "--games", "1000000", "--jobs", "2"], tmp_path)
     _workers(proc)
-    time.sleep(2)
-    os.killpg(proc.pid, signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    out, err = ctrl_c(proc, after=2)
     assert proc.returncode == 130, err
     assert b"Traceback" not in err and b"interrupted: the first " in err
     assert b"95% CI" in out and b"scores (seeds 0.." in out
@@ -150,7 +153,6 @@ def test_a_hundred_billion_games_start_at_once_in_bounded_memory(tmp_path):
             assert proc.poll() is None, proc.communicate()[1]
             assert time.monotonic() < end
             time.sleep(0.1)
-        os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
+        out, err = ctrl_c(proc)
         assert proc.returncode == 130, err
         assert b"MemoryError" not in err and b"95% CI" in out

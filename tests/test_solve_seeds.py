@@ -7,11 +7,9 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import signal
 
 import pytest
-from test_signals import start
+from test_signals import ctrl_c, start
 
 from dungeon_cli import solve_seeds, solver
 from dungeon_cli.engine import SeededDealer, Setup
@@ -192,12 +190,7 @@ def test_count_and_verdicts():
 
 def test_ctrl_c_counts_the_deals_solved(tmp_path):
     proc = start(["solve", "scoundrel", "--seeds", "0-99999", "--jobs", "2"], tmp_path)
-    out = b""
-    import time
-
-    time.sleep(4)
-    os.killpg(proc.pid, signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    out, err = ctrl_c(proc, after=4)
     assert proc.returncode == 130, err
     assert b"Traceback" not in err and b"dungeon solve: error: interrupted: the first " in err
     assert b"winnable" in out and b"scoundrel  -          0-" in out
