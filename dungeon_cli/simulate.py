@@ -122,25 +122,26 @@ def play_rows(spec: Spec, seeds: Sequence[int]) -> list[tuple]:
 
 
 def _fast(spec: Spec, seeds: Sequence[int], make: Callable) -> Optional[list]:
-    """The chunk through the bot's playout (a batch one first), or None without one."""
+    """The chunk through the bot's playout (a batch one first), or None without one.
+    The variant and every seed are checked first, for the messages the core gives."""
     if spec.records:
         return None
     batch = playouts.find_batch(spec.game, spec.bot)
+    fast = None if batch is not None else playouts.find(spec.game, spec.bot)
+    if batch is None and fast is None:
+        return None
+    Setup(spec.game, spec.variant)
+    for seed in seeds:
+        if seed < 0:
+            rng_for(seed)
     if batch is not None:
-        Setup(spec.game, spec.variant)  # its message, before the first game
-        for seed in seeds:
-            if seed < 0:
-                rng_for(seed)  # its message
         return [make((seed, *result, None)) for seed, result in zip(seeds, batch(seeds, spec.variant))]
-    fast = playouts.find(spec.game, spec.bot)
-    if fast is not None:
-        return _play_out(fast, spec, seeds, make)
-    return None
+    assert fast is not None
+    return _play_out(fast, spec, seeds, make)
 
 
 def _play_out(fast: playouts.Playout, spec: Spec, seeds: Sequence[int], make: Callable) -> list:
     variant = spec.variant
-    Setup(spec.game, variant)  # its message, before the first game
     rng = random.Random()
     # What random.Random(seed) runs for an integer seed, on one generator reseeded for
     # each game: Random.seed's Python layer skipped, 7% of a random Scoundrel game
@@ -148,8 +149,6 @@ def _play_out(fast: playouts.Playout, spec: Spec, seeds: Sequence[int], make: Ca
     reseed = super(random.Random, rng).seed
     out = []
     for seed in seeds:
-        if seed < 0:
-            rng_for(seed)  # its message
         reseed(seed)
         out.append(make((seed, *fast(rng, variant), None)))
     return out

@@ -301,7 +301,7 @@ def _greedy_choose(tables: _Tables, ways: _Ways, games: _Games, rows: Any, final
     before that, and whether the game runs from the room instead."""
     room = games.room[rows]
     hp = games.hp[rows]
-    start = (((hp - _LOW) * _WEAPONS + games.weapon[rows]) * _CAPS + games.cap[rows]) * 2
+    start = _positions(hp, games.weapon[rows], games.cap[rows], 0)
     steps, slain, fan = _plan(tables, ways, room, start)
     key = np.take(tables.key, steps).reshape(len(rows), -1, fan)
     key += (slain * 256)[:, :, None]
@@ -360,7 +360,7 @@ def _counting_choose(tables: _Tables, ways: _Ways, games: _Games, rows: Any, fin
     unseen = games.unseen[rows].astype(np.float64)
     monsters = unseen @ _MONSTER_ONE  # games x value: counts
     worth = _worth(tables, monsters)
-    start = (((hp - _LOW) * _WEAPONS + weapon) * _CAPS + cap) * 2
+    start = _positions(hp, weapon, cap, 0)
     steps, slain, fan = _plan(tables, ways, room, start)
     ends = np.take(tables.after, steps)
     columns = worth.shape[1]
@@ -375,9 +375,9 @@ def _counting_choose(tables: _Tables, ways: _Ways, games: _Games, rows: Any, fin
     best = score.argmax(axis=1)
     picked = np.arange(len(rows))
     key = score[picked, best]
-    runs = games.may_run[rows] & ((games.end - games.top)[rows] > 0)
+    unseen_n = games.end[rows] - games.top[rows]  # cards not yet dealt, run cards among them
+    runs = games.may_run[rows] & (unseen_n > 0)
     if runs.any():
-        unseen_n = (games.end - games.top)[rows]
         potions = unseen @ _POTION_ONE
         total = (monsters * tables.face_monster[weapon * _CAPS + cap]).sum(axis=1) + (potions * tables.face_potion[hp]).sum(
             axis=1
