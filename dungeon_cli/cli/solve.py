@@ -109,8 +109,7 @@ def solve(
     positions, on any machine). Ctrl-C stops after the deals in hand and counts those
     solved (exit status 130).
     """
-    from .. import registry, solver
-    from ..engine import Setup, SetupError
+    from .. import solver
     from ..session import Session
 
     max_nodes, max_seconds = parse_limit(limit) if limit else (None, None)
@@ -126,20 +125,15 @@ def solve(
         raise click.UsageError(f"{output} exists already: choose another name with -o, or add --force to replace it")
     if seed is not None:
         game = target
-        if game not in registry.names():
-            raise click.BadParameter(f"unknown game '{game}' (games: {', '.join(registry.names())})", param_hint="GAME")
-        try:
-            session = Session(Setup(game, variant, seed=seed))
-        except SetupError as exc:
-            raise click.BadParameter(exc.message, param_hint="--variant") from None
+        session = Session(_solvable_setup(game, variant, seed))
         start, where = session.start, f"seed {seed}"
     else:
         if variant is not None:
             raise click.UsageError("--variant goes with --seed or --seeds: a record names its own variant")
         session, start, where = _from_record(target)
         game = session.module.game.name
-    if game not in solver.solvable():
-        raise click.UsageError(f"{game} has no solver (solvable: {', '.join(solver.solvable())})")
+        if game not in solver.solvable():
+            raise click.UsageError(f"{game} has no solver (solvable: {', '.join(solver.solvable())})")
 
     try:
         found = solver.solve(start, game, max_nodes=max_nodes, max_seconds=max_seconds)
@@ -195,8 +189,7 @@ def _solve_seeds(
     """``solve GAME --seeds A-B``: every deal solved, and counted."""
     import os
 
-    from .. import registry, solve_seeds, solver
-    from ..engine import Setup, SetupError
+    from .. import registry, solve_seeds
     from .runs import cap_jobs, take_in
 
     if seed is not None:
@@ -204,16 +197,9 @@ def _solve_seeds(
     if output is not None:
         raise click.UsageError("--seeds writes no record: -o goes with --seed or a FILE")
     seeds = parse_seeds(seed_range)
-    if game not in registry.names():
-        if os.path.exists(game):
-            raise click.UsageError(f"--seeds solves a game's deals: give a GAME, not the record {safe(game)}")
-        raise click.BadParameter(f"unknown game '{safe(game[:24])}' (games: {', '.join(registry.names())})", param_hint="GAME")
-    try:
-        Setup(game, variant)
-    except SetupError as exc:
-        raise click.BadParameter(exc.message, param_hint="--variant") from None
-    if game not in solver.solvable():
-        raise click.UsageError(f"{game} has no solver (solvable: {', '.join(solver.solvable())})")
+    if game not in registry.names() and os.path.exists(game):
+        raise click.UsageError(f"--seeds solves a game's deals: give a GAME, not the record {safe(game)}")
+    _solvable_setup(game, variant)
     task = solve_seeds.Task(game, variant, goal or "win", max_nodes, max_seconds)
     jobs = cap_jobs(jobs or 1)
     fmt = fmt or "text"
@@ -248,6 +234,23 @@ def _solve_seeds(
         err=True,
     )
     sys.exit(status)
+
+
+def _solvable_setup(game: str, variant: Optional[str], seed: Optional[int] = None):
+    """The ``Setup`` of a game named on the command line (with --seed or --seeds), which
+    must be known, take the variant, and have a solver."""
+    from .. import registry, solver
+    from ..engine import Setup, SetupError
+
+    if game not in registry.names():
+        raise click.BadParameter(f"unknown game '{safe(game[:24])}' (games: {', '.join(registry.names())})", param_hint="GAME")
+    try:
+        setup = Setup(game, variant, seed=seed)
+    except SetupError as exc:
+        raise click.BadParameter(exc.message, param_hint="--variant") from None
+    if game not in solver.solvable():
+        raise click.UsageError(f"{game} has no solver (solvable: {', '.join(solver.solvable())})")
+    return setup
 
 
 def _seeds_text(seeds: range) -> str:
