@@ -147,7 +147,7 @@ def deals(state: DungeonState, rng: random.Random, samples: int, exhaustive: boo
 
 
 def evaluate(state: DungeonState, rng: random.Random, samples: int = SAMPLES) -> list[Candidate]:
-    return evaluate_on(state, candidates(state), [determinise(state, rng) for _ in range(samples)])
+    return evaluate_on(state, candidates(state), deals(state, rng, samples))
 
 
 def evaluate_on(state: DungeonState, cands: list[Candidate], deals: list[Deal]) -> list[Candidate]:
