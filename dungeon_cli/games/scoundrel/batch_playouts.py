@@ -47,9 +47,10 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
+from ...shuffle import shuffled
 from .bots import RUN_LOSS, RUN_MARGIN, WEAPON_STRIKES, WEAPON_WEIGHT
 from .rules import FRESH, MAX_HP, ROOM, drink, fight, loss_score, may_strike, win_score
-from .tables import DRINK, FIGHT, IDS, MAY, MONSTER, MONSTERS, POTION, SHUFFLE, WEAPON
+from .tables import DRINK, FIGHT, IDS, MAY, MONSTER, MONSTERS, POTION, WEAPON
 
 _CARDS = len(IDS)
 _LOW = -13  # the lowest health a game can reach: 1, less an ace fought bare
@@ -186,18 +187,11 @@ def _deal(seeds: Sequence[int]) -> Any:
     """Every game's dungeon, card ids in dealing order, as the core deals them, with
     room after it for the cards run from."""
     rng = random.Random()
-    reseed = super(random.Random, rng).seed
-    getrandbits = rng.getrandbits
+    reseed = super(random.Random, rng).seed  # random.Random(seed), as simulate's playouts seed
     dealt = []
     for seed in seeds:
         reseed(seed)
-        dungeon = list(IDS)
-        for i, k in SHUFFLE:
-            j = getrandbits(k)
-            while j > i:
-                j = getrandbits(k)
-            dungeon[i], dungeon[j] = dungeon[j], dungeon[i]
-        dealt.append(dungeon)
+        dealt.append(shuffled(rng, IDS))
     out = np.empty((len(seeds), _WIDTH), dtype=np.int32)
     out[:, :_CARDS] = dealt
     return out
