@@ -15,6 +15,8 @@ import sys
 
 import click
 
+from notation import MAX_LINE_BYTES
+
 from .. import report, safe_write
 from ..formatting import format_bytes, format_stream
 from ..terminal_text import safe, safe_lines
@@ -58,6 +60,13 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
                     except BaseException:
                         sink.discard()
                         raise
+        except safe_write.TooLong as exc:
+            sys.stderr.write(
+                f"dungeon fmt: error: cannot format {safe(name)}: its line {exc.line} would be longer than the "
+                f"{MAX_LINE_BYTES:,} bytes a DGN line holds, and no command could read it again; it was left as it was\n"
+            )
+            status = 2
+            continue
         except Unreadable as exc:
             sys.stderr.write(f"dungeon fmt: error: {exc}\n")
             status = 2
@@ -131,6 +140,7 @@ class _Sink:
 
     def __init__(self, handle, beside=None, error: OSError | None = None):
         self.handle, self.beside, self.error = handle, beside, error
+        self.spool = None
 
     def commit(self, expect) -> None:
         if self.error is not None:  # no temporary file could be made: said only if needed
@@ -144,14 +154,15 @@ class _Sink:
     def copy_to(self, out) -> None:
         import shutil
 
-        self.handle.seek(0)
+        spool = self.spool
+        spool.seek(0)
         out.flush()
         buffer = getattr(out, "buffer", None)
         if buffer is None:  # a text-only stream (a closed one says so on write)
-            out.write(self.handle.read().decode("utf-8"))
+            out.write(spool.read().decode("utf-8"))
         else:
-            shutil.copyfileobj(self.handle, buffer)
-        self.handle.close()
+            shutil.copyfileobj(spool, buffer)
+        spool.close()
 
 
 def _sink(path: str, in_place: bool, check: bool) -> _Sink:
@@ -161,13 +172,16 @@ def _sink(path: str, in_place: bool, check: bool) -> _Sink:
         except safe_write.Refused:
             raise
         except OSError as exc:  # a read-only directory: a file already canonical is fine
-            return _Sink(_Discard(), error=exc)
-        return _Sink(beside.handle, beside)
+            return _Sink(safe_write.LineGuard(_Discard(), path), error=exc)
+        return _Sink(safe_write.LineGuard(beside.handle, path), beside)
     if check:
-        return _Sink(_Discard())
+        return _Sink(safe_write.LineGuard(_Discard(), path))
     import tempfile
 
-    return _Sink(tempfile.SpooledTemporaryFile(max_size=1 << 23))
+    spool = tempfile.SpooledTemporaryFile(max_size=1 << 23)
+    sink = _Sink(safe_write.LineGuard(spool, display_name(path)))
+    sink.spool = spool
+    return sink
 
 
 def _lines(text: str) -> list[str]:
