@@ -181,13 +181,16 @@ def exists(path: str) -> bool:
     return os.path.lexists(path) and not is_stream(path)
 
 
-def write(path: str, data: bytes, force: bool = False, record: bool = False, inputs: Iterable[str] = ()) -> None:
+def write(
+    path: str, data: bytes, force: bool = False, record: bool = False, inputs: Iterable[str] = (), within: Optional[str] = None
+) -> None:
     """An output the user named (``-o``, ``--html``, ``--plot``): ``-`` is standard
     output; else a new file, or with ``force`` one replacing what is there, atomically
     and keeping its mode and owner; a stream is written into. ``record``: the data is
     DGN, and none of its lines may be longer than the reader takes. What
     ``check_output`` refuses is refused (``inputs``: files this run reads that it has not
-    opened through ``note_input``)."""
+    opened through ``note_input``). ``within``: the tree the command was asked to touch
+    (a repository): a symlink is never written through, nor is a path leading out of it."""
     if record:
         check_lines(data, path)
     if path == STDOUT:
@@ -201,7 +204,7 @@ def write(path: str, data: bytes, force: bool = False, record: bool = False, inp
             out.write(data)
         sys.stdout.flush()
         return
-    check_output(path, force, record, inputs)
+    check_output(path, force, record, inputs, within)
     if is_stream(path):
         with open(path, "wb") as handle:
             handle.write(data)
@@ -211,11 +214,17 @@ def write(path: str, data: bytes, force: bool = False, record: bool = False, inp
         write_new(path, data)
 
 
-def check_output(path: str, force: bool = False, record: bool = False, inputs: Iterable[str] = ()) -> None:
+def check_output(
+    path: str, force: bool = False, record: bool = False, inputs: Iterable[str] = (), within: Optional[str] = None
+) -> None:
     """Whether ``path`` can be an output of this run, asked before the work that makes
     it (a search of minutes must not end in "exists already"). FileExistsError: there is
     a file and no ``force``; Refused: an input of this run, a record a page or picture
     would replace, something a rename would damage, or no directory to write in."""
+    if within is not None:
+        tree = os.path.realpath(within)
+        if os.path.islink(path) or not os.path.realpath(path).startswith(tree.rstrip(os.sep) + os.sep):
+            raise Refused(path, f"is a symlink or leads out of {tree}: it is never written through")
     if path == STDOUT or is_stream(path):
         return
     if os.path.isdir(path):
