@@ -15,6 +15,7 @@ from ..terminal_text import safe
 from .limits import parse_limit
 from .output import check_output, write_output
 
+
 class ListsSolvable(click.Command):
     """Help that ends with the games that can be solved, as the registry's games say."""
 
