@@ -165,6 +165,8 @@ def _check_records_dir(out_dir: Path, game: str, seeds: range) -> None:
         if out_dir.exists() and not out_dir.is_dir():
             raise click.BadParameter(f"{safe(str(out_dir))} is not a directory", param_hint="--records")
         out_dir.mkdir(parents=True, exist_ok=True)
+        if not os.access(out_dir, os.W_OK | os.X_OK):  # found now, not at the first game's record
+            raise click.BadParameter(f"{safe(str(out_dir))}: cannot be written", param_hint="--records")
         present = set(os.listdir(out_dir))
     except OSError as exc:
         raise click.BadParameter(f"{safe(str(out_dir))}: {exc.strerror}", param_hint="--records") from None
