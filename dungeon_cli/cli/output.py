@@ -16,9 +16,22 @@ from ..terminal_text import safe
 
 
 class NotWritten(click.ClickException):
-    """An output that could not be written: exit status 2, trouble (1 means a finding)."""
+    """An output that could not be written: one line, ``dungeon CMD: error: ...``, and
+    exit status 2, trouble (1 means a finding)."""
 
     exit_code = 2
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        names = []  # the command as typed: "dungeon cards export" (known while it runs)
+        ctx = click.get_current_context(silent=True)
+        while ctx is not None and ctx.parent is not None:
+            names.append(ctx.info_name or "")
+            ctx = ctx.parent
+        self.command = " ".join(["dungeon", *reversed(names)])
+
+    def show(self, file=None) -> None:
+        click.echo(f"{self.command}: error: {self.format_message()}", err=True)
 
 
 def check_output(output: str, force: bool, record: bool = False, inputs: Iterable[str] = (), forcible: bool = True) -> None:
@@ -42,5 +55,5 @@ def write_output(
 def _refuse(output: str, exc: OSError, forcible: bool):
     if isinstance(exc, FileExistsError):
         hint = "choose another name, or --force to replace it" if forcible else "not overwritten"
-        raise click.UsageError(f"{safe(output)} exists already: {hint}") from None
+        raise NotWritten(f"{safe(output)}: exists already: {hint}") from None
     raise NotWritten(f"cannot write {safe(output)}: {exc.strerror}; nothing was written") from None
