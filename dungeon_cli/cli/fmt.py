@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import os
 import sys
+from typing import Any
 
 import click
 
@@ -138,9 +139,9 @@ class _Sink:
     spooled buffer (standard input to standard output: nothing is printed unless the
     whole text is sound), or nowhere (--check)."""
 
-    def __init__(self, handle, beside=None, error: OSError | None = None):
+    def __init__(self, handle, beside=None, error: OSError | None = None, spool: Any = None):
         self.handle, self.beside, self.error = handle, beside, error
-        self.spool = None
+        self.spool = spool  # standard input's text, for standard output once it is all sound
 
     def commit(self, expect) -> None:
         if self.error is not None:  # no temporary file could be made: said only if needed
@@ -179,9 +180,7 @@ def _sink(path: str, in_place: bool, check: bool) -> _Sink:
     import tempfile
 
     spool = tempfile.SpooledTemporaryFile(max_size=1 << 23)
-    sink = _Sink(safe_write.LineGuard(spool, display_name(path)))
-    sink.spool = spool
-    return sink
+    return _Sink(safe_write.LineGuard(spool, display_name(path)), spool=spool)
 
 
 def _lines(text: str) -> list[str]:
