@@ -42,7 +42,11 @@ class ListsBots(click.Command):
 @click.option("--variant", help="A rule variant (see `dungeon games`).")
 @click.option("--cluster", metavar="ADDRESS", help="Run on this Dask scheduler instead (needs the [cluster] extra).")
 @click.option("--cards", "cards_file", metavar="FILE", help="Cassette Dungeons: play with the card set in FILE.")
-@click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the win rate and the scores as an SVG picture ('-': standard output).")
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False),
+    help="Also draw the win rate and the scores as an SVG picture ('-': standard output).",
+)
 @click.option("--force", is_flag=True, help="With --plot: replace the file if it exists.")
 def sim(
     game: str,

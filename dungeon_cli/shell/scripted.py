@@ -45,7 +45,7 @@ def run_scripted(
                     try:
                         line = line.decode("utf-8")
                     except UnicodeDecodeError as exc:
-                        err.write(f"{source}:{lineno}:{exc.start + 1}: error: not UTF-8 text\n")
+                        err.write(f"{safe(source)}:{lineno}:{exc.start + 1}: error: not UTF-8 text\n")
                         status = 1
                         break
                 line = line.rstrip("\r\n").split("#", 1)[0]
@@ -56,7 +56,7 @@ def run_scripted(
                 try:
                     apply_line(session, line, lineno)
                 except LineError as exc:
-                    err.write(f"{source}:{lineno}:{exc.col}: error: {safe(exc.message)}\n")
+                    err.write(f"{safe(source)}:{lineno}:{exc.col}: error: {safe(exc.message)}\n")
                     status = 1
                     break
                 saver.save(session)
