@@ -221,10 +221,8 @@ def check_output(
     it (a search of minutes must not end in "exists already"). FileExistsError: there is
     a file and no ``force``; Refused: an input of this run, a record a page or picture
     would replace, something a rename would damage, or no directory to write in."""
-    if within is not None:
-        tree = os.path.realpath(within)
-        if os.path.islink(path) or not os.path.realpath(path).startswith(tree.rstrip(os.sep) + os.sep):
-            raise Refused(path, f"is a symlink or leads out of {tree}: it is never written through")
+    if within is not None and leaves(path, within):
+        raise Refused(path, f"is a symlink out of {within}: it is never written through")
     if path == STDOUT or is_stream(path):
         return
     if os.path.isdir(path):
@@ -243,6 +241,13 @@ def check_output(
         raise Refused(path, f"{'no such directory' if not os.path.lexists(directory) else 'not a directory'}: {directory}")
     if not os.access(directory, os.W_OK | os.X_OK):
         raise Refused(path, "its directory cannot be written")
+
+
+def leaves(path: str, tree: str) -> bool:
+    """Whether ``path`` (its symlinks followed) lies outside the directory ``tree``: a
+    command asked to touch a tree (``fmt DIR``, a repository) never writes out of it."""
+    top = os.path.realpath(tree).rstrip(os.sep) + os.sep
+    return not os.path.realpath(path).startswith(top)
 
 
 class TooLong(Refused):

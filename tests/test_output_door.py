@@ -371,3 +371,21 @@ def test_sim_records_into_a_directory_holding_an_odd_name(run, tmp_path):
     no_traceback(result)
     assert result.exit_code == 0, result.output
     assert (tmp_path / "scoundrel-0.dgn").exists() and (tmp_path / "scoundrel-\u00b2.dgn").read_text() == "mine\n"
+
+
+def test_fmt_of_a_directory_never_writes_through_a_symlink_out_of_it(run, tmp_path):
+    loose = LEGAL.read_text().replace(MOVE, TIGHT, 1)  # fmt would rewrite it
+    (tmp_path / "elsewhere").mkdir()
+    outside = tmp_path / "elsewhere" / "theirs.dgn"
+    outside.write_text(loose)
+    tree = tmp_path / "records"
+    tree.mkdir()
+    (tree / "mine.dgn").write_text(loose)
+    (tree / "link.dgn").symlink_to("../elsewhere/theirs.dgn")
+    (tree / "inner.dgn").symlink_to("mine.dgn")  # inside the tree: followed
+    result = run(["fmt", str(tree)])
+    assert result.exit_code == 2
+    assert f"dungeon fmt: error: {tree / 'link.dgn'}: a symlink out of {tree}: not rewritten" in result.stderr
+    assert outside.read_text() == loose and (tree / "mine.dgn").read_text() != loose
+    named = run(["fmt", str(tree / "link.dgn")])  # named itself, a symlink is followed (documented)
+    assert named.exit_code == 0 and outside.read_text() != loose

@@ -38,12 +38,18 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
     followed; a FIFO, a device, a file with several hard links or a read-only one is
     never replaced, and neither is a file that changed while it was formatted).
     """
+    trees = [f for f in files if f != STDIN and os.path.isdir(f)]
     files, _, _ = project_defaults("fmt", files)  # [tool.dungeon]: a directory is its records
     status = 0
     changed = unchanged = 0
     for path in files:
         name = display_name(path)
         in_place = path != STDIN and not (check or diff)
+        tree = next((t for t in trees if path.startswith(os.path.join(t, ""))), None)
+        if in_place and tree is not None and safe_write.leaves(path, tree):  # fmt DIR stays in DIR
+            sys.stderr.write(f"dungeon fmt: error: {safe(path)}: a symlink out of {safe(tree)}: not rewritten\n")
+            status = 2
+            continue
         try:
             if in_place and not os.path.isdir(path):
                 safe_write.check_replaceable(path)  # before a FIFO is drained
