@@ -35,7 +35,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
 
     Exit status: 0 done (or nothing to change), 1 a file would change under --check or
     has errors and was left alone, 2 a file could not be read or written (a symlink is
-    followed; a FIFO, a device, a file with several hard links or a read-only one is
+    followed, under a DIR only if it stays in DIR; a FIFO, a device, a file with several hard links or a read-only one is
     never replaced, and neither is a file that changed while it was formatted).
     """
     trees = [f for f in files if f != STDIN and os.path.isdir(f)]
