@@ -30,6 +30,9 @@ from conftest import FIXTURES
 
 EXE = str(Path(sys.executable).with_name("dungeon"))
 RECORD = FIXTURES / "scoundrel" / "legal" / "unfinished.dgn"
+# One turn of the same game, for analyse (which judges every decision): more than the
+# 100 bytes the full disk allows, and quick.
+SHORT = '# A game stopped after its first turn: one decision to judge, the rest unseen.\n[Game "scoundrel"]\n[Seed "3"]\n\n1. Ac 8h 2s 7s : run\n'
 OUTPUT_OPTIONS = {"-o", "--output", "--html", "--plot", "--records"}
 # Arguments that name a file the command writes (not an option's value).
 IN_PLACE = {("fmt", "files"), ("cards export", "file"), ("git-setup", "directory")}
@@ -45,7 +48,7 @@ class Writer:
     args: Callable[[str, str, bool], list[str]]
     ok: int = 0  # the exit status of a run that writes
     refused: tuple = (2,)  # the exit status of a refusal
-    input_kind: str = "record"  # what ``inp`` is: "record" or "cards"
+    input_kind: str = "record"  # what ``inp`` is: "record", "short" (a record of one turn) or "cards"
     stdin: Optional[str] = None
     head: str = ""  # how the output starts (for '-')
     skip: dict = field(default_factory=dict)  # case -> why it does not apply
@@ -58,6 +61,7 @@ def force(flag: bool) -> list[str]:
 def analyse(name: str) -> Writer:
     return Writer(
         lambda inp, out, f: [name, "--samples", "1", "--limit", "1k", inp, "-o", out, *force(f)],
+        input_kind="short",
         head="# A game stopped",
     )
 
@@ -166,7 +170,7 @@ def make_input(kind: str, tmp_path: Path, run) -> Path:
         assert run(["cards", "export", str(path)]).exit_code == 0
     else:
         path = tmp_path / "in.dgn"
-        path.write_bytes(RECORD.read_bytes())
+        path.write_bytes(SHORT.encode() if kind == "short" else RECORD.read_bytes())
     return path
 
 
