@@ -11,7 +11,7 @@ from notation.model import printable
 
 
 def text_line(path: str, diag: Diagnostic) -> str:
-    return f"{printable(path)}:{diag.line}:{diag.col}: {diag.severity}: {diag.message}"
+    return f"{printable(path)}:{diag.line}:{diag.col}: {diag.severity}: {printable(diag.message)}"
 
 
 def _gh_data(value: str) -> str:

@@ -13,6 +13,13 @@ So: the real path is resolved; only a regular file with one link is replaced; a 
 nobody may write (0444) is left alone; the new text goes to a temporary file beside the
 real path, is flushed to disk, gets the old file's mode and owner, and is renamed over
 it; and the replacement is refused when the file changed since it was read.
+
+And what every output shares, whatever wrote it: ``-`` is standard output; an output is
+never a file this run reads (``replay --html a.dgn --force a.dgn`` would replace the
+record with its own page); a page or a picture never replaces a record (a ``.dgn``
+file); a record never holds a line the reader refuses (``notation.MAX_LINE_BYTES``),
+since a record no command reads again is lost; and the temporary files of killed
+writers, whatever their names, are swept without a crash.
 """
 
 from __future__ import annotations
@@ -20,8 +27,11 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from typing import Optional
+from typing import Iterable, Optional
 
+from notation import MAX_LINE_BYTES
+
+STDOUT = "-"
 Stamp = tuple  # (device, inode, size, mtime_ns): what "the file we read" was
 
 
@@ -84,6 +94,8 @@ class Beside:
         if stamp(real) != stamp_of(st):  # /dev/stdin on a pipe resolves to no file at all
             raise Refused(path, "does not resolve to a file in a directory: it is never replaced")
         self.path, self.real = path, real
+        sweep(os.path.dirname(real), os.path.basename(real))
+        self._signals = _TermRaises()
         fd, self.tmp = _temp(os.path.dirname(real), os.path.basename(real), 0o600)
         try:
             if (st.st_uid, st.st_gid) != (os.geteuid(), os.getegid()):
@@ -95,6 +107,7 @@ class Beside:
         except BaseException:
             os.close(fd)
             os.unlink(self.tmp)
+            self._signals.restore()
             raise
         self.handle = os.fdopen(fd, "wb")
 
@@ -109,6 +122,7 @@ class Beside:
         except BaseException:
             self.discard()
             raise
+        self._signals.restore()
         _sync_directory(os.path.dirname(self.real))
 
     def discard(self) -> None:
@@ -120,6 +134,7 @@ class Beside:
             os.unlink(self.tmp)
         except OSError:
             pass
+        self._signals.restore()
 
 
 def write_new(path: str, data: bytes) -> None:
@@ -127,7 +142,12 @@ def write_new(path: str, data: bytes) -> None:
     empty or torn one: the data is written beside it first, then hard-linked to the name
     (which fails if the name is taken) and the temporary name removed."""
     directory = os.path.dirname(os.path.abspath(path)) or "."
-    fd, tmp = _temp(directory, os.path.basename(path), 0o666)
+    signals = _TermRaises()
+    try:
+        fd, tmp = _temp(directory, os.path.basename(path), 0o666)
+    except BaseException:
+        signals.restore()
+        raise
     try:
         _fill(fd, data)
         try:
@@ -143,6 +163,7 @@ def write_new(path: str, data: bytes) -> None:
             os.unlink(tmp)
         except OSError:
             pass
+        signals.restore()
 
 
 def is_stream(path: str) -> bool:
@@ -160,9 +181,30 @@ def exists(path: str) -> bool:
     return os.path.lexists(path) and not is_stream(path)
 
 
-def write(path: str, data: bytes, force: bool = False) -> None:
-    """An output file the user named (``-o``): new, or with ``force`` replacing what is
-    there, atomically and keeping its mode and owner; a stream is written into."""
+def write(
+    path: str, data: bytes, force: bool = False, record: bool = False, inputs: Iterable[str] = (), within: Optional[str] = None
+) -> None:
+    """An output the user named (``-o``, ``--html``, ``--plot``): ``-`` is standard
+    output; else a new file, or with ``force`` one replacing what is there, atomically
+    and keeping its mode and owner; a stream is written into. ``record``: the data is
+    DGN, and none of its lines may be longer than the reader takes. What
+    ``check_output`` refuses is refused (``inputs``: files this run reads that it has not
+    opened through ``note_input``). ``within``: the tree the command was asked to touch
+    (a repository): a symlink is never written through, nor is a path leading out of it."""
+    if record:
+        check_lines(data, path)
+    if path == STDOUT:
+        import sys
+
+        sys.stdout.flush()
+        out = getattr(sys.stdout, "buffer", None)
+        if out is None:
+            sys.stdout.write(data.decode("utf-8"))
+        else:
+            out.write(data)
+        sys.stdout.flush()
+        return
+    check_output(path, force, record, inputs, within)
     if is_stream(path):
         with open(path, "wb") as handle:
             handle.write(data)
@@ -170,6 +212,194 @@ def write(path: str, data: bytes, force: bool = False) -> None:
         replace(path, data)
     else:
         write_new(path, data)
+
+
+def check_output(
+    path: str, force: bool = False, record: bool = False, inputs: Iterable[str] = (), within: Optional[str] = None
+) -> None:
+    """Whether ``path`` can be an output of this run, asked before the work that makes
+    it (a search of minutes must not end in "exists already"). FileExistsError: there is
+    a file and no ``force``; Refused: an input of this run, a record a page or picture
+    would replace, something a rename would damage, or no directory to write in."""
+    if within is not None and leaves(path, within):
+        raise Refused(path, f"is a symlink out of {within}: it is never written through")
+    if path == STDOUT or is_stream(path):
+        return
+    if os.path.isdir(path):
+        raise Refused(path, "is a directory")
+    if is_input(path, inputs):
+        raise Refused(path, "is an input of this run: an output never replaces what it is made from")
+    if os.path.lexists(path):
+        if not record and os.path.realpath(path).lower().endswith(".dgn"):
+            raise Refused(path, "is a record (.dgn): a page or a picture never replaces one; choose another name")
+        if not force:
+            raise FileExistsError(errno.EEXIST, "exists already", path)
+        check_replaceable(path)
+        return
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise Refused(path, f"{'no such directory' if not os.path.lexists(directory) else 'not a directory'}: {directory}")
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise Refused(path, "its directory cannot be written")
+
+
+def leaves(path: str, tree: str) -> bool:
+    """Whether ``path`` (its symlinks followed) lies outside the directory ``tree``: a
+    command asked to touch a tree (``fmt DIR``, a repository) never writes out of it."""
+    top = os.path.realpath(tree).rstrip(os.sep) + os.sep
+    return not os.path.realpath(path).startswith(top)
+
+
+class TooLong(Refused):
+    """A record line longer than ``notation.MAX_LINE_BYTES``: written, no command would
+    read the record again (``fmt`` included), so it is never written."""
+
+    def __init__(self, path: str, line: int, length: int):
+        why = (
+            f"line {line} would be {length:,} bytes long, and a DGN line holds at most {MAX_LINE_BYTES:,} "
+            "(no command could read the record again): nothing was written"
+        )
+        super().__init__(path, why)
+        self.line, self.length = line, length
+
+
+def check_lines(data: bytes, path: str = STDOUT) -> None:
+    """TooLong when a line of ``data`` is longer than the reader takes."""
+    if len(data) <= MAX_LINE_BYTES:
+        return
+    for number, line in enumerate(data.split(b"\n"), 1):
+        if len(line.rstrip(b"\r")) > MAX_LINE_BYTES:
+            raise TooLong(path, number, len(line))
+
+
+class LineGuard:
+    """A binary handle that refuses (TooLong) a line longer than the reader takes as the
+    bytes go through, for a record written as it is made (``fmt`` of a large file)."""
+
+    def __init__(self, handle, path: str):
+        self.handle, self.path, self.line, self.length = handle, path, 1, 0
+
+    def write(self, data: bytes) -> int:
+        for index, part in enumerate(data.split(b"\n")):
+            if index:
+                self.line, self.length = self.line + 1, 0
+            self.length += len(part)
+            if self.length > MAX_LINE_BYTES:
+                raise TooLong(self.path, self.line, self.length)
+        return self.handle.write(data)
+
+
+# -- the inputs of a run -----------------------------------------------------------------------
+
+
+def _noted() -> Optional[set]:
+    """The files this run has read, kept with the run (click's context), so that a
+    command run in-process after another never mistakes the other's inputs for its own."""
+    import click
+
+    ctx = click.get_current_context(silent=True)
+    return None if ctx is None else ctx.find_root().meta.setdefault("dungeon_cli.inputs", set())
+
+
+def note_input(source) -> None:
+    """``source`` (a path, or an open file) is an input of this run: never an output."""
+    noted = _noted()
+    if noted is None:
+        return
+    try:
+        st = os.fstat(source.fileno()) if hasattr(source, "fileno") else os.stat(source)
+    except (OSError, ValueError):
+        return
+    if stat.S_ISREG(st.st_mode):
+        noted.add((st.st_dev, st.st_ino))
+
+
+def is_input(path: str, inputs: Iterable[str] = ()) -> bool:
+    """Whether ``path`` (a symlink followed) is a file this run reads."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    me = (st.st_dev, st.st_ino)
+    if me in (_noted() or ()):
+        return True
+    for other in inputs:
+        if other in (None, STDOUT):
+            continue
+        try:
+            theirs = os.stat(other)
+        except OSError:
+            continue
+        if (theirs.st_dev, theirs.st_ino) == me:
+            return True
+    return False
+
+
+# -- temporary files ---------------------------------------------------------------------------
+
+_swept: set = set()
+
+
+def sweep(directory: str, base: str) -> None:
+    """Remove the temporary files that writers of ``base`` left when they were killed in
+    the middle of a write (``kill -9`` gives no chance to clean up), once a process. A
+    temporary name carries its writer's process id; one whose process is gone is stale.
+    A name that is not ours (``.g.dgn.².x.tmp``, a pid of 20 digits) is left alone."""
+    if (directory, base) in _swept:
+        return
+    _swept.add((directory, base))
+    prefix = f".{base}."
+    try:
+        names = [n for n in os.listdir(directory) if n.startswith(prefix) and n.endswith(".tmp")]
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(prefix) : -len(".tmp")].split(".")[0]
+        if not (pid.isascii() and pid.isdigit()) or not 0 < int(pid) < 1 << 22 or int(pid) == os.getpid() or _alive(int(pid)):
+            continue
+        try:
+            os.unlink(os.path.join(directory, name))
+        except OSError:
+            pass
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):  # another user's process: alive
+        return True
+    return True
+
+
+class _TermRaises:
+    """While a temporary file exists, SIGTERM and SIGHUP end the process through an
+    exception (exit 128+N, as the signal would), so the cleanup that removes the file
+    runs: ``kill`` during ``fmt`` of a large file leaves nothing hidden behind. Only a
+    default disposition is changed (``play`` has its own handlers), only in the main thread."""
+
+    def __init__(self) -> None:
+        import signal
+        import threading
+
+        self.previous: dict = {}
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            if signal.getsignal(sig) == signal.SIG_DFL:
+                self.previous[sig] = signal.signal(sig, _raise)
+
+    def restore(self) -> None:
+        import signal
+
+        for sig, handler in self.previous.items():
+            signal.signal(sig, handler)
+        self.previous = {}
+
+
+def _raise(signum, frame):
+    raise SystemExit(128 + signum)
 
 
 def _claim(path: str, data: bytes) -> None:

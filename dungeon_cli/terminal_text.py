@@ -16,6 +16,8 @@ from notation.model import printable
 
 # tabulate formats whose columns are separated by '|': a '|' in a cell would add one
 PIPE_FORMATS = {"github", "pipe", "orgtbl", "jira", "presto", "psql", "pretty", "textile", "youtrack", "moinmoin"}
+# tabulate formats a spreadsheet opens as cells (tab-separated values): guarded as CSV is
+SPREADSHEET_FORMATS = {"tsv"}
 _NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?%?")
 
 
@@ -32,6 +34,8 @@ def safe_lines(text: str) -> str:
 def table_cell(value: Any, fmt: str) -> Any:
     if not isinstance(value, str):
         return value
+    if fmt in SPREADSHEET_FORMATS:
+        return csv_cell(value)
     value = printable(value)
     if fmt in PIPE_FORMATS:
         value = value.replace("|", "\\|")

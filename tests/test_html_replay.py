@@ -116,7 +116,7 @@ def test_an_illegal_record_is_drawn_up_to_its_fault_and_exits_1(run, tmp_path):
         (["FIX", "--force"], "--force goes with --html"),
         (
             ["FIX", "--html", "no/such/dir/x.html"],
-            "dungeon replay: error: no/such/dir/x.html: cannot be written (No such file or directory)",
+            "dungeon replay: error: cannot write no/such/dir/x.html: no such directory: ",
         ),
     ],
 )

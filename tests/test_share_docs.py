@@ -63,7 +63,7 @@ def test_plot_refuses_a_file_already_there_before_playing(run, tmp_path):
     out.write_text("mine")
     result = run(["sim", "scoundrel", "--games", "5", "--plot", str(out)])
     assert result.exit_code == 2
-    assert f"{out} exists already: choose another name, or --force to replace it" in result.output
+    assert result.stderr == f"dungeon sim: error: {out}: exists already: choose another name, or --force to replace it\n"
     assert "games/s" not in result.output  # refused before a game was played
     assert out.read_text() == "mine"
 

@@ -187,11 +187,11 @@ class Solver:
     """The game's solver from any position, one transposition table for the whole
     analysis: the best win reachable, or that there is none."""
 
-    def __init__(self, game: str, seconds: float):
+    def __init__(self, game: str, seconds: Optional[float], nodes: Optional[int] = None):
         from .. import solver
 
         self.hooks = solver.hooks(game)
-        self.seconds = seconds
+        self.seconds, self.nodes = seconds, nodes
         self.make = lambda: self.hooks.model() if hasattr(self.hooks, "model") else solver.CoreModel(self.hooks)
         self.wins = solver.Search(self.make(), wins_only=True)
         self.memo: dict = {}
@@ -217,7 +217,7 @@ class Solver:
         key = self.hooks.key(state)
         if key in self.memo:
             return self.memo[key]
-        value, proven = self.wins.value_from(state, self.seconds)
+        value, proven = self.wins.value_from(state, self.seconds, self.nodes)
         if value is None:
             return Hindsight(None, False)
         # No win: "no win" is the judgement. The best loss is not searched for: proving
@@ -235,9 +235,10 @@ def analyse(
     record: Record,
     samples: int = SAMPLES,
     seed: int = 0,
-    seconds: float = HINDSIGHT_SECONDS,
+    seconds: Optional[float] = HINDSIGHT_SECONDS,
     progress: Optional[Callable[[int, int], None]] = None,
     first_move: int = 0,
+    nodes: Optional[int] = None,
 ) -> Analysis:
     """Judge every decision of ``record`` (from move ``first_move`` on). ``seed``: the
     analysis's own generator (the orders it samples), so the same record gives the
@@ -271,9 +272,9 @@ def analyse(
             analysis.hindsight_note = f"{why}, and {exc}: no hindsight"
         else:
             _known_deal(verdict, judge, order)
-            hind = Solver(game, seconds)
+            hind = Solver(game, seconds, nodes)
     else:
-        hind = Solver(game, seconds)
+        hind = Solver(game, seconds, nodes)
     if strong is None:
         analysis.fair_note = f"{game} has no strong player"
     rng = random.Random(f"analyse/{seed}")
@@ -314,14 +315,19 @@ def _known_deal(verdict: Verdict, judge: Judge, order: dict) -> None:
             walk.apply(action)
 
 
-def _fair(strong, decision: dict, module, rng: random.Random, samples: int) -> tuple[Fair, Fair]:
+def _fair(strong, decision: dict, module, rng: random.Random, samples: int) -> tuple[Optional[Fair], Optional[Fair]]:
+    """The best choice and the choice played, from what the player could see; None for
+    a choice the strong player never weighs (running the last, partial room of
+    Scoundrel: legal, and nothing to gain by it), which is then not judged fairly."""
     seen = decision["seen"]
     action = decision["action"]
     deals = strong.deals(seen, rng, samples, exhaustive=True)
     exact = len(deals) < samples or strong.unseen(seen) == 0
     every = strong.evaluate_on(seen, strong.candidates(seen), deals)
-    top = max(every, key=lambda c: c.key())
     played = strong.evaluate_on(seen, strong.candidates(seen, first=action), deals)
+    if not every or not played:
+        return None, None
+    top = max(every, key=lambda c: c.key())
     mine = max(played, key=lambda c: c.key())
     text = module.notation.action_text
     best = Fair(text(seen, top.actions[0]), top.wins, top.plays, top.mean_score, exact)

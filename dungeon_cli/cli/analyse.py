@@ -8,16 +8,25 @@ from typing import Optional
 
 import click
 
-from .. import report, safe_write
+from .. import report
 from ..terminal_text import safe, table_cell
 from .inputs import Unreadable, display_name, open_binary
-from .output import write_output
+from .limits import HELP as LIMIT_HELP
+from .limits import parse_limit
+from .output import check_output, write_output
+
+# Each sample is a whole order of the unseen cards played out at every decision: past
+# this, an analysis takes hours and its memory has no bound.
+MAX_SAMPLES = 100_000
 
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
 @click.option(
-    "--samples", type=click.IntRange(min=1), default=None, help="Orders of the unseen cards per decision (default 100)."
+    "--samples",
+    type=click.IntRange(min=1, max=MAX_SAMPLES),
+    default=None,
+    help="Orders of the unseen cards per decision (default 100).",
 )
 @click.option(
     "--seed",
@@ -27,9 +36,9 @@ from .output import write_output
 )
 @click.option(
     "--limit",
-    type=click.FloatRange(min=0.01),
     default=None,
-    help="Seconds the solver may take per position (default 10): past it, the best found, said not proven.",
+    help=f"How long the solver may search per position, as for solve: {LIMIT_HELP} (default 10s);"
+    " past it, the best found, said not proven.",
 )
 @click.option(
     "--from",
@@ -42,15 +51,15 @@ from .output import write_output
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False),
-    help="Write the records with each marked decision's judgement as a comment (notation/SPEC.md).",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the records with each marked decision's judgement as a comment (notation/SPEC.md); '-': standard output (the table then goes to standard error).",
 )
 @click.option("--force", is_flag=True, help="Let -o replace an existing file.")
 def analyse(
     files: tuple[str, ...],
     samples: Optional[int],
     seed: int,
-    limit: Optional[float],
+    limit: Optional[str],
     first_move: int,
     fmt: str,
     output: Optional[str],
@@ -73,10 +82,10 @@ def analyse(
     from .. import analysis
 
     samples = samples or analysis.SAMPLES
-    seconds = limit or analysis.HINDSIGHT_SECONDS
-    if output is not None and not force and safe_write.exists(output):
-        raise click.UsageError(f"{output} exists already: choose another name with -o, or add --force to replace it")
-    out = sys.stdout
+    nodes, seconds = parse_limit(limit) if limit is not None else (None, analysis.HINDSIGHT_SECONDS)
+    if output is not None:  # before the analysis, which takes minutes
+        check_output(output, force, record=True, inputs=files)
+    out = sys.stderr if output == "-" else sys.stdout  # '-o -': standard output holds the records
     results = []
     illegal = unreadable = False
     for path in files:
@@ -89,7 +98,7 @@ def analyse(
             unreadable = True
             continue
         for record in records:
-            found = _analyse(record, samples, seed, seconds, first_move, analysis)
+            found = _analyse(record, samples, seed, (seconds, nodes), first_move, analysis)
             if not found.verdict.legal:
                 illegal = True
                 for diag in found.verdict.diagnostics[:1]:
@@ -105,15 +114,16 @@ def analyse(
             out.write(_table(name, found, analysis))
     if output is not None and results:
         text = write([analysis.annotate(found) for _, found in results])
-        write_output(output, text, force)
+        write_output(output, text, force, record=True, inputs=files)
     out.flush()
     sys.exit(2 if unreadable else 1 if illegal else 0)
 
 
-def _analyse(record, samples, seed, seconds, first_move, analysis):
+def _analyse(record, samples, seed, limit, first_move, analysis):
     """One record, with a progress bar on standard error at a terminal."""
+    seconds, nodes = limit
     if not sys.stderr.isatty():
-        return analysis.analyse(record, samples, seed, seconds, first_move=first_move)
+        return analysis.analyse(record, samples, seed, seconds, first_move=first_move, nodes=nodes)
     bars: list = []
 
     def progress(done: int, total: int) -> None:
@@ -123,7 +133,7 @@ def _analyse(record, samples, seed, seconds, first_move, analysis):
         bars[0].update(1)
 
     try:
-        return analysis.analyse(record, samples, seed, seconds, progress=progress, first_move=first_move)
+        return analysis.analyse(record, samples, seed, seconds, progress=progress, first_move=first_move, nodes=nodes)
     finally:
         if bars:
             bars[0].__exit__(None, None, None)

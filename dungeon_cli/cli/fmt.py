@@ -12,8 +12,11 @@ from __future__ import annotations
 import difflib
 import os
 import sys
+from typing import Any
 
 import click
+
+from notation import MAX_LINE_BYTES
 
 from .. import report, safe_write
 from ..formatting import format_bytes, format_stream
@@ -32,15 +35,21 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
 
     Exit status: 0 done (or nothing to change), 1 a file would change under --check or
     has errors and was left alone, 2 a file could not be read or written (a symlink is
-    followed; a FIFO, a device, a file with several hard links or a read-only one is
+    followed, under a DIR only if it stays in DIR; a FIFO, a device, a file with several hard links or a read-only one is
     never replaced, and neither is a file that changed while it was formatted).
     """
+    trees = [f for f in files if f != STDIN and os.path.isdir(f)]
     files, _, _ = project_defaults("fmt", files)  # [tool.dungeon]: a directory is its records
     status = 0
     changed = unchanged = 0
     for path in files:
         name = display_name(path)
         in_place = path != STDIN and not (check or diff)
+        tree = next((t for t in trees if path.startswith(os.path.join(t, ""))), None)
+        if in_place and tree is not None and safe_write.leaves(path, tree):  # fmt DIR stays in DIR
+            sys.stderr.write(f"dungeon fmt: error: {safe(path)}: a symlink out of {safe(tree)}: not rewritten\n")
+            status = 2
+            continue
         try:
             if in_place and not os.path.isdir(path):
                 safe_write.check_replaceable(path)  # before a FIFO is drained
@@ -58,6 +67,13 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
                     except BaseException:
                         sink.discard()
                         raise
+        except safe_write.TooLong as exc:
+            sys.stderr.write(
+                f"dungeon fmt: error: cannot format {safe(name)}: its line {exc.line} would be longer than the "
+                f"{MAX_LINE_BYTES:,} bytes a DGN line holds, and no command could read it again; it was left as it was\n"
+            )
+            status = 2
+            continue
         except Unreadable as exc:
             sys.stderr.write(f"dungeon fmt: error: {exc}\n")
             status = 2
@@ -129,8 +145,9 @@ class _Sink:
     spooled buffer (standard input to standard output: nothing is printed unless the
     whole text is sound), or nowhere (--check)."""
 
-    def __init__(self, handle, beside=None, error: OSError | None = None):
+    def __init__(self, handle, beside=None, error: OSError | None = None, spool: Any = None):
         self.handle, self.beside, self.error = handle, beside, error
+        self.spool = spool  # standard input's text, for standard output once it is all sound
 
     def commit(self, expect) -> None:
         if self.error is not None:  # no temporary file could be made: said only if needed
@@ -144,14 +161,15 @@ class _Sink:
     def copy_to(self, out) -> None:
         import shutil
 
-        self.handle.seek(0)
+        spool = self.spool
+        spool.seek(0)
         out.flush()
         buffer = getattr(out, "buffer", None)
         if buffer is None:  # a text-only stream (a closed one says so on write)
-            out.write(self.handle.read().decode("utf-8"))
+            out.write(spool.read().decode("utf-8"))
         else:
-            shutil.copyfileobj(self.handle, buffer)
-        self.handle.close()
+            shutil.copyfileobj(spool, buffer)
+        spool.close()
 
 
 def _sink(path: str, in_place: bool, check: bool) -> _Sink:
@@ -161,13 +179,14 @@ def _sink(path: str, in_place: bool, check: bool) -> _Sink:
         except safe_write.Refused:
             raise
         except OSError as exc:  # a read-only directory: a file already canonical is fine
-            return _Sink(_Discard(), error=exc)
-        return _Sink(beside.handle, beside)
+            return _Sink(safe_write.LineGuard(_Discard(), path), error=exc)
+        return _Sink(safe_write.LineGuard(beside.handle, path), beside)
     if check:
-        return _Sink(_Discard())
+        return _Sink(safe_write.LineGuard(_Discard(), path))
     import tempfile
 
-    return _Sink(tempfile.SpooledTemporaryFile(max_size=1 << 23))
+    spool = tempfile.SpooledTemporaryFile(max_size=1 << 23)
+    return _Sink(safe_write.LineGuard(spool, display_name(path)), spool=spool)
 
 
 def _lines(text: str) -> list[str]:

@@ -7,6 +7,8 @@ import sys
 
 import click
 
+from ..terminal_text import safe
+
 
 @click.command("git-setup")
 @click.argument("directory", default=".", required=False, metavar="[DIR]")
@@ -37,23 +39,23 @@ def git_setup(directory: str, show: bool, yes: bool) -> None:
         if current == "dgn":
             click.echo(f"kept      .gitattributes: {gs.ATTRIBUTE}")
         elif current is None or _agree(
-            f"records have diff={current} here; add '{gs.ATTRIBUTE}' to .gitattributes, which overrides it?", yes
+            f"records have diff={safe(current)} here; add '{gs.ATTRIBUTE}' to .gitattributes, which overrides it?", yes
         ):
             gs.add_attribute(root)
             click.echo(f"added     .gitattributes: {gs.ATTRIBUTE}")
         else:
             left += 1
-            click.echo(f"left      .gitattributes: records keep diff={current}")
+            click.echo(f"left      .gitattributes: records keep diff={safe(current)}")
         for key, value in gs.CONFIG.items():
             had = gs.config_value(key, root)
             if had == value:
                 click.echo(f"kept      {key} = {value}")
-            elif had is None or _agree(f"{key} is '{had}'; replace it with '{value}'?", yes):
+            elif had is None or _agree(f"{key} is '{safe(had)}'; replace it with '{value}'?", yes):
                 gs.set_config(key, value, root)
                 click.echo(f"{'set' if had is None else 'replaced':<9} {key} = {value}")
             else:
                 left += 1
-                click.echo(f"left      {key} = {had}")
+                click.echo(f"left      {key} = {safe(had)}")
     except gs.GitError as exc:
         click.echo(f"dungeon git-setup: error: {exc}", err=True)
         sys.exit(2)

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, BinaryIO, Generator, Optional
 
 from notation.model import printable
 
+from .. import safe_write
+
 if TYPE_CHECKING:
     from .ruletag import RuleTag
 
@@ -41,6 +43,7 @@ def open_binary(path: str) -> Generator[BinaryIO, None, None]:
     except OSError as exc:
         raise Unreadable(f"{shown}: cannot be read ({exc.strerror})") from None
     with handle:
+        safe_write.note_input(handle)  # an input of this run is never one of its outputs
         yield handle
 
 

@@ -1,18 +1,59 @@
-"""Writing a command's result to the file ``-o`` names: a new file, or with ``--force``
-an existing one replaced atomically; a refusal or a failure is a one-line usage error
-or message, and nothing half-written is left."""
+"""Every output a command writes (``-o``, ``--html``, ``--plot``, ``cards export``), as
+the user sees it: ``dungeon_cli.safe_write`` decides what may be written and writes it;
+here a refusal becomes one line naming the file (made terminal-safe) and exit status 2
+(a usage error when the file exists already), and nothing half-written is left.
+``check_output`` asks the same questions before the work, so that minutes of it never
+end in "cannot write"."""
 
 from __future__ import annotations
+
+from typing import Iterable
 
 import click
 
 from .. import safe_write
+from ..terminal_text import safe
 
 
-def write_output(output: str, text: str, force: bool) -> None:
+class NotWritten(click.ClickException):
+    """An output that could not be written: one line, ``dungeon CMD: error: ...``, and
+    exit status 2, trouble (1 means a finding)."""
+
+    exit_code = 2
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        names = []  # the command as typed: "dungeon cards export" (known while it runs)
+        ctx = click.get_current_context(silent=True)
+        while ctx is not None and ctx.parent is not None:
+            names.append(ctx.info_name or "")
+            ctx = ctx.parent
+        self.command = " ".join(["dungeon", *reversed(names)])
+
+    def show(self, file=None) -> None:
+        click.echo(f"{self.command}: error: {self.format_message()}", err=True)
+
+
+def check_output(output: str, force: bool, record: bool = False, inputs: Iterable[str] = (), forcible: bool = True) -> None:
     try:
-        safe_write.write(output, text.encode("utf-8"), force=force)
-    except FileExistsError:
-        raise click.UsageError(f"{output} exists already: choose another name with -o, or add --force to replace it") from None
+        safe_write.check_output(output, force, record, inputs)
     except OSError as exc:
-        raise click.ClickException(f"cannot write {output}: {exc.strerror}; nothing was written") from None
+        _refuse(output, exc, forcible)
+
+
+def write_output(
+    output: str, text: str, force: bool, record: bool = False, inputs: Iterable[str] = (), forcible: bool = True
+) -> None:
+    """``record``: ``text`` is DGN (its lines must be readable again). ``forcible``: the
+    command has a ``--force`` to offer."""
+    try:
+        safe_write.write(output, text.encode("utf-8"), force=force, record=record, inputs=inputs)
+    except OSError as exc:
+        _refuse(output, exc, forcible)
+
+
+def _refuse(output: str, exc: OSError, forcible: bool):
+    if isinstance(exc, FileExistsError):
+        hint = "choose another name, or --force to replace it" if forcible else "not overwritten"
+        raise NotWritten(f"{safe(output)}: exists already: {hint}") from None
+    raise NotWritten(f"cannot write {safe(output)}: {exc.strerror}; nothing was written") from None

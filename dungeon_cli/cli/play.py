@@ -12,6 +12,7 @@ from typing import Optional
 import click
 
 from .. import registry
+from ..terminal_text import safe  # a line may quote a file's name or content
 
 
 def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
@@ -131,8 +132,6 @@ def play(
             date=date,
         )
     except SetupError as exc:
-        from ..terminal_text import safe  # a line may quote a file's name or content
-
         if exc.status == 2:
             raise click.UsageError("\n".join(map(safe, exc.lines))) from None
         for line in exc.lines:
@@ -146,7 +145,7 @@ def play(
     from ..shell.paths import history_file
 
     if ready.typed and resume is not None and not table:
-        click.echo(f"{resume} has no Seed: type the cards dealt and dice rolled")
+        click.echo(f"{safe(resume)} has no Seed: type the cards dealt and dice rolled")
     history = history_file(ready.session.module.game.name)
     shell = PlayShell(
         ready.session,

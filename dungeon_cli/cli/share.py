@@ -12,17 +12,20 @@ from typing import Optional
 
 import click
 
-from ..share.output import NotWritten, write_new
+from ..terminal_text import safe
 from .inputs import Unreadable, display_name, open_binary
+from .output import check_output, write_output
 
 
 def write_html(file: str, out: str, force: bool) -> int:
     """Write the page; the exit status (0 every record legal, 1 not, 2 nothing written)."""
     from notation import read
 
+    from .. import report
     from ..share.page import build
 
     name = display_name(file)
+    check_output(out, force, inputs=(file,))  # before the records are read
     try:
         with open_binary(file) as stream:
             records = list(read(stream, source=None if file == "-" else file))
@@ -30,19 +33,16 @@ def write_html(file: str, out: str, force: bool) -> int:
         click.echo(f"dungeon replay: error: {exc}", err=True)
         return 2
     if not records:
-        click.echo(f'{name}:1:1: error: no record in this file: a record starts with [Game "..."]', err=True)
+        click.echo(f'{safe(name)}:1:1: error: no record in this file: a record starts with [Game "..."]', err=True)
         return 1
     text, replays = build(records, name)
     for rp in replays:
         for d in rp.verdict.diagnostics:
-            click.echo(f"{name}:{d.line}:{d.col}: {d.severity}: {d.message}", err=True)
-    try:
-        write_new(out, text, force)
-    except NotWritten as exc:
-        click.echo(f"dungeon replay: error: {exc}", err=True)
-        return 2
+            click.echo(report.text_line(name, d), err=True)
+    write_output(out, text, force, inputs=(file,))
     games = f"{len(records)} game" + ("s" if len(records) != 1 else "")
-    click.echo(f"{out}: {games}, {len(text.encode('utf-8')):,} bytes")
+    shown = "standard output" if out == "-" else out
+    click.echo(f"{safe(shown)}: {games}, {len(text.encode('utf-8')):,} bytes", err=out == "-")
     return 0 if all(rp.verdict.legal for rp in replays) else 1
 
 
@@ -56,8 +56,6 @@ def sim_picture(path: str, force: bool, game: str, bot: str, variant: Optional[s
         f" --variant {variant}" if variant else ""
     )
     subtitle += f" --games {count}" + (f" --seed {seed}" if seed else "")
-    try:
-        write_new(path, sim_svg(title, tally.summary(), dict(tally.scores), subtitle), force)
-    except NotWritten as exc:
-        raise click.ClickException(str(exc)) from None
-    click.echo(f"picture: {path}")
+    write_output(path, sim_svg(title, tally.summary(), dict(tally.scores), subtitle), force)
+    if path != "-":
+        click.echo(f"picture: {safe(path)}")

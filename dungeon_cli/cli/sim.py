@@ -11,6 +11,7 @@ from typing import Optional
 import click
 
 from .. import registry, safe_write
+from ..terminal_text import safe
 
 
 class ListsBots(click.Command):
@@ -41,7 +42,11 @@ class ListsBots(click.Command):
 @click.option("--variant", help="A rule variant (see `dungeon games`).")
 @click.option("--cluster", metavar="ADDRESS", help="Run on this Dask scheduler instead (needs the [cluster] extra).")
 @click.option("--cards", "cards_file", metavar="FILE", help="Cassette Dungeons: play with the card set in FILE.")
-@click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the win rate and the scores as an SVG picture.")
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False),
+    help="Also draw the win rate and the scores as an SVG picture ('-': standard output).",
+)
 @click.option("--force", is_flag=True, help="With --plot: replace the file if it exists.")
 def sim(
     game: str,
@@ -75,8 +80,10 @@ def sim(
 
     if cluster is None:
         jobs = cap_jobs(jobs)
-    if plot is not None and not force and os.path.lexists(plot):  # before the games, not after them
-        raise click.BadParameter(f"{plot} exists already: choose another name, or --force to replace it", param_hint="--plot")
+    if plot is not None:  # before the games, not after them
+        from .output import check_output
+
+        check_output(plot, force, inputs=(cards_file,) if cards_file else ())
     seeds = range(seed, seed + count)
     out_dir = Path(records) if records is not None else None
     if out_dir is not None:
@@ -125,13 +132,14 @@ def sim(
         f"{count / seconds:,.0f}" if seconds > 0 else "-",
     ]
     headers = ["game", "bot", "variant", "games", "wins", "win rate", "95% CI", "mean moves", "mean score", "games/s"]
-    click.echo(tabulate([row], headers=headers, disable_numparse=True))
-    click.echo("")
-    click.echo(f"scores (seeds {seed}..{seed + count - 1}):")
+    aside = plot == "-"  # standard output holds the picture: the summary goes to standard error
+    click.echo(tabulate([row], headers=headers, disable_numparse=True), err=aside)
+    click.echo("", err=aside)
+    click.echo(f"scores (seeds {seed}..{seed + count - 1}):", err=aside)
     for line in tally.histogram():
-        click.echo("  " + line)
+        click.echo("  " + line, err=aside)
     if out_dir is not None:
-        click.echo(f"\n{count} records written to {out_dir}/")
+        click.echo(f"\n{count} records written to {safe(str(out_dir))}/", err=aside)
     if plot is not None:
         from .share import sim_picture
 
@@ -159,11 +167,13 @@ def _check_records_dir(out_dir: Path, game: str, seeds: range) -> None:
     this run would write is refused before a game is played."""
     try:
         if out_dir.exists() and not out_dir.is_dir():
-            raise click.BadParameter(f"{out_dir} is not a directory", param_hint="--records")
+            raise click.BadParameter(f"{safe(str(out_dir))} is not a directory", param_hint="--records")
         out_dir.mkdir(parents=True, exist_ok=True)
+        if not os.access(out_dir, os.W_OK | os.X_OK):  # found now, not at the first game's record
+            raise click.BadParameter(f"{safe(str(out_dir))}: cannot be written", param_hint="--records")
         present = set(os.listdir(out_dir))
     except OSError as exc:
-        raise click.BadParameter(f"{out_dir}: {exc.strerror}", param_hint="--records") from None
+        raise click.BadParameter(f"{safe(str(out_dir))}: {exc.strerror}", param_hint="--records") from None
     # from the names present, not the seeds: a run of 1e11 games must not list them all
     prefix = f"{game}-"
     clash = sorted(
@@ -172,6 +182,7 @@ def _check_records_dir(out_dir: Path, game: str, seeds: range) -> None:
             for name in present
             if name.startswith(prefix)
             and name.endswith(".dgn")
+            and name[len(prefix) : -4].isascii()
             and name[len(prefix) : -4].isdigit()
             and name[len(prefix) : -4] == str(int(name[len(prefix) : -4]))
             and int(name[len(prefix) : -4]) in seeds
@@ -181,7 +192,7 @@ def _check_records_dir(out_dir: Path, game: str, seeds: range) -> None:
     if clash:
         more = f" (and {len(clash) - 1} more)" if len(clash) > 1 else ""
         raise click.BadParameter(
-            f"{out_dir} already holds {clash[0]}{more}: sim writes new files only; choose another directory or other seeds",
+            f"{safe(str(out_dir))} already holds {safe(clash[0])}{more}: sim writes new files only; choose another directory or other seeds",
             param_hint="--records",
         )
 
@@ -192,4 +203,4 @@ def _write_records(out_dir: Path, game: str, outcomes: list) -> None:
         try:  # never over a file already there, and never a torn or empty one left behind
             safe_write.write_new(str(path), o.record.encode("utf-8"))
         except OSError as exc:
-            raise click.ClickException(f"{path}: {exc.strerror}; the records before it are written") from None
+            raise click.ClickException(f"{safe(str(path))}: {exc.strerror}; the records before it are written") from None

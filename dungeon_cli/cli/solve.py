@@ -11,27 +11,9 @@ from typing import Optional
 
 import click
 
-from .. import safe_write
 from ..terminal_text import safe
-from .output import write_output
-
-_LIMIT = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(s|m|k|M|nodes)?")
-
-
-def parse_limit(text: str) -> tuple[Optional[int], Optional[float]]:
-    """``30s`` or ``2m``: time; ``500000``, ``500k``, ``2M``: positions searched."""
-    m = _LIMIT.fullmatch(text.strip())
-    if m is None:
-        raise click.BadParameter(f"'{text}' is not a limit: write a time (30s, 2m) or a number of positions (500000, 500k)")
-    if len(m.group(1)) > 15:  # past any search anyone waits for; float() would overflow
-        raise click.BadParameter(f"'{text[:20]}...' is not a limit: at most 15 digits")
-    number, unit = float(m.group(1)), m.group(2)
-    if unit == "s":
-        return None, number
-    if unit == "m":
-        return None, number * 60
-    scale = {"k": 1_000, "M": 1_000_000}.get(unit or "", 1)
-    return max(1, int(number * scale)), None
+from .limits import parse_limit
+from .output import check_output, write_output
 
 
 class ListsSolvable(click.Command):
@@ -121,8 +103,8 @@ def solve(
             raise click.UsageError(f"{name} goes with --seeds")
     if output == "-":
         output = None
-    if output is not None and not force and safe_write.exists(output):  # before a search of minutes
-        raise click.UsageError(f"{output} exists already: choose another name with -o, or add --force to replace it")
+    if output is not None:  # before a search of minutes
+        check_output(output, force, record=True, inputs=(target,) if seed is None else ())
     if seed is not None:
         game = target
         session = Session(_solvable_setup(game, variant, seed))
@@ -145,7 +127,7 @@ def solve(
         session.apply(action)
     text = session.text()
     if output:
-        write_output(output, text, force)
+        write_output(output, text, force, record=True, inputs=(target,) if seed is None else ())
     else:
         sys.stdout.write(text)
     sys.stdout.flush()

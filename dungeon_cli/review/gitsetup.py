@@ -22,6 +22,10 @@ import os
 import subprocess
 from typing import Optional
 
+from notation.model import printable
+
+from .. import safe_write
+
 ATTRIBUTE = "*.dgn diff=dgn"
 CONFIG = {
     "diff.dgn.textconv": "dungeon textconv",
@@ -35,8 +39,10 @@ class GitError(Exception):
 
 
 def git(args: list[str], cwd: str) -> subprocess.CompletedProcess:
+    if not os.path.isdir(cwd):  # else the missing directory reads as a missing git
+        raise GitError(f"{printable(cwd)}: {'no such directory' if not os.path.lexists(cwd) else 'not a directory'}")
     try:
-        return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
+        return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, errors="surrogateescape")
     except FileNotFoundError:
         raise GitError("git is not installed (no 'git' on PATH)") from None
 
@@ -44,8 +50,9 @@ def git(args: list[str], cwd: str) -> subprocess.CompletedProcess:
 def top(cwd: str) -> str:
     done = git(["rev-parse", "--show-toplevel"], cwd)
     if done.returncode != 0:
-        raise GitError(f"{cwd}: not inside a git repository")
-    return done.stdout.strip()
+        raise GitError(f"{printable(cwd)}: not inside a git repository")
+    # only the line end: "repo " (a trailing space) is another directory than "repo"
+    return done.stdout.removesuffix("\n")
 
 
 def config_value(key: str, cwd: str) -> Optional[str]:
@@ -67,15 +74,28 @@ def attribute(root: str) -> Optional[str]:
 
 
 def add_attribute(root: str) -> None:
+    """The attribute line added to .gitattributes (made if need be), whatever its
+    encoding, replaced atomically. A .gitattributes that is a symlink is never written
+    through: git ignores it (so the line would be added again on every run), and its
+    target may be any file outside the repository."""
     path = os.path.join(root, ".gitattributes")
-    text = ""
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    with open(path, "a", encoding="utf-8") as handle:
-        if text and not text.endswith("\n"):
-            handle.write("\n")
-        handle.write(ATTRIBUTE + "\n")
+    if os.path.islink(path):
+        raise GitError(
+            ".gitattributes is a symlink, which git ignores, and writing through it would change "
+            f"{printable(os.path.realpath(path))}: make it a plain file, then run again"
+        )
+    try:
+        with open(path, "rb") as handle:
+            old: Optional[bytes] = handle.read()
+    except FileNotFoundError:
+        old = None
+    data = old or b""
+    if data and not data.endswith(b"\n"):
+        data += b"\n"
+    try:
+        safe_write.write(path, data + ATTRIBUTE.encode() + b"\n", force=old is not None, within=root)
+    except OSError as exc:
+        raise GitError(f"{printable(path)}: {exc.strerror}") from None
 
 
 def commands() -> list[str]:

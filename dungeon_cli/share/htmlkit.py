@@ -13,12 +13,15 @@ from html import escape
 from typing import Any, Optional
 
 from ..cards import SUIT_NAMES, Card
+from ..terminal_text import safe_lines
 
 RANK_WORDS = {0: "joker", 1: "ace", 11: "jack", 12: "queen", 13: "king"}
 
 
 def esc(text: object) -> str:
-    return escape(str(text), quote=True)
+    """Text for the page, made safe as for the terminal first (``terminal_text``: a
+    U+202E in a tag would show ``gnp.exe`` as "exe.png"), then as HTML."""
+    return escape(safe_lines(str(text)), quote=True)
 
 
 def card_name(card: Card) -> str:

@@ -61,6 +61,11 @@ class Paint:
         return cls(colour, picture=terminal, symbols=colour and symbols_fit(stream))
 
     def board(self, text: str) -> str:
+        """A board for the terminal: escaped first (a card set's names, a record's tags
+        are someone else's text), whoever printed it."""
+        from ..terminal_text import safe_lines
+
+        text = safe_lines(text)
         if self.picture:
             from .board import picture
 

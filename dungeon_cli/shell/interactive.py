@@ -12,6 +12,7 @@ from typing import Any, Optional, TextIO
 
 from ..core import Phase
 from ..session import Session
+from ..terminal_text import safe, safe_lines
 from .candidates import choices
 from .colour import Paint
 from .completer import ActionCompleter
@@ -79,7 +80,7 @@ class PlayShell:
         self.say(self.paint.strong(f"{game.title}{variant}, {how}."))
         self.say("Tab completes; 'help' lists your moves; 'undo', 'rules', 'quit'" + (", 'hint'." if self.hints else "."))
         if self.record is not None:
-            self.say(f"recording to {self.record.path}")
+            self.say(f"recording to {safe(self.record.path)}")
 
     def show_board(self) -> None:
         count = len(self.session.history)
@@ -91,7 +92,7 @@ class PlayShell:
         self.say(self.paint.board(self.session.module.render(state)))
         if state.phase is Phase.CHANCE:
             chance = state.chance()
-            self.say(f"type {chance.what} ({len(chance.outcomes)} possible)")
+            self.say(f"type {safe(chance.what)} ({len(chance.outcomes)} possible)")
 
     def prompt_text(self) -> str:
         return "deal> " if self.session.state.phase is Phase.CHANCE else "> "
@@ -134,7 +135,7 @@ class PlayShell:
             try:
                 apply_line(self.session, line)
             except LineError as exc:
-                self.say(self.paint.warning(f"illegal: {exc.message}"))
+                self.say(self.paint.warning(f"illegal: {safe(exc.message)}"))
                 return True
             self.save()
         return True
@@ -144,14 +145,14 @@ class PlayShell:
         notation = self.session.module.notation
         options = choices(notation, state)
         if state.phase is Phase.CHANCE:
-            self.say(f"type {state.chance().what}, one of:")
+            self.say(f"type {safe(state.chance().what)}, one of:")
             words = " ".join(text for text, _, _ in options)
-            self.say(textwrap.fill(words, width=78, initial_indent="  ", subsequent_indent="  "))
+            self.say(textwrap.fill(safe(words), width=78, initial_indent="  ", subsequent_indent="  "))
         elif options:
             width = max(len(text) for text, _, _ in options)
             self.say("your moves (several may go on one line):")
             for text, meta, _ in options:
-                self.say(f"  {text:<{width}}  {self.paint.board(meta)}")
+                self.say(f"  {safe(text):<{width}}  {self.paint.board(meta)}")
         self.say("commands:")
         for name, meta in self.commands:
             self.say(f"  {name:<5}  {meta}")
@@ -182,7 +183,7 @@ class PlayShell:
         if event is None:
             self.say(self.paint.warning("nothing to undo"))
             return
-        self.say(f"took back {action_words(self.session, event)}")
+        self.say(f"took back {safe(action_words(self.session, event))}")
         self.save()
 
     def save(self) -> None:
@@ -193,7 +194,9 @@ class PlayShell:
             self.unsaved = False
         except OSError as exc:
             self.unsaved = True
-            self.say(self.paint.warning(f"warning: could not save {self.record.path}: {exc.strerror or exc}; the game goes on"))
+            self.say(
+                self.paint.warning(f"warning: could not save {safe(self.record.path)}: {exc.strerror or exc}; the game goes on")
+            )
 
     def finish(self) -> None:
         state = self.session.state
@@ -202,13 +205,13 @@ class PlayShell:
         if self.record is None:
             return
         if self.unsaved:  # the file is behind: show the record, so that the game is not lost
-            self.say(self.paint.warning(f"the record could not be saved in {self.record.path}; here it is:"))
-            self.say(self.session.text().rstrip("\n"))
+            self.say(self.paint.warning(f"the record could not be saved in {safe(self.record.path)}; here it is:"))
+            self.say(safe_lines(self.session.text().rstrip("\n")))
             return
         if state.is_over:
-            self.say(f"record saved in {self.record.path}")
+            self.say(f"record saved in {safe(self.record.path)}")
             return
         session = self.session
         if any(not session.forced(i) for i in range(session.count - len(session.events), session.count)):
             self.say("the turn in progress is not recorded: a record holds finished turns")
-        self.say(f"record saved in {self.record.path}; go on with: dungeon play --resume {self.record.path}")
+        self.say(f"record saved in {safe(self.record.path)}; go on with: dungeon play --resume {safe(self.record.path)}")

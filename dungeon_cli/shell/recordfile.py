@@ -31,6 +31,7 @@ class RecordFile:
         if the name is taken), so the name never exists empty: a game killed between
         claiming its file and the first save would otherwise leave an empty file, which is
         no record and cannot be resumed."""
+        safe_write.check_lines(text.encode("utf-8"), path)
         directory = os.path.dirname(os.path.abspath(path))
         try:
             fd, tmp = _exclusive_temp(directory, os.path.basename(path))
@@ -69,13 +70,14 @@ class RecordFile:
         """Write ``text`` unless it is on disk already; True when written."""
         if text == self.text:
             return False
+        safe_write.check_lines(text.encode("utf-8"), self.path)
         # The file behind a symlink is the record; its mode and owner stay its own, and
         # what a rename would damage (a FIFO, hard links) or what changed since is refused.
         real = os.path.realpath(self.path)
         directory = os.path.dirname(real)
         if not self.swept:  # first: a killed writer's temporary file is a second hard link
             self.swept = True
-            _sweep(directory, os.path.basename(real))
+            safe_write.sweep(directory, os.path.basename(real))
         mode, owner = 0o644, None
         try:
             current = os.stat(real)
@@ -120,32 +122,3 @@ def _exclusive_temp(directory: str, base: str) -> tuple[int, str]:
         except FileExistsError:
             continue
     raise FileExistsError(f"no free temporary name beside {base}")
-
-
-def _sweep(directory: str, base: str) -> None:
-    """Remove the temporary files that writers of this record left when they were killed
-    in the middle of a save (``kill -9`` gives no chance to clean up). A temporary name
-    carries its writer's process id; one whose process is gone is stale."""
-    prefix = f".{base}."
-    try:
-        names = [n for n in os.listdir(directory) if n.startswith(prefix) and n.endswith(".tmp")]
-    except OSError:
-        return
-    for name in names:
-        pid = name[len(prefix) : -len(".tmp")].split(".")[0]
-        if not pid.isdigit() or int(pid) == os.getpid() or _alive(int(pid)):
-            continue
-        try:
-            os.unlink(os.path.join(directory, name))
-        except OSError:
-            pass
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # another user's process: alive
-        return True
-    return True

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from typing import Iterable, Optional, TextIO
 
 from ..session import Session
+from ..terminal_text import safe
 from .line import LineError, apply_line
 from .recordfile import RecordFile
 
@@ -44,7 +45,7 @@ def run_scripted(
                     try:
                         line = line.decode("utf-8")
                     except UnicodeDecodeError as exc:
-                        err.write(f"{source}:{lineno}:{exc.start + 1}: error: not UTF-8 text\n")
+                        err.write(f"{safe(source)}:{lineno}:{exc.start + 1}: error: not UTF-8 text\n")
                         status = 1
                         break
                 line = line.rstrip("\r\n").split("#", 1)[0]
@@ -55,7 +56,7 @@ def run_scripted(
                 try:
                     apply_line(session, line, lineno)
                 except LineError as exc:
-                    err.write(f"{source}:{lineno}:{exc.col}: error: {exc.message}\n")
+                    err.write(f"{safe(source)}:{lineno}:{exc.col}: error: {safe(exc.message)}\n")
                     status = 1
                     break
                 saver.save(session)
@@ -108,7 +109,7 @@ def _deliver(session: Session, out: TextIO, err: TextIO, record: Optional[Record
     if record is not None and saver.saved:
         return True
     if record is not None:  # the game is not lost: it goes where it can
-        err.write(f"dungeon play: error: the record could not be saved in {record.path}: it follows on standard output\n")
+        err.write(f"dungeon play: error: the record could not be saved in {safe(record.path)}: it follows on standard output\n")
     text = session.text()
     try:
         out.write(text)
@@ -118,7 +119,7 @@ def _deliver(session: Session, out: TextIO, err: TextIO, record: Optional[Record
         why = getattr(exc, "strerror", None) or str(exc)
     try:
         rescue = RecordFile.fresh(session.module.game.name, text=text)
-        err.write(f"dungeon play: error: standard output cannot take the record ({why}): it is saved in {rescue.path}\n")
+        err.write(f"dungeon play: error: standard output cannot take the record ({why}): it is saved in {safe(rescue.path)}\n")
     except OSError as exc:
         err.write(
             f"dungeon play: error: standard output cannot take the record ({why}), nor {exc.filename or 'a new file'} ({exc.strerror})\n"
@@ -146,4 +147,6 @@ class _Saver:
             self.saved = False
             if not self.warned:
                 self.warned = True
-                self.err.write(f"dungeon play: error: cannot write {self.record.path}: {exc.strerror or exc}; the game goes on\n")
+                self.err.write(
+                    f"dungeon play: error: cannot write {safe(self.record.path)}: {safe(exc.strerror or exc)}; the game goes on\n"
+                )

@@ -8,8 +8,9 @@ import os
 import random
 from typing import Optional, Sequence
 
-from notation import read
+from notation import MAX_LINE_BYTES, read
 
+from .. import safe_write
 from ..engine import Setup
 from ..engine import SetupError as BadSetup
 from ..referee import Referee
@@ -126,7 +127,13 @@ def prepare(
         assert game is not None
         session = new_session(game, variant, seed, table, player, dated=interactive, options=options, extra=tags, date=date)
         typed = table
-    return Ready(session, record_file(session.module.game.name, output, resume, interactive, session.text()), typed)
+    text = session.text()
+    try:  # a record no command could read again is refused before the first move, not at the first save
+        safe_write.check_lines(text.encode("utf-8"), output or "the record")
+    except safe_write.TooLong as exc:
+        why = f"line {exc.line} of the record would be longer than the {MAX_LINE_BYTES:,} bytes a DGN line holds"
+        raise SetupError([f"{why}: shorten what it holds (--player?); no command could read it again"], status=2) from None
+    return Ready(session, record_file(session.module.game.name, output, resume, interactive, text), typed)
 
 
 def record_file(

@@ -199,12 +199,16 @@ class Search:
             raise AssertionError(f"the line found replays to {final.result()}, not the value searched")
         return Solution(final.final(), self.best_line, stopped is None, self.nodes, seconds, stopped)
 
-    def value_from(self, start: State, seconds: Optional[float] = None) -> tuple[Optional[int], bool]:
+    def value_from(
+        self, start: State, seconds: Optional[float] = None, nodes: Optional[int] = None
+    ) -> tuple[Optional[int], bool]:
         """The best value reachable from ``start``, and whether it is proven (None: the
         time ran out first). No line is kept, so the table this search has filled from
         other positions (an analysis asks from every decision of a game) answers what it
         knows exactly at once. The same aspiration passes as ``solve``."""
         self.deadline = None if seconds is None else time.perf_counter() + seconds
+        if nodes is not None:
+            self.max_nodes = self.nodes + nodes  # ``nodes`` more, from here
         _, node = self.model.root(start)
         value = self.model.value(node)
         if value is not None:

@@ -10,7 +10,7 @@ import click
 
 from notation import Diagnostic
 
-from ... import report
+from ... import report, safe_write
 from ...terminal_text import safe
 from . import loader
 
@@ -82,16 +82,15 @@ def export(file: Optional[str], name: str) -> None:
     if file is None or file == "-":
         click.echo(text, nl=False)
         return
-    try:
-        with open(file, "x", encoding="utf-8") as handle:
-            handle.write(text)
+    try:  # written whole or not at all: a full disk leaves no empty file behind
+        safe_write.write(file, text.encode("utf-8"))
     except FileExistsError:
-        sys.stderr.write(f"dungeon cards export: error: {file} exists already: not overwritten\n")
+        sys.stderr.write(f"dungeon cards export: error: {safe(file)} exists already: not overwritten\n")
         sys.exit(2)
     except OSError as exc:
-        sys.stderr.write(f"dungeon cards export: error: {file}: cannot be written ({exc.strerror})\n")
+        sys.stderr.write(f"dungeon cards export: error: {safe(file)}: cannot be written ({exc.strerror})\n")
         sys.exit(2)
-    click.echo(f"{file}: the built-in card set '{name}'; check it with dungeon cards check {file}", err=True)
+    click.echo(f"{safe(file)}: the built-in card set '{name}'; check it with dungeon cards check {safe(file)}", err=True)
 
 
 def fairness_diagnostics(text: str, found) -> list[Diagnostic]:
