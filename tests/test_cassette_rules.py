@@ -1,4 +1,4 @@
-"""Cassette Dungeons!' rules core, one test per choice written in docs/rules/cassette-dungeons.md.
+"""Cassette Dungeons!' rules core, one test per choice written in dungeon_cli/games/cassette_dungeons/rules.md.
 
 The tests drive a small card set of their own through the game's notation, so every
 step reads like a line of a record."""

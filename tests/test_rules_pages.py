@@ -9,26 +9,32 @@ import sys
 import zipfile
 
 import pytest
-from conftest import ROOT
+from conftest import GAME_PAGES, ROOT
 
 from dungeon_cli import registry
 
 GAMES = ROOT / "dungeon_cli" / "games"
 
 
-def _sources():
-    """(page shipped in a game's package, the docs it copies)."""
-    spec = (ROOT / "notation" / "SPEC.md").read_text()
-    start = spec.index("## 6. Scoundrel")
-    yield "scoundrel/rules.md", spec[start : spec.index("\n## ", start + 1)].rstrip() + "\n"
-    for page in sorted((ROOT / "docs" / "rules").glob("*.md")):
-        yield f"{page.stem.replace('-', '_')}/rules.md", page.read_text()
-    yield "cassette_dungeons/card-sets.md", (ROOT / "docs" / "card-sets.md").read_text()
-
-
-@pytest.mark.parametrize("page, text", list(_sources()), ids=[p for p, _ in _sources()])
-def test_shipped_pages_are_the_docs(page, text):
-    assert (GAMES / page).read_text() == text, f"copy the docs to dungeon_cli/games/{page}"
+def test_each_rules_page_is_one_file_the_docs_link_to():
+    """Issue 24: each page was kept twice (docs/rules/GAME.md and a byte-identical copy
+    in the package). The page in the game's package is the one copy: it ships with the
+    wheel and sits beside the rules core it states; README.md links to it, and no other
+    page of the repository holds its text."""
+    shipped = {page.relative_to(ROOT).as_posix(): page.read_text(encoding="utf-8") for page in GAME_PAGES}
+    assert not (ROOT / "docs" / "rules").exists()
+    others = [p for p in ROOT.rglob("*.md") if p not in GAME_PAGES and ".venv" not in p.parts and ".git" not in p.parts]
+    for other in others:
+        text = other.read_text(encoding="utf-8", errors="replace")
+        for name, page in shipped.items():
+            assert page.split("\n## ", 1)[-1][:400] not in text, f"{other.relative_to(ROOT)} copies {name}"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for game in registry.names():
+        module = registry.get(game)
+        package = type(module.game).__module__.rpartition(".")[0]
+        if package.startswith("dungeon_cli.games."):
+            for page in module.pages:
+                assert f"({package.replace('.', '/')}/{page})" in readme, f"README.md does not link to {game}'s {page}"
 
 
 @pytest.mark.parametrize("game", registry.names())

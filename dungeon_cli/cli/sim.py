@@ -124,7 +124,19 @@ def sim(
         *("-" if s[key] is None else f"{s[key]:.1f}" for key in ("mean_win_score", "mean_loss_score")),
         f"{count / seconds:,.0f}" if seconds > 0 else "-",
     ]
-    headers = ["game", "bot", "variant", "games", "wins", "win rate", "95% CI", "mean moves", "mean win score", "mean loss score", "games/s"]
+    headers = [
+        "game",
+        "bot",
+        "variant",
+        "games",
+        "wins",
+        "win rate",
+        "95% CI",
+        "mean moves",
+        "mean win score",
+        "mean loss score",
+        "games/s",
+    ]
     click.echo(tabulate([row], headers=headers, disable_numparse=True))
     click.echo("")
     click.echo(f"scores (seeds {seed}..{seed + count - 1}):")

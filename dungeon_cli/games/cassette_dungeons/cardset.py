@@ -2,7 +2,7 @@
 document into one.
 
 The printed cards' contents are not public, so every number the rules use comes from a
-card set (docs/card-sets.md). ``build`` is pure: it takes the dictionary ``tomllib``
+card set (dungeon_cli/games/cassette_dungeons/card-sets.md). ``build`` is pure: it takes the dictionary ``tomllib``
 made and returns the set, or every problem found, each with the key path where it lies
 (the loader turns key paths into lines and columns). Nothing stops at the first problem.
 """
