@@ -192,7 +192,9 @@ def test_cards_check_warns_of_a_boss_with_a_monster_penalty(run, tmp_path: Path)
     )
     assert "is sound" in result.stdout.splitlines()[1]
     cards = loader.builtin("default")
-    assert [(side.id, str(slot.effect)) for side in cards.boss_sides.values() for slot in side.slots if slot.effect.kind == "monster"] == []
+    assert [
+        (side.id, str(slot.effect)) for side in cards.boss_sides.values() for slot in side.slots if slot.effect.kind == "monster"
+    ] == []
 
 
 def test_cards_check_refuses_a_boss_and_a_map_that_no_sequence_can_beat(run, tmp_path: Path):
