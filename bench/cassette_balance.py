@@ -6,7 +6,7 @@ Plays seeds S..S+N-1 once with every hero of the set (the game's own greedy play
 ``dungeon_cli.games.cassette_dungeons.bot``, in a walk of the engine as ``dungeon sim``
 plays it), and prints two Markdown tables: per hero, the games won; per boss side, how
 often it was reached and how often the bot then won (a boss is met only in the boss room,
-so that rate is the boss's own difficulty). docs/card-sets.md holds the built-in set's
+so that rate is the boss's own difficulty). dungeon_cli/games/cassette_dungeons/card-sets.md holds the built-in set's
 table. Not part of ``make bench`` (it measures a card set, not speed).
 """
 

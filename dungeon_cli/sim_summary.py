@@ -1,5 +1,7 @@
 """What a simulation run's outcomes say: the win rate with its confidence interval, the
-mean moves and score, and the scores as a text histogram. Separate from running the
+mean moves, the mean score of the wins and of the losses apart (a win's score and a
+loss's mean different things), and the scores as a text histogram; and the one way a
+rate is written as a percentage, here and in ``dungeon summary``. Separate from running the
 games, which knows nothing of how they are reported."""
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ class Tally:
         self.games = 0
         self.wins = 0
         self.moves = 0
-        self.score = 0
+        self.win_score = 0
+        self.loss_score = 0
         self.scores: Counter[tuple[bool, int]] = Counter()
         self.add(outcomes)
 
@@ -44,7 +47,10 @@ class Tally:
             self.games += 1
             self.wins += o.won
             self.moves += o.moves
-            self.score += o.score
+            if o.won:
+                self.win_score += o.score
+            else:
+                self.loss_score += o.score
             scores[o.won, o.score] += 1
 
     def summary(self) -> dict:
@@ -57,7 +63,8 @@ class Tally:
             "ci_low": low,
             "ci_high": high,
             "mean_moves": self.moves / games if games else 0.0,
-            "mean_score": self.score / games if games else 0.0,
+            "mean_win_score": self.win_score / wins if wins else None,
+            "mean_loss_score": self.loss_score / (games - wins) if games > wins else None,
         }
 
     def histogram(self, width: int = 40, max_rows: int = 16) -> list[str]:
@@ -98,7 +105,8 @@ def score_rows(scores: Counter[tuple[bool, int]], width: int = 40, max_rows: int
 
 
 def percent(rate: float) -> str:
-    """1.2%, or 0.04% below one percent: a small interval's bound is not rounded to 0."""
+    """1.2%, or 0.04% below one percent: a small interval's bound is not rounded to 0.
+    Every table of rates (``sim``, ``solve --seeds``, ``summary``) writes them so."""
     return f"{100 * rate:.1f}%" if rate == 0 or rate >= 0.01 else f"{100 * rate:.2f}%"
 
 

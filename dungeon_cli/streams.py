@@ -6,6 +6,12 @@ file the process opens would take descriptor 1, so that a stray print lands in i
 closed descriptors 0-2 are held on /dev/null, standard input reads as empty, standard
 output refuses every write ("standard output is closed"), and at the end whatever is
 still buffered is flushed while an error can still be said and change the exit status.
+
+A reader that goes away early (``dungeon verify -v out/ | head -1``) is not an error and
+not a verdict: the output stops there, silently, with status 141 (128 + SIGPIPE), the
+status a shell gives ``git log | head``'s git, so ``set -o pipefail`` can tell it from 0
+and from 1 ("an illegal record"). An exit status rather than dying of the signal itself:
+the interpreter still unwinds, so a temporary file is removed and a worker stopped.
 """
 
 from __future__ import annotations
@@ -50,11 +56,31 @@ def guard() -> None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")
 
 
+CLOSED_PIPE = 141
+
+
+def closed_pipe() -> int:
+    """The status for a reader that went away; what is still buffered, and anything
+    written after, goes to /dev/null (as the Python documentation advises), so that the
+    interpreter's last flush does not fail again."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, sys.stdout.fileno())
+        finally:
+            os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return CLOSED_PIPE
+
+
 def finish(code: int) -> int:
     """Flush standard output; a failure is said, and turns success into status 2."""
     try:
         if sys.stdout is not None:
             sys.stdout.flush()
+    except BrokenPipeError:
+        return closed_pipe()
     except (OSError, ValueError) as exc:
         try:
             sys.stderr.write(f"dungeon: error: standard output: {getattr(exc, 'strerror', None) or exc}\n")

@@ -26,6 +26,10 @@ SHARED = ROOT.parent / "shared"
 # every test that merely needs a real game (test_smoke checks the copies are faithful).
 EXAMPLES = FIXTURES / "examples"
 NO_CONTRACT = f"the contract ({SHARED}) is not beside this clone"
+# The rules pages each game ships in its package, the one copy of each (`dungeon rules
+# GAME --full` prints it; README.md and docs/ link to it), and every page of documentation.
+GAME_PAGES = sorted((ROOT / "dungeon_cli" / "games").glob("*/*.md"))
+DOC_PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("**/*.md")), *GAME_PAGES]
 
 
 def contract_examples(pattern: str) -> list:

@@ -178,6 +178,25 @@ def test_cards_check_warns_of_an_enemy_with_more_slots_than_dice_that_only_items
     assert "is sound" in result.stdout.splitlines()[1]
 
 
+def test_cards_check_warns_of_a_boss_with_a_monster_penalty(run, tmp_path: Path):
+    """Issue 25: the rulebook's Monster icon "is used on Monster-type enemies (not
+    Bosses)", yet the built-in Lich and Hydra had one. A set may still do it (the game
+    plays it): a warning, exit 0."""
+    odd = tmp_path / "odd.toml"
+    odd.write_text(TINY.replace('slots = [{ min = 5, penalty = "hurt 3" }]', 'slots = [{ min = 5, penalty = "monster" }]'))
+    result = run(["cards", "check", str(odd)])
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == (
+        f"{odd}:25:21: warning: boss[1].front.slots[1].penalty: boss ogre has a monster penalty: "
+        "the rulebook's Monster icon is for Monster-type enemies, not bosses"
+    )
+    assert "is sound" in result.stdout.splitlines()[1]
+    cards = loader.builtin("default")
+    assert [
+        (side.id, str(slot.effect)) for side in cards.boss_sides.values() for slot in side.slots if slot.effect.kind == "monster"
+    ] == []
+
+
 def test_cards_check_refuses_a_boss_and_a_map_that_no_sequence_can_beat(run, tmp_path: Path):
     hopeless = tmp_path / "hopeless.toml"
     text = TINY.replace('slots = [{ min = 5, penalty = "hurt 3" }]', f"slots = [{FIVE}]").replace(

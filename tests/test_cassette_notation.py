@@ -16,7 +16,7 @@ from dungeon_cli.referee import check
 from dungeon_cli.session import Session
 from notation import Token, canonical_token, parse
 
-DOC = (ROOT / "docs" / "rules" / "cassette-dungeons.md").read_text()
+DOC = (ROOT / "dungeon_cli" / "games" / "cassette_dungeons" / "rules.md").read_text()
 MODULE = registry.get("cassette-dungeons")
 NOTATION = MODULE.notation
 

@@ -1,4 +1,4 @@
-"""Cassette Dungeons!' rules core, one test per choice written in docs/rules/cassette-dungeons.md.
+"""Cassette Dungeons!' rules core, one test per choice written in dungeon_cli/games/cassette_dungeons/rules.md.
 
 The tests drive a small card set of their own through the game's notation, so every
 step reads like a line of a record."""
@@ -128,6 +128,20 @@ def test_1_setup_reveals_either_side_of_a_map_then_turn_1_chooses_a_hero_and_pro
     state = play(state, "@monk")
     assert state.legal_actions() == [Go(2), Go(3)]  # straight to step 4
     assert play(state, ">2").turn == 1  # the room's cards are still to come
+
+
+def test_1_health_starts_at_the_sets_health_and_never_goes_above_it():
+    """Issue 25: the cap of 11 was said in card-sets.md, not on the rules page."""
+    from conftest import ROOT
+
+    assert loader.builtin().health == 11 and begin().hp == 5  # the set's own health
+    state = begin("@monk")
+    state.held = ("rat",)  # heal 2
+    state.hp = 4
+    assert play(state, "!rat").hp == 5  # the rest is lost
+    page = (ROOT / "dungeon_cli" / "games" / "cassette_dungeons" / "rules.md").read_text(encoding="utf-8")
+    setup = page.split("\n1. **Setup**", 1)[1].split("\n2. ", 1)[0]
+    assert "11 in the built-in set" in setup and "never goes above it" in setup
 
 
 def test_2_a_turn_ends_after_loot_when_an_enemy_is_left_and_after_the_reveals_when_proceeding():

@@ -120,9 +120,9 @@ def test_rules_summary_snapshot(run, snapshot_text):
 
 
 def test_the_rules_page_cites_only_real_tests_and_fixtures():
-    """docs/rules/clear-the-dungeon.md backs every choice with a test or a fixture: each
+    """dungeon_cli/games/clear_the_dungeon/rules.md backs every choice with a test or a fixture: each
     one it names must exist, so the page cannot drift from the suite."""
-    page = (Path(__file__).resolve().parent.parent / "docs" / "rules" / f"{GAME}.md").read_text()
+    page = (Path(__file__).resolve().parent.parent / "dungeon_cli" / "games" / "clear_the_dungeon" / "rules.md").read_text()
     suite = "".join(p.read_text() for p in Path(__file__).parent.glob("test_clear_the_dungeon*.py"))
     tests = set(re.findall(r"`(test_[a-z0-9_]+)`", page))
     fixtures = set(re.findall(r"`((?:legal|illegal|seed-check)/[a-z0-9-]+\.dgn)`", page))
@@ -135,7 +135,7 @@ def test_the_reserve_variant_says_it_is_this_projects_own_rule(run):
     """The rulebook text has no optional rule: the page, `dungeon rules` and `dungeon games`
     all say the reserve variant is this project's own."""
     root = Path(__file__).resolve().parent.parent
-    page = (root / "docs" / "rules" / f"{GAME}.md").read_text()
+    page = (root / "dungeon_cli" / "games" / "clear_the_dungeon" / "rules.md").read_text()
     section = page.split("## 5. Variant `reserve`", 1)[1].split("\n## ", 1)[0]
     assert "this project's own rule, not the rulebook's" in section
     rulebook = root.parent / "shared" / "seeds" / "000_c5811c33c80ae2ef.txt"

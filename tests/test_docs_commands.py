@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Callable, Optional
 
 import pytest
-from conftest import EXAMPLES, ROOT
+from conftest import DOC_PAGES, EXAMPLES, ROOT
 from seven import SEVEN
 
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("**/*.md"))]
+PAGES = DOC_PAGES
 BIN = Path(sys.executable).parent
 UNFINISHED = '[Game "scoundrel"]\n[Seed "7"]\n\n1. 9c 7h 2c 3c : 2c 3c 7h\n'
 
@@ -237,7 +237,7 @@ CHECKS: dict[str, Check] = {
     'eval "$(_DUNGEON_COMPLETE=bash_source dungeon)"': Check(),
     'eval "$(_DUNGEON_COMPLETE=zsh_source dungeon)"': Check(substitute=("eval ", "echo ")),  # zsh may not be here
     "_DUNGEON_COMPLETE=fish_source dungeon | source": Check(substitute=("| source", "| grep -q complete")),
-    # docs/card-sets.md
+    # dungeon_cli/games/cassette_dungeons/card-sets.md
     "dungeon cards check my-set.toml": Check(),
     "dungeon cards export my-set.toml": Check(
         status=2, says=("my-set.toml exists already: not overwritten",)

@@ -64,6 +64,21 @@ def test_check_changes_nothing_and_says_what_would_change(run, messy, tmp_path):
     assert run(["fmt", "--check", str(canonical)]).exit_code == 0
 
 
+def test_check_counts_a_file_it_could_not_format_in_its_summary(run, messy, tmp_path):
+    """Issue 25: a file left alone for its errors, or one that could not be read, was
+    counted nowhere ("0 files would be reformatted, 1 left unchanged" of two files)."""
+    canonical = tmp_path / "canonical.dgn"
+    canonical.write_text(CANONICAL, encoding="utf-8")
+    bad = tmp_path / "bad.dgn"
+    bad.write_text(CANONICAL + "3. 2c 3c 4c 5c : xQs\n", encoding="utf-8")
+    result = run(["fmt", "--check", str(bad), str(canonical)])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == "0 files would be reformatted, 1 left unchanged, 1 could not be formatted"
+    result = run(["fmt", "--check", str(bad), str(messy), str(tmp_path / "gone.dgn")])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == "1 file would be reformatted, 0 left unchanged, 2 could not be formatted"
+
+
 def test_diff_prints_a_unified_diff_and_changes_nothing(run, messy):
     result = run(["fmt", "--diff", str(messy)])
     assert result.exit_code == 0

@@ -82,7 +82,7 @@ def test_sampled_games_end_even_where_a_walk_never_would():
     never takes a losing action walked RPG solitaire's dungeon for ever (seed 1113,
     policy 0, and others) until the run held 20 GB. After its patience it plays any
     legal action, resigning included, so every sampled game ends, and its record
-    verifies. Since the rules bound a game (the torch, docs/rules/rpg-solitaire.md
+    verifies. Since the rules bound a game (the torch, dungeon_cli/games/rpg_solitaire/rules.md
     section 10), these games end by the rules, before the patience runs out."""
     from dungeon_cli import registry
     from dungeon_cli.referee import check

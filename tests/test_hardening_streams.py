@@ -57,6 +57,40 @@ def test_standard_output_that_cannot_be_written_is_an_error(tmp_path, args, wher
     assert done.returncode == 2
 
 
+def into_a_closed_pipe(args: list[str]) -> subprocess.CompletedProcess:
+    """``dungeon ARGS | head -0``, without the race: the pipe's reading end is closed
+    before dungeon starts, so its first write meets a reader that has gone."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        return subprocess.run([EXE, *args], stdout=write_end, stderr=subprocess.PIPE, timeout=120)
+    finally:
+        os.close(write_end)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["verify", "-v", str(EXAMPLES)],
+        ["verify", "--format", "json", WIN],
+        ["summary", WIN],
+        ["replay", WIN],
+        ["rules", "scoundrel", "--full"],
+        ["games"],
+        ["--help"],
+        ["verify", "--help"],
+        ["--version"],
+    ],
+    ids=lambda args: " ".join(a if "/" not in a else Path(a).name for a in args),
+)
+def test_a_reader_that_goes_away_is_status_141_and_says_nothing(args):
+    """Issue 25: ``dungeon verify -v out/ | head -1`` exited 1, "an illegal record". A
+    closed pipe is no verdict: the status a shell reports for ``git log | head`` (141,
+    128 + SIGPIPE; README.md, the conventions), silently."""
+    done = into_a_closed_pipe(args)
+    assert (done.returncode, done.stderr.decode(errors="replace")) == (141, "")
+
+
 def test_closed_standard_input_reads_as_empty(tmp_path):
     done = shell("$D verify - <&-", tmp_path)
     assert done.returncode == 1 and b"no record in this file" in done.stdout

@@ -22,7 +22,7 @@ from dungeon_cli.session import Session
 from notation import Token, canonical_token, parse
 
 MODULE = registry.get("rpg-solitaire")
-RULES_PAGE = ROOT / "docs" / "rules" / "rpg-solitaire.md"
+RULES_PAGE = ROOT / "dungeon_cli" / "games" / "rpg_solitaire" / "rules.md"
 EXAMPLES = re.findall(r"```dgn\n(.*?)```", RULES_PAGE.read_text(), re.S)
 
 

@@ -1,5 +1,5 @@
 """RPG solitaire's rules core, one test (or more) per choice the rules page makes
-(docs/rules/rpg-solitaire.md); the test names follow its sections."""
+(dungeon_cli/games/rpg_solitaire/rules.md); the test names follow its sections."""
 
 from __future__ import annotations
 

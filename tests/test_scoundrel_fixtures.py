@@ -5,6 +5,7 @@ claim, their bytes, and snapshots of ``verify -v`` and ``fmt --annotate`` for re
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -57,10 +58,37 @@ def verbose(run, path: Path) -> list[str]:
         ("tags.dgn", "legal, loss -188, 1 move"),
         ("unfinished.dgn", "legal, unfinished, 4 moves"),
         ("last-room-avoided.dgn", "legal, win 20, 21 moves"),
+        ("potion-at-full-health-counts.dgn", "legal, unfinished, 1 move"),
+        ("death-score-counts-the-room.dgn", "legal, loss -188, 1 move"),
     ],
 )
 def test_legal_fixture_outcome(run, fixture, outcome):
     assert verbose(run, HERE / "legal" / fixture) == [outcome]
+
+
+PAGE = ROOT / "dungeon_cli" / "games" / "scoundrel" / "rules.md"
+FIXTURE = re.compile(r"`((?:legal|illegal|seed-check)/[a-z0-9-]+\.dgn)`")
+
+
+def test_the_rules_page_names_a_fixture_for_every_choice():
+    """Issue 25: Scoundrel had no rules page like the other games' (its rules were the
+    notation's section 6, with no fixture named for each choice). The page is for a
+    player, and each choice on it cites a fixture, and every test and fixture it cites
+    is there."""
+    page = PAGE.read_text(encoding="utf-8")
+    assert page.startswith("# Scoundrel") and "As the contract fixes it" not in page
+    body = page.split("\n## ", 1)[1]  # past the introduction, which explains the mark
+    choices = [block for block in re.split(r"\n(?=- |## )", body) if "(choice)" in block]
+    assert len(choices) >= 9
+    for block in choices:
+        assert FIXTURE.search(block), f"a choice without its fixture: {block[:80]}"
+    fixtures = set(FIXTURE.findall(page))
+    assert {f for f in fixtures if not (HERE / f).exists() and not (HERE / f).is_dir()} == set()
+    suite = "".join(p.read_text() for p in Path(__file__).parent.glob("test_scoundrel*.py"))
+    tests = set(re.findall(r"`(test_[a-z0-9_]+)`", page))
+    assert len(tests) > 15 and {t for t in tests if f"def {t}(" not in suite} == set()
+    for name in ("last-room-avoided", "potion-at-full-health-counts", "death-score-counts-the-room", "win-potion-bonus"):
+        assert f"legal/{name}.dgn" in fixtures
 
 
 def test_several_records_are_judged_one_by_one(run):

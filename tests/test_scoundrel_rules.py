@@ -172,6 +172,20 @@ def test_the_last_rooms_hold_what_is_left_and_are_resolved_completely():
     assert state.is_over and state.result() == Result(False, -7)  # no monster is left
 
 
+def test_the_last_short_room_may_be_avoided_and_comes_back_to_be_faced():
+    """The rules page's choice (dungeon_cli/games/scoundrel/rules.md, section 3): a room of
+    fewer than four cards may be avoided; its cards come straight back, in the order
+    written, as a fresh room that must then be faced whole."""
+    state = play(start("Ks 2s 3s 4s 2c 3c"), "2s 3s 4s")  # carries Ks; the dungeon is empty
+    assert state.room == tuple(cards("Ks 2c 3c")) and len(state.dungeon) == 0
+    state = play(state, "run")
+    assert state.room == tuple(cards("Ks 2c 3c")) and state.to_resolve == 3
+    with pytest.raises(Illegal):
+        state.apply(RUN)  # never two rooms in a row
+    state = play(state, "2c 3c Ks")
+    assert state.is_over and state.result() == Result(False, -7)
+
+
 def test_apply_never_changes_the_state_it_is_given():
     state = start("9h Qs 7d As Jc 8c 2c 5s")
     before = (state.hp, state.room, state.weapon, state.turn, len(state.dungeon))

@@ -10,9 +10,9 @@ import shutil
 import xml.etree.ElementTree as ET
 
 import pytest
-from conftest import FIXTURES, ROOT
+from conftest import DOC_PAGES, FIXTURES, ROOT
 
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = DOC_PAGES
 SHARING = ("--html", "--plot", "--daily", "dungeon daily")
 
 

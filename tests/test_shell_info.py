@@ -18,9 +18,8 @@ def test_rules_prints_each_games_summary_and_refuses_an_unknown_game(run):
     for name in registry.names():
         result = run(["rules", name])
         assert result.exit_code == 0
-        # a pointer into docs/ (which an installed wheel lacks) becomes `rules GAME --full`
-        expected = registry.get(name).rules_text.rstrip().replace(f"docs/rules/{name}.md", f"dungeon rules {name} --full")
-        assert result.stdout == expected + "\n"
+        assert result.stdout == registry.get(name).rules_text.rstrip() + "\n"
+        assert "docs/" not in result.stdout  # an installed wheel has no docs/: `rules GAME --full`
     assert run(["rules", "chess"]).exit_code == 2
 
 

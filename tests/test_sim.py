@@ -4,6 +4,7 @@ processes, and every game a record that verifies."""
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
@@ -78,6 +79,22 @@ def test_cli_summary(run):
     assert f"-{100 * s['ci_high']:.1f}%" in row
     assert "scores (seeds 5..34):" in result.output
     assert "playing" not in result.output  # no progress bar outside a terminal
+
+
+def test_cli_shows_win_and_loss_scores_apart(run):
+    """Issue 25: one "mean score" averaged Clear the Dungeon's wins (0-3) with its losses
+    (up to 11). Each has its own mean; "-" where the run has none."""
+    result = run(["sim", "clear-the-dungeon", "--games", "200", "--bot", "greedy"])
+    header, _, row = result.output.splitlines()[:3]
+    columns = [c for c in re.split(r"\s{2,}", header.strip())]
+    assert "mean score" not in columns and columns[-3:] == ["mean win score", "mean loss score", "games/s"]
+    outcomes = simulate.run(Spec("clear-the-dungeon", "greedy"), range(200))
+    wins = [o.score for o in outcomes if o.won]
+    losses = [o.score for o in outcomes if not o.won]
+    assert wins and losses and max(wins) <= 3 < max(losses)
+    assert row.split()[-3:-1] == [f"{sum(wins) / len(wins):.1f}", f"{sum(losses) / len(losses):.1f}"]
+    none_won = run(["sim", "clear-the-dungeon", "--games", "3", "--bot", "random"]).output.splitlines()[2]
+    assert none_won.split()[-3] == "-"
 
 
 def test_cli_jobs_print_the_same(run):

@@ -7,11 +7,12 @@ import csv
 import io
 import json
 import shutil
+import statistics
 
 import pytest
 from conftest import EXAMPLES
 
-from dungeon_cli import registry
+from dungeon_cli import registry, sim_summary
 from dungeon_cli.referee import check
 from dungeon_cli.shell.sample import sample_game
 from notation import parse
@@ -80,19 +81,55 @@ def test_groups_count_finished_legal_games(run, tmp_path):
         path.write_text(session.text())
         names.append(str(path))
     rows = json.loads(run(["summary", "--by", "game", "--format", "json", *names]).stdout)
-    scores = sorted(s.state.result().score for s in played)
-    wins = sum(1 for s in played if s.state.result().won)
+    wins = sorted(s.state.result().score for s in played if s.state.result().won)
+    losses = sorted(s.state.result().score for s in played if not s.state.result().won)
     assert rows == [
         {
             "game": "scoundrel",
             "records": 8,
-            "wins": wins,
-            "win rate": round(wins / 8, 3),
-            "mean": round(sum(scores) / 8, 2),
-            "median": (scores[3] + scores[4]) / 2,
-            "best": scores[-1],
+            "wins": len(wins),
+            "win rate": round(len(wins) / 8, 3),
+            "win mean": round(sum(wins) / len(wins), 2) if wins else None,
+            "win median": float(statistics.median(wins)) if wins else None,
+            "win best": max(wins) if wins else None,
+            "loss mean": round(sum(losses) / len(losses), 2) if losses else None,
+            "loss median": float(statistics.median(losses)) if losses else None,
+            "loss best": max(losses) if losses else None,
         }
     ]
+
+
+def test_groups_show_win_and_loss_scores_apart(run):
+    """Issue 25: Clear the Dungeon's group showed "best 9" where 9 was a loss (a win
+    scores 0-3) and a mean of wins and losses together. Each now has its own figures."""
+    names = [str(EXAMPLES / "clear-the-dungeon-win.dgn"), str(EXAMPLES / "clear-the-dungeon-loss.dgn")]
+    rows = json.loads(run(["summary", "--by", "game", "--format", "json", *names]).stdout)
+    assert rows == [
+        {
+            "game": "clear-the-dungeon",
+            "records": 2,
+            "wins": 1,
+            "win rate": 0.5,
+            "win mean": 3.0,
+            "win median": 3.0,
+            "win best": 3,
+            "loss mean": 9.0,
+            "loss median": 9.0,
+            "loss best": 9,
+        }
+    ]
+    table = run(["summary", "--by", "game", *names]).stdout.splitlines()
+    assert table[0].split() == "game records wins win rate win mean win median win best loss mean loss median loss best".split()
+    assert table[2].split() == ["clear-the-dungeon", "2", "1", "50.0%", "3.0", "3.0", "3", "9.0", "9.0", "9"]
+
+
+def test_summary_writes_a_rate_as_sim_does(run, tmp_path):
+    """Issue 25: summary showed "33%" where sim shows "33.3%": one function writes both."""
+    shutil.copy(EXAMPLES / "scoundrel-win.dgn", tmp_path / "win.dgn")
+    for name in ("a", "b"):
+        shutil.copy(EXAMPLES / "scoundrel-loss.dgn", tmp_path / f"{name}.dgn")
+    rows = run(["summary", "--by", "game", *sorted(map(str, tmp_path.iterdir()))]).stdout.splitlines()
+    assert rows[2].split()[3] == sim_summary.percent(1 / 3) == "33.3%"
 
 
 def test_csv_has_a_header_and_a_row_per_record(run, records):

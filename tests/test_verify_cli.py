@@ -312,6 +312,33 @@ def test_seed_check_without_a_seed_warns_and_passes(run, tmp_path):
     assert result.stderr == f"{path}:1:1: warning: no Seed tag: --seed-check has no seed to check the deals against\n"
 
 
+def test_seed_check_warning_is_in_the_format_asked_for(run, tmp_path):
+    """Issue 25: under --format github and json the warning went to stderr only, where a
+    workflow or a tool reading the JSON never sees it. Still exit 0: it is no finding."""
+    import json
+
+    path = tmp_path / "table.dgn"
+    path.write_text('[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : 5d x9s 4h\n')
+    github = run(["verify", "--seed-check", "--format", "github", str(path)])
+    assert (github.exit_code, github.stderr) == (0, "")
+    assert github.stdout == (
+        f"::warning file={path},line=1,col=1::no Seed tag: --seed-check has no seed to check the deals against\n"
+    )
+    as_json = run(["verify", "--seed-check", "--format", "json", str(path)])
+    assert (as_json.exit_code, as_json.stderr) == (0, "")
+    data = json.loads(as_json.stdout)
+    assert data["diagnostics"] == [
+        {
+            "file": str(path),
+            "line": 1,
+            "column": 1,
+            "severity": "warning",
+            "message": "no Seed tag: --seed-check has no seed to check the deals against",
+        }
+    ]
+    assert data["summary"] == {"records": 1, "illegal": 0, "unreadable": 0}
+
+
 def test_json_lists_unreadable_files_with_their_error(run, tmp_path):
     import json
 

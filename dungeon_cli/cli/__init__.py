@@ -72,11 +72,25 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(COMMANDS) | set(game_commands()))
 
+    def make_context(self, info_name, args, parent=None, **extra):
+        """``dungeon --help | head -1``: the same closed pipe, met before a command runs."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except BrokenPipeError:
+            from ..streams import closed_pipe
+
+            raise click.exceptions.Exit(closed_pipe()) from None
+
     def invoke(self, ctx: click.Context):
         """Ctrl-C is exit status 130, as documented and as shells expect: click's own
-        "Aborted!" exits 1, which here means "an illegal record"."""
+        "Aborted!" exits 1, which here means "an illegal record". A closed pipe (``|
+        head``) is 141, silently (dungeon_cli/streams.py), where click would exit 1 too."""
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:
+            from ..streams import closed_pipe
+
+            raise click.exceptions.Exit(closed_pipe()) from None
         except KeyboardInterrupt:
             try:
                 sys.stderr.write("\ninterrupted\n")
@@ -141,6 +155,10 @@ def main() -> None:
     except KeyboardInterrupt:
         _say("\ninterrupted")
         code = 130
+    except BrokenPipeError:  # raised outside a command (its option callbacks)
+        from ..streams import closed_pipe
+
+        code = closed_pipe()
     except OSError as exc:  # the last net: a file or stream the command did not expect to fail
         where = f"{exc.filename}: " if exc.filename else "standard output: " if exc.errno in STREAM_ERRORS else ""
         _say(f"dungeon: error: {where}{exc.strerror or exc}")

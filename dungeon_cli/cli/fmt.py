@@ -41,7 +41,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
     trees = [f for f in files if f != STDIN and os.path.isdir(f)]
     files, _, _ = project_defaults("fmt", files)  # [tool.dungeon]: a directory is its records
     status = 0
-    changed = unchanged = 0
+    changed = unchanged = failed = 0  # failed: left alone, for errors in it or unreadable
     for path in files:
         name = display_name(path)
         in_place = path != STDIN and not (check or diff)
@@ -77,14 +77,17 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
         except Unreadable as exc:
             sys.stderr.write(f"dungeon fmt: error: {exc}\n")
             status = 2
+            failed += 1
             continue
         except FileNotFoundError:
             sys.stderr.write(f"dungeon fmt: error: {safe(path)}: no such file\n")
             status = 2
+            failed += 1
             continue
         except OSError as exc:
             sys.stderr.write(f"dungeon fmt: error: {safe(path)}: {exc.strerror}\n")
             status = 2
+            failed += 1
             continue
         if problems:
             if sink is not None:
@@ -93,6 +96,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
                 sys.stderr.write(report.text_line(name, diag) + "\n")
             sys.stderr.write(f"error: cannot format {safe(name)}: it has errors; it was left as it was\n")
             status = max(status, 1)
+            failed += 1
             continue
         if path == STDIN and not (check or diff):
             assert sink is not None  # (only --diff has none)
@@ -127,11 +131,13 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
                 sys.stderr.write(f"dungeon fmt: error: cannot write {safe(name)}: {exc.strerror}; it was left as it was\n")
                 status = 2
                 changed -= 1
+                failed += 1
                 continue
             sys.stderr.write(f"reformatted {safe(name)}\n")
     if not (len(files) == 1 and files[0] == STDIN):
         verb = "would be reformatted" if check or diff else "reformatted"
-        sys.stderr.write(f"{changed} file{'s' if changed != 1 else ''} {verb}, {unchanged} left unchanged\n")
+        tail = f", {failed} could not be formatted" if failed else ""
+        sys.stderr.write(f"{changed} file{'s' if changed != 1 else ''} {verb}, {unchanged} left unchanged{tail}\n")
     sys.exit(status)
 
 

@@ -32,8 +32,7 @@ def games() -> None:
 def rules(game: str, full: bool) -> None:
     """Print a short summary of a game's rules, or with --full its whole rules page."""
     if not full:
-        text = registry.get(game).rules_text.rstrip()
-        click.echo(text.replace(f"docs/rules/{game}.md", f"dungeon rules {game} --full"))
+        click.echo(registry.get(game).rules_text.rstrip())
         return
     page = full_page(game)
     if sys.stdout.isatty():
@@ -43,9 +42,9 @@ def rules(game: str, full: bool) -> None:
 
 
 def full_page(game: str) -> str:
-    """The rules pages the game ships in its package (copies of docs/rules/GAME.md and
-    the like, held equal by tests/test_rules_pages.py), or its short rules when it ships
-    none."""
+    """The rules pages the game ships in its package (``dungeon_cli/games/GAME/rules.md``
+    and the like: the one copy, which README.md and docs/ link to), or its short rules
+    when it ships none."""
     module = registry.get(game)
     page = module.full_page()
     if page is None:

@@ -128,10 +128,22 @@ def sim(
         sim_summary.percent(s["win_rate"]),
         f"{sim_summary.percent(s['ci_low'])}-{sim_summary.percent(s['ci_high'])}",
         f"{s['mean_moves']:.1f}",
-        f"{s['mean_score']:.1f}",
+        *("-" if s[key] is None else f"{s[key]:.1f}" for key in ("mean_win_score", "mean_loss_score")),
         f"{count / seconds:,.0f}" if seconds > 0 else "-",
     ]
-    headers = ["game", "bot", "variant", "games", "wins", "win rate", "95% CI", "mean moves", "mean score", "games/s"]
+    headers = [
+        "game",
+        "bot",
+        "variant",
+        "games",
+        "wins",
+        "win rate",
+        "95% CI",
+        "mean moves",
+        "mean win score",
+        "mean loss score",
+        "games/s",
+    ]
     aside = plot == "-"  # standard output holds the picture: the summary goes to standard error
     click.echo(tabulate([row], headers=headers, disable_numparse=True), err=aside)
     click.echo("", err=aside)

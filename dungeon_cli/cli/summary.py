@@ -29,8 +29,9 @@ def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str)
 )
 def summary(files: tuple[str, ...], by: Optional[str], fmt: str) -> None:
     """One row per record: file, game, variant, player, date, result, score, moves and
-    the game's telling figures; with --by, records, wins, win rate, mean, median and
-    best score per group (finished legal games only).
+    the game's telling figures; with --by, records, wins, win rate, and the mean, median
+    and best score of the wins and of the losses apart, per group (finished legal games
+    only).
 
     Exit status: 0 every record verifies, 1 any does not (they are listed on stderr),
     2 a usage error.

@@ -70,11 +70,18 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
                     verdict = referee.check(record)
                     if not verdict.legal:
                         illegal += 1
-                    if seed_check and record.tag_value("Seed") is None and not quiet:  # said, on stderr
+                    if seed_check and record.tag_value("Seed") is None and not quiet:
+                        # in the format asked for: on stderr as text (it is no finding), an
+                        # annotation among the others, a diagnostic in the JSON
                         warning = Diagnostic(
                             record.line, 1, "no Seed tag: --seed-check has no seed to check the deals against", "warning"
                         )
-                        sys.stderr.write(report.text_line(name, warning) + "\n")
+                        if fmt == "json":
+                            diags_json.append(report.diag_json(name, warning))
+                        elif fmt == "github":
+                            out.write(report.github_line(name, warning) + "\n")
+                        else:
+                            sys.stderr.write(report.text_line(name, warning) + "\n")
                     result = verdict.result
                     summary = {
                         "file": name,

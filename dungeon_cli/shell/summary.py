@@ -14,6 +14,7 @@ from typing import Any, Iterable, Optional
 from notation import Diagnostic, Record
 
 from ..referee import Referee
+from ..sim_summary import percent
 from ..terminal_text import csv_cell, safe, table_cell
 
 BY = ("game", "player", "variant")
@@ -103,8 +104,11 @@ def record_table(rows: list[Row]) -> list[dict[str, Any]]:
 
 
 def group_table(rows: Iterable[Row], by: str) -> list[dict[str, Any]]:
-    """Per group, over its finished legal games: records, wins, win rate, mean, median
-    and best score. Groups appear in the order they are first met."""
+    """Per group, over its finished legal games: records, wins, win rate, and the mean,
+    median and best score of the wins and, apart, of the losses: a win's score and a
+    loss's mean different things (Clear the Dungeon's wins score 0-3, a loss up to 11),
+    so no figure mixes them (None where a group has none). Groups appear in the order
+    they are first met."""
     groups: dict[tuple, list[Row]] = {}
     for row in rows:
         if not row.over:
@@ -113,23 +117,18 @@ def group_table(rows: Iterable[Row], by: str) -> list[dict[str, Any]]:
         groups.setdefault(key, []).append(row)
     out = []
     for key, members in groups.items():
-        scores = [r.score for r in members if r.score is not None]
         wins = sum(1 for r in members if r.won)
         item: dict[str, Any] = {}
         if by == "variant":
             item["game"], item["variant"] = key[0], key[1] or "standard"
         else:
             item[by] = key[0] or "-"
-        item.update(
-            {
-                "records": len(members),
-                "wins": wins,
-                "win rate": round(wins / len(members), 3),
-                "mean": round(float(statistics.mean(scores)), 2),
-                "median": float(statistics.median(scores)),
-                "best": max(scores),
-            }
-        )
+        item.update({"records": len(members), "wins": wins, "win rate": round(wins / len(members), 3)})
+        for won, word in ((True, "win"), (False, "loss")):
+            scores = [r.score for r in members if r.score is not None and bool(r.won) == won]
+            item[f"{word} mean"] = round(float(statistics.mean(scores)), 2) if scores else None
+            item[f"{word} median"] = float(statistics.median(scores)) if scores else None
+            item[f"{word} best"] = max(scores) if scores else None
         out.append(item)
     return out
 
@@ -167,5 +166,5 @@ def _cell(key: str, value: Any) -> str:
     if value is None:
         return ""
     if key == "win rate":
-        return f"{value:.0%}"
+        return percent(value)
     return str(value)

@@ -2,7 +2,7 @@
 document into one.
 
 The printed cards' contents are not public, so every number the rules use comes from a
-card set (docs/card-sets.md). ``build`` is pure: it takes the dictionary ``tomllib``
+card set (dungeon_cli/games/cassette_dungeons/card-sets.md). ``build`` is pure: it takes the dictionary ``tomllib``
 made and returns the set, or every problem found, each with the key path where it lies
 (the loader turns key paths into lines and columns). Nothing stops at the first problem.
 """
@@ -548,8 +548,10 @@ def _winnable(side: MapSide, any_monster: bool, any_boss: bool) -> bool:
 def fairness(cards: CardSet) -> list[Unfair]:
     """What makes a sound set unfair: an enemy with more slots than there are dice (dice
     alone can never fill it: only ``strike`` items and skills, and ``slay`` on a monster,
-    can), an enemy nothing can beat at all, and a map whose every way to the boss room
-    meets such an enemy (or whose boss room can only hold one). Pure: no I/O."""
+    can), an enemy nothing can beat at all, a map whose every way to the boss room meets
+    such an enemy (or whose boss room can only hold one), and a boss slot with the
+    ``monster`` penalty, which the rulebook gives monsters only (a warning: the game
+    plays it). Pure: no I/O."""
     strike, slay = _fillers(cards)
     out: list[Unfair] = []
     beatable: dict[str, bool] = {}
@@ -587,6 +589,16 @@ def fairness(cards: CardSet) -> list[Unfair]:
     for i, card in enumerate(cards.bosses):
         for side_name, side in zip(("front", "back"), card):
             judge(side.id, "boss", side.slots, ("boss", i, side_name, "slots"))
+            for j, slot in enumerate(side.slots):
+                if slot.effect.kind == "monster":  # playable, but not the rulebook's card
+                    out.append(
+                        Unfair(
+                            ("boss", i, side_name, "slots", j, "penalty"),
+                            f"boss {side.id} has a monster penalty: the rulebook's Monster icon "
+                            "is for Monster-type enemies, not bosses",
+                            "warning",
+                        )
+                    )
     any_monster = any(beatable[m] for m in cards.monsters)
     any_boss = any(beatable[b] for b in cards.boss_sides)
     for i, card in enumerate(cards.maps):

@@ -1,4 +1,4 @@
-"""Cassette Dungeons!' DGN words (docs/rules/cassette-dungeons.md, "Notation").
+"""Cassette Dungeons!' DGN words (dungeon_cli/games/cassette_dungeons/rules.md, "Notation").
 
     deal: crypt                           the map side revealed
     1. : @knight >2 ^goblin ^spikes       hero chosen; path to room 2; its cards revealed

@@ -1,4 +1,4 @@
-"""Cassette Dungeons! as a pure rules core (docs/rules/cassette-dungeons.md).
+"""Cassette Dungeons! as a pure rules core (dungeon_cli/games/cassette_dungeons/rules.md).
 
 Setup reveals a map; turn 1 starts with the choice of a hero, then step 4 in the map's
 start room. A turn is the rulebook's four steps:

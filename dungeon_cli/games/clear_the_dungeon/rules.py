@@ -1,4 +1,4 @@
-"""Clear the Dungeon (Mark S. Ball) as DGN section 7 fixes it; choices in docs/rules/clear-the-dungeon.md.
+"""Clear the Dungeon (Mark S. Ball) as DGN section 7 fixes it; choices in dungeon_cli/games/clear_the_dungeon/rules.md.
 
 Twelve monsters (J 11, Q 12, K 13) lie in four columns of three, top card face up. Each
 turn three power cards are drawn; the player either attacks one face-up monster with

@@ -7,7 +7,7 @@ from .rules import RpgSolitaire
 
 RULES = """\
 The RPG solitaire playing card dungeon (Mark Ainsworth, v8), as DGN records it.
-Full rules and every choice made: docs/rules/rpg-solitaire.md.
+Full rules and every choice made: dungeon rules rpg-solitaire --full.
 
 Room deck: aces, jacks, queens, kings of [Decks "N"] decks (default 3), less the
 entrance king of spades, plus one joker. Suit piles: 2-10 of each suit. You hold

@@ -1,5 +1,5 @@
 """The RPG solitaire playing card dungeon (Mark Ainsworth, version 8), as
-docs/rules/rpg-solitaire.md settles it.
+dungeon_cli/games/rpg_solitaire/rules.md settles it.
 
 A turn is a queue of steps: chance steps draw from a pile, decision steps wait for the
 player, and the combat round and the retreat resolve by themselves. Keeping the rest of
