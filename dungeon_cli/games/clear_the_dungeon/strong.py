@@ -114,14 +114,12 @@ class Deal(NamedTuple):
 
 
 def determinise(state: DungeonState, rng: random.Random) -> Deal:
-    """The unseen cards of ``state`` (a player's view) given places: the power cards
-    not yet drawn in a shuffled order, the monsters not yet turned up dealt to the
-    columns' face-down places."""
-    power = sorted(state.power.cards(), key=_ORDER.__getitem__)
-    rng.shuffle(power)
-    monsters = sorted(state.unseen.cards(), key=_MONSTER_ORDER.__getitem__)
-    rng.shuffle(monsters)
-    return Deal(tuple(power), _columns(state, monsters))
+    """The unseen cards of ``state`` (a player's view) given places by ``State.resample``:
+    the power cards not yet drawn in a shuffled order, the monsters not yet turned up
+    dealt to the columns' face-down places."""
+    dealt = state.resample(rng)
+    assert dealt.stacks is not None  # a resampled state's columns are the dealer's
+    return Deal(dealt.power.known, tuple(stack.known for stack in dealt.stacks))
 
 
 def _columns(state: DungeonState, monsters: list) -> tuple:

@@ -154,6 +154,9 @@ class ScoundrelState(State):
         "strict",
         "to_resolve",
     )
+    # The unseen cards line up in the deck's documented order before a resample shuffles
+    # them: the order the strong player sampled in before the API had resample.
+    card_order = {card: index for index, card in enumerate(CARDS)}
 
     def __init__(self) -> None:
         self.turn = 1

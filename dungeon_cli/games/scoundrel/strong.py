@@ -8,9 +8,9 @@ order it saw). At the start of a room the strong player:
    the ways that end alike (the same card left, the same weapon) only those no other
    beats on both health and the weapon's cap, and running, when allowed;
 2. deals ``samples`` orders of the unseen cards from the generator it is handed, each
-   consistent with everything seen (the multiset shuffled, the cards it ran from under
-   it in the order they went), the same orders for every candidate (common random
-   numbers: the candidates are compared on the same deals);
+   consistent with everything seen (``State.resample``: the multiset shuffled, the cards
+   it ran from under it in the order they went), the same orders for every candidate
+   (common random numbers: the candidates are compared on the same deals);
 3. plays every candidate out on every order with a fast room-at-a-time rule of thumb
    (``rollout``: the same arithmetic as the rules, ``rules.fight``/``drink``/...) and
    takes the candidate with the most wins, then the best mean score;
@@ -123,13 +123,7 @@ def orders(state: ScoundrelState, rng: random.Random, samples: int, exhaustive: 
     hidden, known = unseen_parts(state)
     if exhaustive and math.factorial(len(hidden)) <= samples:
         return [list(order) + list(known) for order in itertools.permutations(hidden)]
-    out = []
-    for _ in range(samples):
-        order = list(hidden)
-        rng.shuffle(order)
-        order.extend(known)
-        out.append(order)
-    return out
+    return [[_ID[c] for c in state.resample(rng).dungeon.known] for _ in range(samples)]
 
 
 def evaluate_on(state: ScoundrelState, cands: list[Candidate], deals: list[list]) -> list[Candidate]:
