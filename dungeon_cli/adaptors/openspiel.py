@@ -53,7 +53,11 @@ def register() -> list[str]:
         name = short_name(game)
         if name in _registered:
             continue
-        pyspiel.register_game(_game_type(game), lambda params, game=game: DungeonGame(game, params))
+        # A class per game, not a closure: OpenSpiel keeps the creator until the process
+        # has ended, and a class (which refers to itself) is never freed under it, where a
+        # closure would be freed without the interpreter and abort the process's exit.
+        creator = type(f"DungeonGame[{game}]", (DungeonGame,), {"GAME": game})
+        pyspiel.register_game(_game_type(game), creator)
         _registered[name] = game
     return [short_name(game) for game in registry.names()]
 
@@ -91,9 +95,12 @@ def _game_type(game: str) -> Any:
 
 
 class DungeonGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information
-    """One game of the registry, one variant, seeded or not."""
+    """One game of the registry (``GAME``, set by ``register``), one variant, seeded or not."""
 
-    def __init__(self, game: str, params: dict[str, Any]):
+    GAME: str
+
+    def __init__(self, params: dict[str, Any]):
+        game = self.GAME
         seed = int(params.get("seed", -1))
         self.setup = Setup(game, str(params.get("variant", "")) or None, seed=seed if seed >= 0 else None)
         info = pyspiel.GameInfo(
