@@ -103,7 +103,7 @@ def _decisions(state):
 def test_the_information_state_is_the_observation_and_resampling_keeps_it(game):
     for state in _decisions(openspiel.load(game, seed=11).new_initial_state())[:6]:
         assert state.information_state_string(0) == encoding.observation_text(state.core)
-        for n in range(3):
+        for _ in range(3):
             other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
             assert other.information_state_string(0) == state.information_state_string(0)
             assert other.legal_actions() == state.legal_actions()

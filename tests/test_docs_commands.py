@@ -299,8 +299,8 @@ def test_every_command_shown_has_a_check():
 
 
 def _checked_here() -> list[str]:
-    from test_review_docs import CHECKS as REVIEW_CHECKS  # run there, in a repository of records
     from test_research_docs import COMMANDS as RESEARCH_COMMANDS  # run there, after the page's Python
+    from test_review_docs import CHECKS as REVIEW_CHECKS  # run there, in a repository of records
     from test_share_docs import COMMANDS as SHARING_COMMANDS  # run there, pictures compared
 
     elsewhere = set(REVIEW_CHECKS) | {command for _, command in SHARING_COMMANDS} | set(RESEARCH_COMMANDS)

@@ -45,7 +45,9 @@ def test_the_page_runs_as_written(tmp_path):
     ran = 0
     for kind, body in blocks():
         if kind == "python":
-            done = subprocess.run([sys.executable, "-c", body], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+            done = subprocess.run(
+                [sys.executable, "-c", body], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600
+            )
             assert done.returncode == 0, f"{body}\n{done.stderr}"
             ran += 1
             continue

@@ -51,7 +51,7 @@ def register() -> list[str]:
         for variant in [None, *registry.get(game).game.variants]:
             name = env_id(game, variant)
             if name not in gymnasium.registry:
-                gymnasium.register(id=name, entry_point=DungeonEnv, kwargs={"game": game, "variant": variant})
+                gymnasium.register(id=name, entry_point=f"{__name__}:DungeonEnv", kwargs={"game": game, "variant": variant})
             ids.append(name)
     return ids
 
@@ -99,7 +99,7 @@ class DungeonEnv(gymnasium.Env[str, np.int64]):
         """The episode's DGN record so far (its finished turns)."""
         return self._session().text()
 
-    def render(self) -> Optional[str]:  # type: ignore[override]  # ansi: a str, which Env's signature leaves out
+    def render(self) -> Optional[str]:
         if self.render_mode != "ansi":
             return None
         state = self._session().state

@@ -94,7 +94,7 @@ def _game_type(game: str) -> Any:
     )
 
 
-class DungeonGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information
+class DungeonGame(pyspiel.Game):
     """One game of the registry (``GAME``, set by ``register``), one variant, seeded or not."""
 
     GAME: str
@@ -113,8 +113,8 @@ class DungeonGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type in
             max_game_length=MAX_EVENTS,
         )
         super().__init__(_game_type(game), info, params)
-        dealer: Dealer = SeededDealer(self.setup.seed) if self.setup.seed is not None else Dealer()
-        self.start = _Node(self, dealer.start(self.setup), dealer if dealer.seeded else None, ())
+        seeded = SeededDealer(self.setup.seed) if self.setup.seed is not None else None
+        self.start = _Node(self, (seeded or Dealer()).start(self.setup), seeded, ())
 
     def new_initial_state(self) -> "DungeonState":
         return DungeonState(self)
@@ -164,7 +164,7 @@ class _Node:
         return _Node(self.game, self.state.apply(action), dealer, events)
 
 
-class DungeonState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information
+class DungeonState(pyspiel.State):
     def __init__(self, game: DungeonGame):
         super().__init__(game)
         self._node = game.start
