@@ -193,7 +193,8 @@ class State(ABC):
         turn and phase), different otherwise. A searcher's key for an information set, so
         it is cheap: the fields as they are, each pile as the player knows it."""
         skip = self.unobserved
-        return tuple(_observed(getattr(self, name)) for name in type(self).__slots__ if name not in skip)
+        names: tuple[str, ...] = type(self).__slots__
+        return tuple(_observed(getattr(self, name)) for name in names if name not in skip)
 
     def resample(self, rng: "random.Random") -> Self:
         """A state drawn uniformly among those the player cannot tell from this one: the
@@ -204,7 +205,8 @@ class State(ABC):
         information is not all in its piles' fields overrides this (and says why)."""
         new = self._copy()
         order = self.card_order
-        for name in type(self).__slots__:
+        names: tuple[str, ...] = type(self).__slots__
+        for name in names:
             value = getattr(self, name)
             if isinstance(value, Hidden):
                 setattr(new, name, value.resampled(rng, order))
