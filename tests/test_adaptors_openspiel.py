@@ -180,3 +180,23 @@ def test_game_parameters_are_the_setups():
     assert str(game) == "dungeon_clear_the_dungeon(seed=9,variant=reserve)"
     assert game.num_distinct_actions() == encoding.MAX_ACTIONS
     assert game.num_players() == 1
+
+
+def test_the_ismcts_command_refuses_what_it_cannot_play_with_a_message(tmp_path):
+    from click.testing import CliRunner
+
+    runner = CliRunner()
+    unknown = runner.invoke(ismcts.main, ["chess", "--records", str(tmp_path)])
+    assert unknown.exit_code == 2 and "unknown game 'chess'" in unknown.output
+    variant = runner.invoke(ismcts.main, ["toy", "--variant", "nope", "--records", str(tmp_path)])
+    assert variant.exit_code == 2 and "toy has no variant 'nope'" in variant.output
+    (tmp_path / "toy-2.dgn").write_text("mine\n")
+    clash = runner.invoke(ismcts.main, ["toy", "--games", "2", "--records", str(tmp_path)])
+    assert clash.exit_code == 2 and "toy-2.dgn exists already" in clash.output
+    assert (tmp_path / "toy-2.dgn").read_text() == "mine\n" and not (tmp_path / "toy-1.dgn").exists()
+    done = runner.invoke(
+        ismcts.main, ["toy", "--games", "2", "--first-seed", "5", "--simulations", "3", "--records", str(tmp_path)]
+    )
+    assert done.exit_code == 0, done.output
+    assert done.output.startswith("toy: 2 games, ")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["toy-2.dgn", "toy-5.dgn", "toy-6.dgn"]

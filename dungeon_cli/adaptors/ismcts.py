@@ -19,6 +19,7 @@ from typing import Any, Optional
 
 import click
 
+from ..engine import Setup, SetupError
 from ..safe_write import write_new
 from . import openspiel
 
@@ -55,24 +56,44 @@ def play(game: str, seed: int, variant: Optional[str] = None, simulations: int =
 @click.option("--games", default=200, show_default=True, type=click.IntRange(min=1), help="How many games.")
 @click.option("--first-seed", default=1, show_default=True, type=click.IntRange(min=0), help="The first game's seed.")
 @click.option("--simulations", default=20, show_default=True, type=click.IntRange(min=1), help="ISMCTS simulations a move.")
-@click.option("--records", required=True, type=click.Path(file_okay=False, path_type=Path), help="Directory for the records.")
-def main(game: str, variant: Optional[str], games: int, first_seed: int, simulations: int, records: Path) -> None:
-    """GAME played GAMES times by OpenSpiel's ISMCTS bot, a DGN record for each."""
-    records.mkdir(parents=True, exist_ok=True)
-    wins = total = 0
+@click.option("--uct-c", default=10.0, show_default=True, type=click.FloatRange(min=0), help="ISMCTS's exploration constant.")
+@click.option("--records", required=True, type=click.Path(file_okay=False, path_type=Path), help="A directory for the records.")
+def main(game: str, variant: Optional[str], games: int, first_seed: int, simulations: int, uct_c: float, records: Path) -> None:
+    """GAME played GAMES times by OpenSpiel's ISMCTS bot, a new DGN record for each
+    (seeds FIRST-SEED on); a record already there is never written over."""
+    try:
+        Setup(game, variant)
+    except SetupError as exc:
+        raise click.BadParameter(exc.message, param_hint="GAME" if exc.field == "game" else "--variant") from None
+    seeds = range(first_seed, first_seed + games)
+    paths = [records / f"{game}-{seed}.dgn" for seed in seeds]
+    try:
+        records.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise click.BadParameter(f"{records}: {exc.strerror}", param_hint="--records") from None
+    present = next((path for path in paths if path.exists()), None)
+    if present is not None:
+        raise click.BadParameter(f"{present} exists already: choose another directory or other seeds", param_hint="--records")
+    wins = total = played = 0
     started = time.perf_counter()
-    for seed in range(first_seed, first_seed + games):
-        state = play(game, seed, variant, simulations)
-        try:
-            write_new(str(records / f"{game}-{seed}.dgn"), openspiel.record(state).encode("utf-8"))
-        except OSError as exc:
-            raise click.ClickException(f"{records / f'{game}-{seed}.dgn'}: {exc.strerror}") from None
-        score = state.returns()[0]
-        result = state.core.result()
-        wins += bool(result and result.won)
-        total += int(score)
-    seconds = time.perf_counter() - started
-    click.echo(f"{game}: {games} games, {wins} won, mean score {total / games:.2f}, {seconds:.1f} s")
+    try:
+        for seed, path in zip(seeds, paths):
+            state = play(game, seed, variant, simulations, uct_c)
+            try:
+                write_new(str(path), openspiel.record(state).encode("utf-8"))
+            except OSError as exc:
+                raise click.ClickException(f"{path}: {exc.strerror}; the records before it are written") from None
+            result = state.core.final()
+            wins += result.won
+            total += result.score
+            played += 1
+    except KeyboardInterrupt:
+        click.echo(f"stopped by Ctrl-C after {played} games: their records are written", err=True)
+        raise SystemExit(130) from None
+    finally:
+        if played:
+            seconds = time.perf_counter() - started
+            click.echo(f"{game}: {played} games, {wins} won, mean score {total / played:.2f}, {seconds:.1f} s")
 
 
 if __name__ == "__main__":

@@ -197,7 +197,11 @@ class DungeonState(pyspiel.State):
         state = node.state
         if state.phase is Phase.CHANCE:
             chance = state.chance()
-            outcome = chance.outcomes[action] if chance.known is None else chance.known
+            if not 0 <= action < len(chance.outcomes):
+                raise ValueError(f"{chance.what}: no outcome has id {action}")
+            outcome = chance.outcomes[action]
+            if chance.known is not None and outcome != chance.known:
+                raise ValueError(f"{chance.what} is {chance.known} here, not {outcome}")
             dealer = node.dealer
             if dealer is not None and chance.known is None:
                 wanted, dealer = node.dealt()
