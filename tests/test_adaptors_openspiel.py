@@ -178,6 +178,7 @@ def test_game_parameters_are_the_setups():
     game = openspiel.load("clear-the-dungeon", "reserve", 9)
     assert game.setup == Setup("clear-the-dungeon", "reserve", seed=9)
     assert str(game) == "dungeon_clear_the_dungeon(seed=9,variant=reserve)"
+    assert pyspiel.load_game("dungeon_clear_the_dungeon(seed=9,variant=reserve)").setup == game.setup
     assert game.num_distinct_actions() == encoding.MAX_ACTIONS
     assert game.num_players() == 1
 

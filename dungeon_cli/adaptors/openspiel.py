@@ -10,8 +10,9 @@ with two parameters: ``variant`` (``""``: the game's own rules) and ``seed``:
 - ``seed=N``: the game dealt from seed N, exactly as ``dungeon play --seed N`` deals it
   (the engine's ``SeededDealer``): each chance node has one outcome, the seed's, with
   probability 1. The player still sees only what the rules show: the information state
-  hides the deal, and ``resample_from_infostate`` deals the unseen cards afresh (the
-  resampled state's chance is the game's own again). So any OpenSpiel loop over the
+  hides the deal, and ``resample_from_infostate`` deals the unseen cards afresh (a deal
+  the player could be facing, drawn by the rules' ``State.resample``, which the resampled
+  state plays on from; the seed is left behind). So any OpenSpiel loop over the
   game, a bot's or a random one, plays the seed's deal, and ``record(state)`` is a DGN
   record that ``dungeon verify --seed-check`` accepts.
 
@@ -234,7 +235,7 @@ class DungeonState(pyspiel.State):
 
     def resample(self, rng: random.Random) -> "DungeonState":
         """A state the player cannot tell from this one, drawn with ``rng`` by the rules
-        (``State.resample``); its chance is the game's own, and it has no record."""
+        (``State.resample``); it plays on from that deal, not the seed's, and has no record."""
         node = self._node
         new = DungeonState(node.game)
         new._node = _Node(node.game, node.state.resample(rng), None, None)
