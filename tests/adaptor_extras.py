@@ -4,7 +4,7 @@ extra a failure, so that CI never passes by skipping them."""
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import os
 
 import pytest
@@ -16,8 +16,11 @@ EXTRAS = {"openspiel": "pyspiel", "gym": "gymnasium"}
 def need(extra: str) -> None:
     """Skip (or, in CI, fail) the calling test module unless ``extra`` is installed."""
     module = EXTRAS[extra]
-    if importlib.util.find_spec(module) is not None:
+    try:
+        importlib.import_module(module)
         return
+    except ImportError:
+        pass
     reason = f"the '{extra}' extra is not installed ({module} is missing): pip install -e '.[{extra}]'"
     if REQUIRED:
         pytest.fail(f"DUNGEON_ADAPTOR_TESTS=required, but {reason}", pytrace=False)
