@@ -283,8 +283,7 @@ class StrongBot(Bot[ScoundrelState]):
         else:
             self.plan = []
 
-    # What the analysis asks of a strong player (dungeon_cli/analysis): deals consistent
-    # with a view, the choices worth comparing, and how each does on those deals.
+    # What the analysis asks of a strong player: bots.sampling.StrongPlayer.
     deals = staticmethod(orders)
     candidates = staticmethod(candidates)
     evaluate_on = staticmethod(evaluate_on)
