@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Mapping, Optional, Self, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Hashable, Mapping, Optional, Self, Sequence, TypeVar
 
 from .cards import ORDER
 from .piles import Hidden
@@ -161,7 +161,7 @@ class State(ABC):
         """Every action the player may take now (only in the DECISION phase)."""
 
     @abstractmethod
-    def apply(self, action: Any) -> "State":
+    def apply(self, action: Any) -> Self:
         """The state after ``action`` (a ``Draw`` in CHANCE, a player action in DECISION)."""
 
     @abstractmethod
@@ -230,8 +230,13 @@ class State(ABC):
         return self.phase is Phase.OVER
 
 
-class Game(ABC):
-    """One game's rules: its name, variants and how a game of it starts."""
+StateT = TypeVar("StateT", bound=State)
+
+
+class Game(ABC, Generic[StateT]):
+    """One game's rules: its name, variants and how a game of it starts. Generic over the
+    game's state type, so that what is built on a game (its module, a player's view)
+    knows its states without a cast."""
 
     name: str
     title: str
@@ -248,7 +253,7 @@ class Game(ABC):
         variant: Optional[str] = None,
         options: Optional[Mapping[str, Any]] = None,
         order: Optional[Mapping[str, Sequence]] = None,
-    ) -> State:
+    ) -> StateT:
         """The state before anything is dealt. With ``order`` (pile name -> cards, top
         first) every pile's order is known and each draw must be the next card; without
         it a draw may be any card still in the pile."""

@@ -26,6 +26,7 @@ from typing import Any, Callable, Optional
 from notation import Record
 
 from .. import bots
+from ..bots.sampling import StrongPlayer
 from ..bots.view import PlayerView
 from ..core import Phase, Result, State, known_steps
 from ..engine import Visitor, Walk
@@ -192,8 +193,7 @@ class Solver:
 
         self.hooks = solver.hooks(game)
         self.seconds = seconds
-        self.make = lambda: self.hooks.model() if hasattr(self.hooks, "model") else solver.CoreModel(self.hooks)
-        self.wins = solver.Search(self.make(), wins_only=True)
+        self.wins = solver.Search(self.hooks.model(), wins_only=True)
         self.memo: dict = {}
 
     def best(self, state: State) -> Hindsight:
@@ -202,7 +202,7 @@ class Solver:
         if state.phase is Phase.OVER:
             result = state.final()
             return Hindsight(result if result.won else None, True)
-        settled = getattr(self.hooks, "settled", None)
+        settled = self.hooks.settled
         if settled is not None and not settled(state):
             # mid-room: the model starts where a room starts, so try each action here
             found: Optional[Hindsight] = None
@@ -259,7 +259,7 @@ def analyse(
     module = verdict.module
     assert module is not None
     game = module.game.name
-    strong = bots.make(game, "strong") if "strong" in module.bots else None
+    strong = bots.strong(game)
     hind: Optional[Solver] = None
     if game not in solver.solvable():
         analysis.hindsight_note = f"{game} has no solver"
@@ -314,7 +314,7 @@ def _known_deal(verdict: Verdict, judge: Judge, order: dict) -> None:
             walk.apply(action)
 
 
-def _fair(strong, decision: dict, module, rng: random.Random, samples: int) -> tuple[Fair, Fair]:
+def _fair(strong: StrongPlayer[Any], decision: dict, module, rng: random.Random, samples: int) -> tuple[Fair, Fair]:
     seen = decision["seen"]
     action = decision["action"]
     deals = strong.deals(seen, rng, samples, exhaustive=True)

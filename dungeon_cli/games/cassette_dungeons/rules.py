@@ -914,7 +914,7 @@ def _subsets(dice: tuple) -> list:
 # -- the game --------------------------------------------------------------------------
 
 
-class CassetteDungeons(Game):
+class CassetteDungeons(Game[CassetteState]):
     name = "cassette-dungeons"
     title = "Cassette Dungeons!"
     variants: Mapping[str, str] = {}

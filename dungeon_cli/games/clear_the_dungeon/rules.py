@@ -449,7 +449,7 @@ def _replace(values: tuple, index: int, value: Any) -> tuple:
     return values[:index] + (value,) + values[index + 1 :]
 
 
-class ClearTheDungeon(Game):
+class ClearTheDungeon(Game[DungeonState]):
     name = "clear-the-dungeon"
     title = "Clear the Dungeon"
     variants = {

@@ -398,7 +398,7 @@ def _kind(card: Card) -> str:
     return "weapon" if is_weapon(card) else "potion" if is_potion(card) else "monster"
 
 
-class Scoundrel(Game):
+class Scoundrel(Game[ScoundrelState]):
     name = "scoundrel"
     title = "Scoundrel"
     variants = {

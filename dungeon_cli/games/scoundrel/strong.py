@@ -36,7 +36,7 @@ from typing import Any, Optional
 from ...bots.base import Bot
 from ...bots.sampling import Tally
 from ...bots.view import PlayerView
-from ...core import State
+from ..base import GameModule
 from .bots import End
 from .rules import (
     FRESH,
@@ -266,25 +266,24 @@ def _unresolved_after_death(rest: list, room: list, leave: Optional[int], hp: in
     return total
 
 
-class StrongBot(Bot):
+class StrongBot(Bot[ScoundrelState]):
     name = "strong"
     summary = f"samples {SAMPLES} orders of the unseen cards each room and plays every way out (determinised search)"
     watches = True
     samples = SAMPLES
 
-    def begin(self, module, variant, options, start) -> None:
+    def begin(self, module: GameModule[ScoundrelState, Any], variant, options, start) -> None:
         self.view = PlayerView(module, variant, options)
         self.plan: list = []
 
-    def observe(self, before: State, action: Any) -> None:
+    def observe(self, before: ScoundrelState, action: Any) -> None:
         self.view.observe(action)
         if self.plan and action == self.plan[0]:
             self.plan.pop(0)
         else:
             self.plan = []
 
-    # What the analysis asks of a strong player (dungeon_cli/analysis): deals consistent
-    # with a view, the choices worth comparing, and how each does on those deals.
+    # What the analysis asks of a strong player: bots.sampling.StrongPlayer.
     deals = staticmethod(orders)
     candidates = staticmethod(candidates)
     evaluate_on = staticmethod(evaluate_on)
@@ -293,8 +292,8 @@ class StrongBot(Bot):
         """How many cards lie in an order the player does not know."""
         return sum(state.dungeon.hidden.values())
 
-    def choose(self, state: State, rng: random.Random) -> Any:
-        view: ScoundrelState = self.view.state  # type: ignore[assignment]
+    def choose(self, state: ScoundrelState, rng: random.Random) -> Any:
+        view = self.view.state
         if self.plan:
             return self.plan[0]
         choice = best(evaluate(view, rng, self.samples))
