@@ -7,7 +7,8 @@ SEED ?=
 .PHONY: play lint test bench fuzz clean
 
 # Playing needs dungeon alone; the tests add their tools (and Dask: the --cluster test
-# starts a local cluster). Each target installs what it needs, once.
+# starts a local cluster; OpenSpiel and Gymnasium: the adaptors' tests). Each target
+# installs what it needs, once.
 $(VENV)/.play: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
@@ -15,7 +16,7 @@ $(VENV)/.play: pyproject.toml
 	touch $@
 
 $(VENV)/.test: $(VENV)/.play
-	$(BIN)/pip install --quiet -e '.[test,cluster]'
+	$(BIN)/pip install --quiet -e '.[test,cluster,openspiel,gym]'
 	$(BIN)/python -m compileall -q dungeon_cli notation >/dev/null
 	touch $@
 
@@ -25,7 +26,7 @@ play: $(VENV)/.play
 	$(BIN)/dungeon play scoundrel $(if $(SEED),--seed $(SEED))
 
 $(VENV)/.lint: $(VENV)/.test
-	$(BIN)/pip install --quiet -e '.[test,lint,cluster]'
+	$(BIN)/pip install --quiet -e '.[test,lint,cluster,openspiel,gym]'
 	touch $@
 
 # The code's own checks: ruff (lint and format), mypy, and the import contracts

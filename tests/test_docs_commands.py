@@ -288,8 +288,9 @@ CHECKS: dict[str, Check] = {
 
 def test_every_command_shown_has_a_check():
     """Here, or in tests/test_review_docs.py for the review pages (they need a git
-    repository of records to run in) and tests/test_share_docs.py for the sharing
-    commands (their pictures are compared byte for byte)."""
+    repository of records to run in), tests/test_share_docs.py for the sharing
+    commands (their pictures are compared byte for byte) and tests/test_research_docs.py
+    for docs/research.md (run with its Python blocks, in order, when the extras are in)."""
     shown = set(_checked_here()) | {"make play", "make test"}
     missing = sorted(shown - set(CHECKS))
     assert not missing, f"commands shown in the docs without a check here: {missing}"
@@ -298,10 +299,11 @@ def test_every_command_shown_has_a_check():
 
 
 def _checked_here() -> list[str]:
+    from test_research_docs import COMMANDS as RESEARCH_COMMANDS  # run there, after the page's Python
     from test_review_docs import CHECKS as REVIEW_CHECKS  # run there, in a repository of records
     from test_share_docs import COMMANDS as SHARING_COMMANDS  # run there, pictures compared
 
-    elsewhere = set(REVIEW_CHECKS) | {command for _, command in SHARING_COMMANDS}
+    elsewhere = set(REVIEW_CHECKS) | {command for _, command in SHARING_COMMANDS} | set(RESEARCH_COMMANDS)
     return sorted({c for _, c in doc_commands()} - {"make play", "make test"} - elsewhere)
 
 

@@ -29,7 +29,8 @@ def test_make_play_installs_only_dungeon_and_says_how_to_reach_it():
 
 
 def test_make_test_adds_the_test_tools():
-    assert "pip install --quiet -e '.[test,cluster]'" in dry_run("test")
+    """And the adaptors' extras, so that CI runs their tests instead of skipping them."""
+    assert "pip install --quiet -e '.[test,cluster,openspiel,gym]'" in dry_run("test")
 
 
 def test_a_record_played_at_the_top_of_the_tree_is_ignored():

@@ -26,6 +26,7 @@ from typing import Any, Callable, Optional
 from notation import Record
 
 from .. import bots
+from ..bots.sampling import StrongPlayer
 from ..bots.view import PlayerView
 from ..core import Phase, Result, State, known_steps
 from ..engine import Visitor, Walk
@@ -192,7 +193,7 @@ class Solver:
 
         self.hooks = solver.hooks(game)
         self.seconds, self.nodes = seconds, nodes
-        self.make = lambda: self.hooks.model() if hasattr(self.hooks, "model") else solver.CoreModel(self.hooks)
+        self.make = self.hooks.model
         self.wins = solver.Search(self.make(), wins_only=True)
         self.memo: dict = {}
 
@@ -202,7 +203,7 @@ class Solver:
         if state.phase is Phase.OVER:
             result = state.final()
             return Hindsight(result if result.won else None, True)
-        settled = getattr(self.hooks, "settled", None)
+        settled = self.hooks.settled
         if settled is not None and not settled(state):
             # mid-room: the model starts where a room starts, so try each action here
             found: Optional[Hindsight] = None
@@ -260,7 +261,7 @@ def analyse(
     module = verdict.module
     assert module is not None
     game = module.game.name
-    strong = bots.make(game, "strong") if "strong" in module.bots else None
+    strong = bots.strong(game)
     hind: Optional[Solver] = None
     if game not in solver.solvable():
         analysis.hindsight_note = f"{game} has no solver"
@@ -315,7 +316,7 @@ def _known_deal(verdict: Verdict, judge: Judge, order: dict) -> None:
             walk.apply(action)
 
 
-def _fair(strong, decision: dict, module, rng: random.Random, samples: int) -> tuple[Optional[Fair], Optional[Fair]]:
+def _fair(strong: StrongPlayer[Any], decision: dict, module, rng: random.Random, samples: int) -> tuple[Optional[Fair], Optional[Fair]]:
     """The best choice and the choice played, from what the player could see; None for
     a choice the strong player never weighs (running the last, partial room of
     Scoundrel: legal, and nothing to gain by it), which is then not judged fairly."""

@@ -32,7 +32,8 @@ class Hint:
 def hint(module, variant: Optional[str], options, events: Sequence[tuple[State, Any]], samples: int = SAMPLES) -> Optional[Hint]:
     """The strong player's choice after ``events`` (every event of the game so far,
     draws included); None when the game has no strong player or no decision is due."""
-    if "strong" not in module.bots:
+    strong = bots.strong(module.game.name)
+    if strong is None:
         return None
     view = PlayerView(module, variant, options)
     for _, action in events:
@@ -40,7 +41,6 @@ def hint(module, variant: Optional[str], options, events: Sequence[tuple[State, 
     seen = view.state
     if seen.phase is not Phase.DECISION:
         return None
-    strong: Any = bots.make(module.game.name, "strong")  # a sampling player: its deals and evaluation too
     rng = random.Random(f"hint/{len(events)}")
     deals = strong.deals(seen, rng, samples, exhaustive=True)
     exact = len(deals) < samples or strong.unseen(seen) == 0

@@ -12,9 +12,12 @@ every game, and each game names its own in its ``GameModule`` (``greedy``, ...).
 
 from __future__ import annotations
 
+from typing import Any, Optional
+
 from .. import registry
 from ..games.base import load
 from .base import Bot
+from .sampling import StrongPlayer
 
 # The bots that play every game; a game's own bots are named by its GameModule.
 EVERY_GAME: dict[str, str] = {"random": "dungeon_cli.bots.uniform:RandomBot"}
@@ -30,6 +33,17 @@ def make(game: str, name: str) -> Bot:
     """A fresh bot (bots may keep per-game memory: one per game); KeyError if unknown."""
     path = registry.get(game).bots.get(name) or EVERY_GAME[name]
     return load(path)()
+
+
+def strong(game: str) -> Optional[StrongPlayer[Any]]:
+    """A fresh strong player of ``game`` (its bot named ``strong``), None when the game
+    has none; TypeError when that bot is not a ``StrongPlayer``."""
+    if "strong" not in registry.get(game).bots:
+        return None
+    bot = make(game, "strong")
+    if not isinstance(bot, StrongPlayer):
+        raise TypeError(f"{game}'s strong bot offers no deals, candidates, evaluate_on and unseen (bots.sampling.StrongPlayer)")
+    return bot
 
 
 def describe(game: str) -> list[tuple[str, str]]:

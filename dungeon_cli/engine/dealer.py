@@ -112,6 +112,18 @@ class SeededDealer(Dealer):
     def mark(self) -> int:
         return self.position
 
+    def fork(self) -> "SeededDealer":
+        """A dealer that deals on from here alone: what it draws next does not move this
+        one (a search that tries several lines from one position, each dealt as the
+        seed deals it)."""
+        import copy
+
+        new = copy.copy(self)
+        new.drawn = list(self.drawn)
+        if self.chance_rng is not None:
+            new.chance_rng = copy.deepcopy(self.chance_rng)
+        return new
+
     def rewind(self, mark: int) -> None:
         self.position = mark
 

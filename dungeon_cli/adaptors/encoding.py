@@ -1,0 +1,85 @@
+"""One integer encoding of every game's actions, and one text of what the player has
+seen, shared by the OpenSpiel and Gymnasium adaptors.
+
+Both libraries want actions as integers below a fixed bound, where a rules core hands out
+Python values. The id of a decision is its position in ``State.legal_actions()``; the id
+of a chance outcome is its position in ``Chance.outcomes``. Both lists are in an order
+the core fixes from the state alone, so an id names the same action of the same state in
+every process and every run, whatever the hash seed (a test plays one game under two).
+Ids are dense (``0 .. n-1``, what OpenSpiel's sorted legal actions and a Gymnasium mask
+need) and bounded by ``MAX_ACTIONS`` for every game: no game has a list that long (the
+longest seen in random play is Clear the Dungeon's reserve variant, under 200 attacks),
+and a state that had one would be refused with ``TooManyActions``, never truncated.
+
+The observation (``State.observation()``, hashable) becomes text with sets in sorted
+order and only ASCII, so two observations are equal exactly when their texts are: the
+information state string of OpenSpiel and the observation of the Gymnasium environment.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Hashable, Mapping
+
+from ..core import Chance, State
+
+# Room for every game: the encoding's one bound (OpenSpiel's num_distinct_actions and
+# max_chance_outcomes, the size of Gymnasium's Discrete space and of its mask).
+MAX_ACTIONS = 1024
+
+
+class TooManyActions(ValueError):
+    """A state with more choices (or chance outcomes) than the encoding has ids."""
+
+
+def decisions(state: State) -> list[Any]:
+    """The player's legal actions, id ``i`` at index ``i``."""
+    actions = state.legal_actions()
+    if len(actions) > MAX_ACTIONS:
+        raise TooManyActions(f"{len(actions)} legal actions: the encoding has ids for {MAX_ACTIONS}")
+    return actions
+
+
+def decision(state: State, action_id: int) -> Any:
+    """The legal action with id ``action_id`` (IndexError if there is none)."""
+    actions = decisions(state)
+    if not 0 <= action_id < len(actions):
+        raise IndexError(f"action {action_id} is not legal here: ids 0 to {len(actions) - 1} are")
+    return actions[action_id]
+
+
+def outcomes(chance: Chance) -> list[tuple[int, Hashable, Fraction]]:
+    """Each chance outcome still possible, as (id, outcome, probability), ids ascending.
+    A known outcome (a seeded deck, a card put under a pile) is the only one, at its id."""
+    if len(chance.outcomes) > MAX_ACTIONS:
+        raise TooManyActions(f"{len(chance.outcomes)} chance outcomes: the encoding has ids for {MAX_ACTIONS}")
+    if chance.known is not None:
+        return [(outcome_id(chance, chance.known), chance.known, Fraction(1))]
+    index = {outcome: i for i, outcome in enumerate(chance.outcomes)}
+    return [(index[outcome], outcome, p) for outcome, p in chance.probabilities()]
+
+
+def outcome_id(chance: Chance, outcome: Hashable) -> int:
+    try:
+        return chance.outcomes.index(outcome)
+    except ValueError:
+        raise ValueError(f"{outcome!r} is not an outcome of {chance.what}") from None
+
+
+def observation_text(state: State) -> str:
+    """What the player has seen, as text equal for equal observations."""
+    return _text(state.observation())
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, (tuple, list)):
+        inner = ", ".join(_text(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if isinstance(value, (frozenset, set)):
+        return "{" + ", ".join(sorted(_text(v) for v in value)) + "}"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(sorted(f"{_text(k)}: {_text(v)}" for k, v in value.items())) + "}"
+    text = ascii(value)
+    if " object at 0x" in text:  # a default repr: two equal values would differ
+        raise TypeError(f"an observation holds {type(value).__name__}, which has no repr of its value")
+    return text
