@@ -316,7 +316,9 @@ def _known_deal(verdict: Verdict, judge: Judge, order: dict) -> None:
             walk.apply(action)
 
 
-def _fair(strong: StrongPlayer[Any], decision: dict, module, rng: random.Random, samples: int) -> tuple[Optional[Fair], Optional[Fair]]:
+def _fair(
+    strong: StrongPlayer[Any], decision: dict, module, rng: random.Random, samples: int
+) -> tuple[Optional[Fair], Optional[Fair]]:
     """The best choice and the choice played, from what the player could see; None for
     a choice the strong player never weighs (running the last, partial room of
     Scoundrel: legal, and nothing to gain by it), which is then not judged fairly."""
