@@ -9,6 +9,7 @@ it.
 from ..core import known_steps
 from .dealer import Dealer, SeededDealer, dealer_for
 from .setup import Setup, SetupError
+from .told import Told
 from .visitor import Visitor
 from .walk import MAX_EVENTS, Fault, Runaway, Walk
 
@@ -20,6 +21,7 @@ __all__ = [
     "SeededDealer",
     "Setup",
     "SetupError",
+    "Told",
     "Visitor",
     "Walk",
     "dealer_for",

@@ -11,6 +11,7 @@ import textwrap
 from typing import Any, Optional, TextIO
 
 from ..core import Phase
+from ..engine import Told
 from ..session import Session
 from .candidates import choices
 from .colour import Paint
@@ -56,6 +57,8 @@ class PlayShell:
         self.shown = -1  # how many states the session had when the board was last shown
         self.unsaved = False  # the last save failed: the file is behind the game
         module = session.module
+        self.told = Told(module.notation)  # each turn that ends, in words
+        session.watch(self.told)
         completer = ActionCompleter(module.notation, lambda: self.session.state, self.commands, colour=self.paint.on)
         self.prompt: PromptSession[str] = PromptSession(
             completer=completer,
@@ -136,6 +139,8 @@ class PlayShell:
             except LineError as exc:
                 self.say(self.paint.warning(f"illegal: {exc.message}"))
                 return True
+            for told in self.told.take():
+                self.say(self.paint.board(told))
             self.save()
         return True
 

@@ -13,6 +13,7 @@ from notation import Diagnostic, Move, Record
 from notation.writer import move_lines
 
 from ..core import State
+from ..engine import Told
 from ..games.base import GameModule
 from ..referee import Referee
 
@@ -20,12 +21,13 @@ from ..referee import Referee
 class Frame:
     """The board after one move. ``number`` is the move number, 0 for the ``deal:`` line."""
 
-    __slots__ = ("number", "move", "state")
+    __slots__ = ("number", "move", "state", "told")
 
-    def __init__(self, number: int, move: Move, state: State):
+    def __init__(self, number: int, move: Move, state: State, told: str = ""):
         self.number = number
         self.move = move
         self.state = state
+        self.told = told  # what the move's turn did, in words
 
     @property
     def label(self) -> str:
@@ -37,13 +39,15 @@ class Replay:
 
     def __init__(self, record: Record):
         self.record = record
-        verdict = Referee(keep_states=True).check(record)
+        told = Told()
+        verdict = Referee(keep_states=True).check(record, watchers=(told,))
         self.verdict = verdict
         self.module: Optional[GameModule] = verdict.module
         self.frames: list[Frame] = []
         for move, state in zip(record.moves, verdict.states):
             if state is not None:
-                self.frames.append(Frame(move.number or 0, move, state))
+                number = move.number or 0
+                self.frames.append(Frame(number, move, state, told.turns.get(number, "") if number else ""))
         self.diagnostics: list[Diagnostic] = verdict.diagnostics
         replayed = len(verdict.states)
         self.faulty: Optional[Move] = None  # the move replay stopped at, when a rule stopped it
@@ -83,7 +87,8 @@ class Replay:
 
     def frame_text(self, frame: Frame) -> str:
         assert self.module is not None
-        return f"{move_text(frame.move)}\n{self.module.render(frame.state)}"
+        told = f"{frame.told}\n" if frame.told else ""
+        return f"{move_text(frame.move)}\n{told}{self.module.render(frame.state)}"
 
     def ending_text(self, name: str) -> str:
         """How the replay ends: the result, what is unfinished, or the fault."""

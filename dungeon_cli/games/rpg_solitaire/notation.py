@@ -161,6 +161,12 @@ class RpgNotation(Notation):
             return f"^{action.outcome}"
         raise ValueError(f"not an RPG solitaire action: {action!r}")
 
+    def tell(self, log: TurnLog, after: State) -> str:
+        """The rules' own news of the turn (the fight fought for you, the treasure, the
+        retreat), as the map says it while the turn is in progress."""
+        s: RpgState = after  # type: ignore[assignment]
+        return "; ".join(s.told)
+
     def describe(self, state: State, action: Any) -> str:
         s: RpgState = state  # type: ignore[assignment]
         if isinstance(action, Place):
