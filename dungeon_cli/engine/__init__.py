@@ -9,7 +9,7 @@ it.
 from ..core import known_steps
 from .dealer import Dealer, SeededDealer, dealer_for
 from .setup import Setup, SetupError
-from .told import Told
+from .told import Told, wrapped
 from .visitor import Visitor
 from .walk import MAX_EVENTS, Fault, Runaway, Walk
 
@@ -26,4 +26,5 @@ __all__ = [
     "Walk",
     "dealer_for",
     "known_steps",
+    "wrapped",
 ]

@@ -4,6 +4,7 @@ the game's own (``Notation.tell``), so every front end says the same thing."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Optional
 
 from ..core import State
@@ -39,3 +40,8 @@ class Told(Visitor):
         """The lines told since the last call."""
         lines, self.fresh = self.fresh, []
         return lines
+
+
+def wrapped(line: str, width: int = 78) -> str:
+    """A told line for a terminal: cut between words, the rest indented under it."""
+    return textwrap.fill(line, width=width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False)

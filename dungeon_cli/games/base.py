@@ -151,6 +151,10 @@ class Notation(ABC):
         """A few words on what an action does, shown beside its completion."""
         return ""
 
+    def drawn_text(self, state: State, outcome: Any) -> str:
+        """An outcome as ``tell`` shows it (which die rolled it, where that matters)."""
+        return self.format_outcome(outcome)
+
     def runs(self, state: State) -> list[list[Any]]:
         """Actions a player takes in a row, each forced by the one before (every penalty
         of a room), offered by completion and ``help`` as one line to type. Each run is
@@ -183,7 +187,7 @@ class Notation(ABC):
                     draws()
                 pile = chance.pile
                 whats.append(chance.what)
-                drawn.append(self.format_outcome(action.outcome))
+                drawn.append(self.drawn_text(before, action.outcome))
                 continue
             draws()
             pile = ""

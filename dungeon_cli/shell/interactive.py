@@ -11,7 +11,7 @@ import textwrap
 from typing import Any, Optional, TextIO
 
 from ..core import Phase
-from ..engine import Told
+from ..engine import Told, wrapped
 from ..session import Session
 from .candidates import choices
 from .colour import Paint
@@ -140,7 +140,7 @@ class PlayShell:
                 self.say(self.paint.warning(f"illegal: {exc.message}"))
                 return True
             for told in self.told.take():
-                self.say(self.paint.board(told))
+                self.say(self.paint.board(wrapped(told)))
             self.save()
         return True
 

@@ -13,7 +13,7 @@ from notation import Diagnostic, Move, Record
 from notation.writer import move_lines
 
 from ..core import State
-from ..engine import Told
+from ..engine import Told, wrapped
 from ..games.base import GameModule
 from ..referee import Referee
 
@@ -87,7 +87,7 @@ class Replay:
 
     def frame_text(self, frame: Frame) -> str:
         assert self.module is not None
-        told = f"{frame.told}\n" if frame.told else ""
+        told = f"{wrapped(frame.told)}\n" if frame.told else ""
         return f"{move_text(frame.move)}\n{told}{self.module.render(frame.state)}"
 
     def ending_text(self, name: str) -> str:

@@ -241,6 +241,9 @@ class CassetteNotation(Notation):
             return ">out" if action.room is None else f">{action.room}"
         raise ValueError(action)
 
+    def drawn_text(self, state: State, outcome: Any) -> str:
+        return self.action_text(state, Draw(outcome)).lstrip("^")  # w=3 for a die
+
     def runs(self, state: State) -> list[list[Any]]:
         """Every penalty of the step, in the order the rules take them: to go on past
         the dice a player suffers them all, so they are offered as one line."""
