@@ -100,3 +100,33 @@ def test_the_cassette_map_on_the_page_has_an_arrowhead_for_every_path():
     html = page(parse(played.text()), "game.dgn")
     first = re.search(r'<svg class="map cm".*?</svg>', html, re.S).group(0)
     assert first.count("<line ") == first.count("<polygon ") > 0
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_hint_is_offered_only_where_a_strong_player_answers(name):
+    module = registry.get(name)
+    out = typed(Session(Setup(name, seed=1)), ["help"])
+    banner = out.splitlines()[1]
+    listed = re.search(r"^commands:\n((?:  .*\n)+)", out, re.M).group(1)
+    has = "strong" in module.bots
+    assert ("'hint'" in banner) == has, banner
+    assert ("  hint " in listed) == has, listed
+
+
+def test_analyse_of_a_game_it_cannot_judge_says_so_once_and_fails(run, tmp_path, monkeypatch):
+    """From the capability: a game with neither a strong player nor a solver (today RPG
+    solitaire; for a game that gains either, the same check lets it through)."""
+    import dungeon_cli.analysis.hint as hint
+    import dungeon_cli.solver as solver
+
+    monkeypatch.setattr(hint, "available", lambda module: module.game.name != "scoundrel")
+    monkeypatch.setattr(solver, "solvable", lambda: [])
+    played, _ = sample_game(registry.get("scoundrel"), 1)
+    path = tmp_path / "two.dgn"
+    path.write_text(played.text() + "\n" + played.text())
+    result = run(["analyse", str(path)])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.count("cannot judge") == 1 and "scoundrel has neither" in result.stderr
+    monkeypatch.undo()
+    assert run(["analyse", "--samples", "2", "--limit", "1", str(path)]).exit_code == 0

@@ -50,7 +50,10 @@ class PlayShell:
 
         self.session = session
         self.hints = hints  # --hints off: a serious game
-        self.commands = tuple(c for c in COMMANDS if hints or c[0] != "hint")
+        from ..analysis.hint import available
+
+        # hint is offered where it answers: hints on, and a strong player to ask
+        self.commands = tuple(c for c in COMMANDS if c[0] != "hint" or (hints and available(session.module)))
         self.record = record
         self.out = out
         self.paint = paint or Paint(False)
@@ -80,7 +83,8 @@ class PlayShell:
         how = f"seed {self.session.seed}" if self.session.seeded else "at the table: type the cards dealt and dice rolled too"
         variant = f" ({self.session.variant})" if self.session.variant else ""
         self.say(self.paint.strong(f"{game.title}{variant}, {how}."))
-        self.say("Tab completes; 'help' lists your moves; 'undo', 'rules', 'quit'" + (", 'hint'." if self.hints else "."))
+        offered = ", 'hint'." if any(name == "hint" for name, _ in self.commands) else "."
+        self.say("Tab completes; 'help' lists your moves; 'undo', 'rules', 'quit'" + offered)
         if self.record is not None:
             self.say(f"recording to {self.record.path}")
 
