@@ -7,11 +7,13 @@ with a pipe input and a dummy output exactly as a terminal would.
 
 from __future__ import annotations
 
+import shlex
 import textwrap
 from typing import Any, Optional, TextIO
 
 from ..core import Phase
 from ..engine import Told, wrapped
+from ..invoked import command
 from ..session import Session
 from .candidates import choices
 from .colour import Paint
@@ -41,6 +43,7 @@ class PlayShell:
         input: Any = None,
         output: Any = None,
         hints: bool = True,
+        again: Optional[str] = None,
     ):
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
@@ -50,6 +53,7 @@ class PlayShell:
 
         self.session = session
         self.hints = hints  # --hints off: a serious game
+        self.again = again  # the command that goes on with this game (default: --resume FILE)
         from ..analysis.hint import available
 
         # hint is offered where it answers: hints on, and a strong player to ask
@@ -182,9 +186,8 @@ class PlayShell:
         fair = found.fair
         low, high = fair.interval
         figure = f"{100 * fair.rate:.0f}%" + ("" if fair.exact else f" (95%: {100 * low:.0f}-{100 * high:.0f}%)")
-        self.say(
-            f"hint: {found.text}  (the strong player's choice; it wins {figure} of {fair.plays} deals of the cards you have not seen)"
-        )
+        self.say(f"hint: {found.text}  (the strong player's choice)")  # two lines: each fits a terminal
+        self.say(f"  it wins {figure} of {fair.plays} deals of the cards you have not seen")
 
     def undo(self) -> None:
         event = self.session.undo()
@@ -220,4 +223,5 @@ class PlayShell:
         session = self.session
         if any(not session.forced(i) for i in range(session.count - len(session.events), session.count)):
             self.say("the turn in progress is not recorded: a record holds finished turns")
-        self.say(f"record saved in {self.record.path}; go on with: dungeon play --resume {self.record.path}")
+        self.say(f"record saved in {self.record.path}")  # two lines: each fits a terminal
+        self.say(f"go on with: {self.again or f'{command()} play --resume {shlex.quote(self.record.path)}'}")
