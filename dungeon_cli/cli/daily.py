@@ -11,8 +11,8 @@ import click
 
 from notation.tokens import shown
 
-from .. import registry
 from ..invoked import command
+from .game_argument import ListsGames, game_argument
 
 
 def _day(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[_dt.date]:
@@ -26,8 +26,8 @@ def _day(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Op
         raise click.BadParameter(f"'{shown(value)}' is not a date: YYYY-MM-DD") from None
 
 
-@click.command()
-@click.argument("game", type=click.Choice(registry.names()))
+@click.command(cls=ListsGames)
+@game_argument()
 @click.option("--date", "day", callback=_day, metavar="YYYY-MM-DD", help="Another day's deal (default: today, UTC).")
 def daily(game: str, day: Optional[_dt.date]) -> None:
     """Print the seed of GAME's daily deal (the same for every player on a calendar day,

@@ -7,6 +7,7 @@ import sys
 import click
 
 from .. import registry
+from .game_argument import ListsGames, game_argument
 
 
 @click.command()
@@ -26,8 +27,8 @@ def games() -> None:
             click.echo(f"  command: dungeon {command}")
 
 
-@click.command()
-@click.argument("game", type=click.Choice(registry.names()))
+@click.command(cls=ListsGames)
+@game_argument()
 @click.option("--full", is_flag=True, help="The full rules page, with every choice made (through a pager at a terminal).")
 def rules(game: str, full: bool) -> None:
     """Print a short summary of a game's rules, or with --full its whole rules page."""

@@ -177,4 +177,6 @@ def _daily_file(ready) -> bool:
     from .. import daily as rule
 
     record = ready.record
-    return record is not None and os.path.abspath(record.path) == os.path.abspath(rule.record_path(ready.session.module.game.name, rule.today()))
+    return record is not None and os.path.abspath(record.path) == os.path.abspath(
+        rule.record_path(ready.session.module.game.name, rule.today())
+    )

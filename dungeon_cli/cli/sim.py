@@ -11,6 +11,7 @@ from typing import Optional
 import click
 
 from .. import registry, safe_write
+from .game_argument import game_argument
 
 
 class ListsBots(click.Command):
@@ -26,7 +27,7 @@ class ListsBots(click.Command):
 
 
 @click.command(cls=ListsBots)
-@click.argument("game", type=click.Choice(registry.names()))
+@game_argument()
 @click.option("--games", "count", type=click.IntRange(min=1), default=1000, show_default=True, help="How many games.")
 @click.option(
     "--bot",

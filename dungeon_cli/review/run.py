@@ -48,9 +48,12 @@ def write(
     else:
         from .text import lines
 
-        for index, cmp in enumerate(found):
-            if index:
+        said = False
+        for cmp in found:
+            text = list(lines(cmp, every, context))
+            if text and said:
                 out.write("\n")
-            for line in lines(cmp, every, context):
+            said = said or bool(text)
+            for line in text:
                 out.write(line + "\n")
     return 0 if all(cmp.equal for cmp in found) else 1

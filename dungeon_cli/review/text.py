@@ -25,6 +25,8 @@ def lines(cmp: Comparison, every: bool = False, context: int = 0) -> Iterator[st
 
 
 def _lines(cmp: Comparison, every: bool, context: int) -> Iterator[str]:
+    if cmp.kind == "equal" and not cmp.notes:
+        return  # nothing differs but spelling: nothing to say, as diff says nothing
     a, b = cmp.a, cmp.b
     if a is not None:
         yield f"--- {heading(a)}"
