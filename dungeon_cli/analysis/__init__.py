@@ -235,7 +235,6 @@ def cannot_judge(module) -> Optional[str]:
     """Why ``analyse`` has nothing to judge a game's decisions by (neither a strong
     player for the fair chance nor a solver for hindsight), or None when it has."""
     from .. import solver
-
     from .hint import available
 
     game = module.game.name

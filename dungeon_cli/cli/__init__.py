@@ -97,9 +97,9 @@ class LazyGroup(click.Group):
 
 def _colour(ctx: click.Context, param: click.Parameter, value):
     if value is not None:
-        from ..shell import colour
+        from .. import colouring
 
-        colour.FORCED = value
+        colouring.FORCED = value
     return value
 
 

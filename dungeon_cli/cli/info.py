@@ -47,8 +47,10 @@ def full_page(game: str) -> str:
     """The rules pages the game ships in its package (copies of docs/rules/GAME.md and
     the like, held equal by tests/test_rules_pages.py), or its short rules when it ships
     none."""
+    from .page_text import for_terminal
+
     module = registry.get(game)
     page = module.full_page()
     if page is None:
         return module.rules_text.rstrip() + f"\n\n({game} has no longer rules page than this.)"
-    return page
+    return for_terminal(page)
