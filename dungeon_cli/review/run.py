@@ -32,9 +32,11 @@ def write(
     context: int = 0,
     names: tuple[str, str] = ("", ""),
     annotated: str = "",
+    git: bool = False,
 ) -> int:
     """Write the comparisons; 0 when every pair is the same game, else 1. ``annotated``:
-    the path GitHub annotations point at (the new side as the repository names it)."""
+    the path GitHub annotations point at (the new side as the repository names it);
+    ``git``: run by git as its diff driver."""
     if fmt == "json":
         from . import as_json
 
@@ -50,7 +52,7 @@ def write(
 
         said = False
         for cmp in found:
-            text = list(lines(cmp, every, context))
+            text = list(lines(cmp, every, context, quiet=not git))
             if text and said:
                 out.write("\n")
             said = said or bool(text)

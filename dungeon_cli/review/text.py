@@ -19,14 +19,17 @@ from .facts import checkpoint, cost, heading, line, outcome, score_change, summa
 INDENT = "  "
 
 
-def lines(cmp: Comparison, every: bool = False, context: int = 0) -> Iterator[str]:
+def lines(cmp: Comparison, every: bool = False, context: int = 0, quiet: bool = True) -> Iterator[str]:
+    """``quiet``: say nothing of records alike in all but spelling, as ``diff`` says
+    nothing of identical files (git, which runs it only on a changed file, wants the
+    header that says the change means nothing)."""
+    if quiet and cmp.kind == "equal" and not cmp.notes:
+        return
     for text in _lines(cmp, every, context):
         yield printable(text)
 
 
 def _lines(cmp: Comparison, every: bool, context: int) -> Iterator[str]:
-    if cmp.kind == "equal" and not cmp.notes:
-        return  # nothing differs but spelling: nothing to say, as diff says nothing
     a, b = cmp.a, cmp.b
     if a is not None:
         yield f"--- {heading(a)}"
