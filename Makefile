@@ -8,15 +8,21 @@ SEED ?=
 
 # Playing needs dungeon alone; the tests add their tools (and Dask: the --cluster test
 # starts a local cluster; OpenSpiel and Gymnasium: the adaptors' tests). Each target
-# installs what it needs, once.
+# installs what it needs, once. What pip and the build backend say (setuptools warns
+# of every editable install) goes to .venv/install.log, shown only if the install
+# fails: the last lines on the screen before the game are the ones a newcomer needs.
+QUIETLY = sh -c '"$$@" >$(VENV)/install.log 2>&1 || { cat $(VENV)/install.log >&2; exit 1; }' quietly
+
 $(VENV)/.play: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e .
+	@echo "installing dungeon in $(VENV) (what pip says: $(VENV)/install.log)"
+	@$(QUIETLY) $(BIN)/pip install --quiet --upgrade pip
+	@$(QUIETLY) $(BIN)/pip install --quiet -e .
 	touch $@
 
 $(VENV)/.test: $(VENV)/.play
-	$(BIN)/pip install --quiet -e '.[test,cluster,openspiel,gym]'
+	@echo "installing the test tools in $(VENV)"
+	@$(QUIETLY) $(BIN)/pip install --quiet -e '.[test,cluster,openspiel,gym]'
 	$(BIN)/python -m compileall -q dungeon_cli notation >/dev/null
 	touch $@
 
@@ -26,7 +32,8 @@ play: $(VENV)/.play
 	$(BIN)/dungeon play scoundrel $(if $(SEED),--seed $(SEED))
 
 $(VENV)/.lint: $(VENV)/.test
-	$(BIN)/pip install --quiet -e '.[test,lint,cluster,openspiel,gym]'
+	@echo "installing the lint tools in $(VENV)"
+	@$(QUIETLY) $(BIN)/pip install --quiet -e '.[test,lint,cluster,openspiel,gym]'
 	touch $@
 
 # The code's own checks: ruff (lint and format), mypy, and the import contracts
@@ -41,7 +48,7 @@ test: lint
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.test
-	$(BIN)/pip install --quiet -e '.[test,bench]'
+	@$(QUIETLY) $(BIN)/pip install --quiet -e '.[test,bench]'
 	$(BIN)/python -m bench
 
 # Outside CI: FUZZ_KILL_GAMES games of `dungeon play` killed at random moments (make test

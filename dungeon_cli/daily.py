@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 from pathlib import Path
+from typing import NamedTuple
 
 
 def seed_for(game: str, day: _dt.date) -> int:
@@ -34,3 +35,35 @@ def record_path(game: str, day: _dt.date) -> Path:
     from .shell.paths import data_dir
 
     return data_dir() / "daily" / f"{game}-{day:%Y-%m-%d}.dgn"
+
+
+class Kept(NamedTuple):
+    """What this machine holds of a day's game: ``status`` is "none", "in progress",
+    "over" or "unusable" (unreadable, not one record, not legal); ``text`` says it."""
+
+    status: str
+    text: str
+
+
+def kept(path: Path) -> Kept:
+    """The day's record at ``path``, judged as ``verify --seed-check`` would: what
+    ``dungeon daily`` reports and what ``play --daily`` goes on with."""
+    from notation import read
+
+    from .referee import Referee
+
+    try:
+        with open(path, "rb") as stream:
+            records = list(read(stream, source=str(path)))
+    except FileNotFoundError:
+        return Kept("none", "none on this machine")
+    except OSError as exc:
+        return Kept("unusable", f"{path}: cannot be read ({exc.strerror})")
+    if len(records) != 1:
+        return Kept("unusable", f"{path} (not one record)")
+    verdict = Referee(seed_check=True).check(records[0])
+    if not verdict.legal:
+        return Kept("unusable", f"{path} (not legal: dungeon verify --seed-check {path})")
+    if verdict.state is not None and verdict.state.is_over:
+        return Kept("over", f"{path}: {verdict.result}")
+    return Kept("in progress", f"{path}: in progress")

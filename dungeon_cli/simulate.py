@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import random
+import time
 from typing import Any, Callable, Generator, NamedTuple, Optional, Sequence
 
 from . import bots, playouts, registry
@@ -179,17 +180,48 @@ def stream(
     held whole in memory."""
     if cluster is not None:
         return _on_cluster(spec, seeds, cluster)
+    return _on_this_machine(spec, seeds, jobs)
+
+
+PROBE = 2  # games timed first, where a bot's speed is not known in advance
+CHUNK_SECONDS = 0.25  # at most, about, for a chunk of games walked by the core
+
+
+def _on_this_machine(spec: Spec, seeds: Sequence[int], jobs: int) -> Generator[list[Outcome], None, None]:
+    """A bot walked by the core (no playout, or records written) takes from a
+    millisecond a game (greedy) to a second (the strong player, which searches): its
+    first games are timed, and the rest go in chunks of about ``CHUNK_SECONDS``, since
+    Ctrl-C is obeyed between chunks (a run of the strong player stops within a second,
+    not after a chunk of 500 games, a minute and a half)."""
+    chunked: Optional[Sequence[Sequence[int]]] = None
+    if _walked(spec) and len(seeds) > PROBE:
+        first = seeds[:PROBE]
+        start = time.perf_counter()
+        part = play_many(spec, first)
+        each = (time.perf_counter() - start) / PROBE
+        yield part
+        seeds = seeds[PROBE:]
+        chunked = chunks(seeds, jobs, max(1, min(WALKED_CHUNK, int(CHUNK_SECONDS / max(each, 1e-6)))))
     if jobs > 1:
-        return _on_processes(spec, seeds, jobs)
-    return (play_many(spec, part) for part in _chunks_for(spec, seeds, 1))
+        yield from _on_processes(spec, seeds, jobs, chunked)
+    else:
+        yield from (play_many(spec, part) for part in chunked or _chunks_for(spec, seeds, 1))
+
+
+def _walked(spec: Spec) -> bool:
+    """The games are walked by the core, not played out by a bot's own loop."""
+    return spec.records or not playouts.has_any(spec.game, spec.bot)
+
+
+WALKED_CHUNK = 500
 
 
 def _chunks_for(spec: Spec, seeds: Sequence[int], workers: int) -> Sequence[Sequence[int]]:
     """A playout's games are a hundred times lighter than the core's: larger chunks. A
     batch playout plays a thousand side by side: a chunk of fewer runs slower a game
     (a hundred: at half the speed), so no chunk is smaller."""
-    if spec.records or not playouts.has_any(spec.game, spec.bot):
-        return chunks(seeds, workers, 500)
+    if _walked(spec):
+        return chunks(seeds, workers, WALKED_CHUNK)
     if spec.bot in registry.get(spec.game).batch_playouts:
         return chunks(seeds, workers, 2000, least=BATCH_CHUNK)
     return chunks(seeds, workers, 2000)
@@ -198,12 +230,14 @@ def _chunks_for(spec: Spec, seeds: Sequence[int], workers: int) -> Sequence[Sequ
 BATCH_CHUNK = 1000
 
 
-def _on_processes(spec: Spec, seeds: Sequence[int], jobs: int) -> Generator[list[Outcome], None, None]:
+def _on_processes(
+    spec: Spec, seeds: Sequence[int], jobs: int, chunked: Optional[Sequence[Sequence[int]]] = None
+) -> Generator[list[Outcome], None, None]:
     """``jobs`` processes play: this one and ``jobs - 1`` workers (``workers.spread``)."""
     from .workers import spread
 
     here = functools.partial(play_many, spec)
-    return spread(functools.partial(play_rows, spec), here, _outcome, _chunks_for(spec, seeds, jobs), jobs)
+    return spread(functools.partial(play_rows, spec), here, _outcome, chunked or _chunks_for(spec, seeds, jobs), jobs)
 
 
 CLUSTER_TIMEOUT = "10s"  # to reach the scheduler

@@ -116,27 +116,31 @@ def spread(
     this process runs ``here(chunk)``, results at once. The workers are kept four
     chunks deep each, and between looking at their results this process does the next
     chunk itself, rather than sit idle on a core and pay for sending its share. Closed
-    early (Ctrl-C), the chunks not begun are dropped and the workers finish what they
-    hold, and go."""
+    early (Ctrl-C), the chunks not finished are dropped and the workers are ended at
+    once, rather than waited for."""
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     todo = _Ahead(chunked)  # handed out in seed order
     order = InOrder()
-    with ProcessPoolExecutor(max_workers=jobs - 1, initializer=init_worker, initargs=(os.getpid(),)) as pool:
-        pending: dict[Any, int] = {}
-        try:
-            while todo or pending:
-                while todo and len(pending) < 4 * (jobs - 1):
-                    number, part = todo.pop()
-                    pending[pool.submit(rows, part)] = number
-                finished = [future for future in pending if future.done()]
-                if not finished and not todo:
-                    finished = list(wait(pending, return_when=FIRST_COMPLETED).done)
-                for future in finished:
-                    yield from order.add(pending.pop(future), [make(row) for row in future.result()])
-                if todo:
-                    number, part = todo.pop()
-                    yield from order.add(number, here(part))
-        finally:
-            for future in pending:
-                future.cancel()
+    pool = ProcessPoolExecutor(max_workers=jobs - 1, initializer=init_worker, initargs=(os.getpid(),))
+    pending: dict[Any, int] = {}
+    try:
+        while todo or pending:
+            while todo and len(pending) < 4 * (jobs - 1):
+                number, part = todo.pop()
+                pending[pool.submit(rows, part)] = number
+            finished = [future for future in pending if future.done()]
+            if not finished and not todo:
+                finished = list(wait(pending, return_when=FIRST_COMPLETED).done)
+            for future in finished:
+                yield from order.add(pending.pop(future), [make(row) for row in future.result()])
+            if todo:
+                number, part = todo.pop()
+                yield from order.add(number, here(part))
+    finally:
+        for future in pending:
+            future.cancel()
+        if pending:  # closed early: what the workers hold is dropped, not waited for
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)

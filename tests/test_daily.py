@@ -9,7 +9,8 @@ import datetime as _dt
 
 import pytest
 
-from dungeon_cli import daily
+from dungeon_cli import daily, registry
+from dungeon_cli.shell.sample import sample_game
 
 DAY = _dt.date(2026, 12, 1)
 
@@ -83,7 +84,14 @@ def test_daily_prints_the_seed_and_what_this_machine_holds(run, on_day):
     path.parent.mkdir(parents=True)
     played = run(["play", "scoundrel", "--daily"], input="run\n").stdout
     path.write_text(played)
-    assert run(["daily", "scoundrel"]).stdout.splitlines()[1] == f"record: {path}: in progress (dungeon play --resume {path})"
+    assert run(["daily", "scoundrel"]).stdout.splitlines()[1:] == [
+        f"record: {path}: in progress",
+        "go on with it: dungeon play scoundrel --daily",
+    ]
+    finished, _ = sample_game(registry.get("scoundrel"), seed)
+    path.write_text(finished.text())
+    result = finished.state.result()
+    assert run(["daily", "scoundrel"]).stdout.splitlines()[1:] == [f"record: {path}: {result}"]  # nothing more to play
     path.write_text(played.replace("1. ", "1. 2s "))
     assert "(not legal: dungeon verify --seed-check" in run(["daily", "scoundrel"]).stdout
 
@@ -102,8 +110,9 @@ def test_a_bad_date_is_one_line_and_exit_2(run, value):
     assert f"'{value}' is not a date: YYYY-MM-DD" in result.output
 
 
-def test_at_a_terminal_the_days_game_is_kept_where_daily_finds_it(run, tmp_path, monkeypatch):
-    """A real terminal: the record goes to the data directory, named by game and day."""
+def _at_a_terminal(cwd, data, keys: bytes) -> str:
+    """``dungeon play scoundrel --daily`` at a real terminal: ``keys`` typed once the
+    prompt is up (if it comes up); what the screen showed."""
     import os
     import select
     import subprocess
@@ -112,7 +121,6 @@ def test_at_a_terminal_the_days_game_is_kept_where_daily_finds_it(run, tmp_path,
 
     from test_terminal_board import terminal_env
 
-    data = tmp_path / "data"
     env = terminal_env(XDG_DATA_HOME=str(data))
     master, slave = os.openpty()
     proc = subprocess.Popen(
@@ -120,29 +128,54 @@ def test_at_a_terminal_the_days_game_is_kept_where_daily_finds_it(run, tmp_path,
         stdin=slave,
         stdout=slave,
         stderr=slave,
-        cwd=tmp_path,
+        cwd=cwd,
         env=env,
     )
     os.close(slave)
     shown = bytearray()
     try:
         end = time.monotonic() + 30
-        while b"\x1b[?2004h" not in shown:  # the prompt is up
+        typed = False
+        while proc.poll() is None or select.select([master], [], [], 0.2)[0]:
             assert time.monotonic() < end, shown[-2000:]
             if select.select([master], [], [], 0.5)[0]:
-                shown.extend(os.read(master, 65536))
-        os.write(master, b"quit\r")
+                try:
+                    shown.extend(os.read(master, 65536))
+                except OSError:  # the terminal closed with the process
+                    break
+            if not typed and b"\x1b[?2004h" in shown:  # the prompt is up
+                os.write(master, keys)
+                typed = True
         proc.wait(timeout=30)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
         os.close(master)
+    return bytes(shown).decode(errors="replace")
+
+
+def test_at_a_terminal_the_days_game_is_kept_where_daily_finds_it(run, tmp_path, monkeypatch):
+    """A real terminal: the record goes to the data directory, named by game and day;
+    the same command goes on with it after a quit, and once it is over says how it went."""
+    data = tmp_path / "data"
+    shown = _at_a_terminal(tmp_path, data, b"quit\r")
     day = daily.today()
     path = data / "dungeon" / "daily" / f"scoundrel-{day:%Y-%m-%d}.dgn"
-    assert path.exists(), bytes(shown[-2000:]).decode(errors="replace")
+    assert path.exists(), shown[-2000:]
+    assert "go on with: dungeon play scoundrel --daily" in shown
     text = path.read_text()
     assert f'[Seed "{daily.seed_for("scoundrel", day)}"]\n[Date "{day:%Y-%m-%d}"]\n' in text
     monkeypatch.setenv("XDG_DATA_HOME", str(data))
     monkeypatch.setattr(daily, "today", lambda: day)
-    assert run(["daily", "scoundrel"]).stdout.splitlines()[1] == f"record: {path}: in progress (dungeon play --resume {path})"
+    assert run(["daily", "scoundrel"]).stdout.splitlines()[1] == f"record: {path}: in progress"
+    # the same command again: today's game where it was left (before: "exists already", 1)
+    again = _at_a_terminal(tmp_path, data, b"run\rquit\r")
+    assert f"today's scoundrel deal ({day:%Y-%m-%d}), where you left it: {path}" in again, again[-2000:]
+    assert "exists already" not in again
+    assert "\n1. " in path.read_text() and path.read_text().startswith(text.split("\n\n")[0])
+    # over: the same command says how it went, and plays nothing
+    finished, _ = sample_game(registry.get("scoundrel"), daily.seed_for("scoundrel", day))
+    path.write_text(finished.text())
+    over = _at_a_terminal(tmp_path, data, b"")
+    assert f"today's scoundrel deal ({day:%Y-%m-%d}) is played: {path}: {finished.state.result()}" in over, over

@@ -33,10 +33,13 @@ def test_hint_names_a_legal_choice_and_its_chance():
     session = Session(Setup("scoundrel", seed=7))
     session.deal()
     text = _shell(session, "hint\n")
-    line = next(line for line in text.splitlines() if line.startswith("hint: "))
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("hint: "))
+    line, chance = lines[at], lines[at + 1]
     word = line.split()[1]
     assert word in {SCOUNDREL.notation.action_text(session.state, a) for a in session.state.legal_actions()}
-    assert "of 200 deals of the cards you have not seen" in line and "%" in line
+    assert "of 200 deals of the cards you have not seen" in chance and "%" in chance
+    assert max(len(line), len(chance)) <= 100  # issue 25: the hint fits a terminal
 
 
 def test_hints_off():

@@ -33,6 +33,27 @@ def test_make_test_adds_the_test_tools():
     assert "pip install --quiet -e '.[test,cluster,openspiel,gym]'" in dry_run("test")
 
 
+@pytest.mark.parametrize("target", ["play", "test"])
+def test_what_the_installs_say_is_shown_only_when_they_fail(tmp_path, target):
+    """setuptools warns of every editable install (a framed "Editable installation."
+    three times in `make test`): before the game starts, it scrolled the PATH hint away.
+    Each install line of the plan, with pip standing in by a script that says that
+    warning and succeeds (nothing shown), then fails (everything shown, status kept)."""
+    lines = [line for line in dry_run(target).splitlines() if "pip install" in line]
+    assert lines and all("install.log" in line for line in lines)
+    venv = tmp_path / ".venv" / "bin"
+    venv.mkdir(parents=True)
+    pip = venv / "pip"
+    for status in (0, 1):
+        pip.write_text(f"#!/bin/sh\necho 'BuildBackendWarning: Editable installation.' >&2\nexit {status}\n")
+        pip.chmod(0o755)
+        for line in lines:
+            done = subprocess.run(["sh", "-c", line], cwd=tmp_path, capture_output=True, text=True, timeout=30)
+            assert done.returncode == status
+            shown = done.stdout + done.stderr
+            assert ("Editable installation" in shown) == bool(status), shown
+
+
 def test_a_record_played_at_the_top_of_the_tree_is_ignored():
     done = subprocess.run(["git", "check-ignore", "-q", "scoundrel-20261201-101500.dgn"], cwd=ROOT, timeout=30)
     if done.returncode == 128:

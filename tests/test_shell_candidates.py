@@ -45,6 +45,13 @@ def test_empty_line_offers_exactly_the_legal_actions_with_their_descriptions(gam
         legal = {}
         for action in state.legal_actions():
             legal.setdefault(notation.action_text(state, action), notation.describe(state, action))
+        for run in notation.runs(state):  # then the game's runs of actions, each as one line
+            texts, metas, now = [], [], state
+            for action in run:
+                texts.append(notation.action_text(now, action))
+                metas.append(notation.describe(now, action))
+                now = now.apply(action)
+            legal.setdefault(" ".join(texts), "the whole step: " + "; ".join(metas))
         assert offered == [(text, meta, 0) for text, meta in legal.items()]
 
 

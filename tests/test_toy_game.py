@@ -110,9 +110,11 @@ def test_replay_shows_the_toy_board_after_each_move(sampled, tmp_path):
     assert status == 0
     module = registry.get(GAME)
     after_one = session.history[[s.turn for s in session.history].index(2)]
+    first = next(log for log in session.turns if log.start.turn == 1)
+    told = f"turn 1: {module.notation.tell(first, after_one)}"  # the turn in words, as the game tells it
     assert (
         out
-        == f"{path}:1: Toy Dungeon (the test suite's game), seed {SEED}\n{session.text().splitlines()[4]}\n{module.render(after_one)}\n"
+        == f"{path}:1: Toy Dungeon (the test suite's game), seed {SEED}\n{session.text().splitlines()[4]}\n{told}\n{module.render(after_one)}\n"
     )
     status, out, _ = dungeon("replay", str(path))
     assert status == 0 and out.endswith(f"result: {session.state.result()}\n")

@@ -232,6 +232,18 @@ def _value(h: Hindsight) -> int:
     return h.result.score + 1000 if h.result is not None else 0
 
 
+def cannot_judge(module) -> Optional[str]:
+    """Why ``analyse`` has nothing to judge a game's decisions by (neither a strong
+    player for the fair chance nor a solver for hindsight), or None when it has."""
+    from .. import solver
+    from .hint import available
+
+    game = module.game.name
+    if available(module) or game in solver.solvable():
+        return None
+    return f"{game} has neither a strong player nor a solver: analyse cannot judge its decisions"
+
+
 def analyse(
     record: Record,
     samples: int = SAMPLES,

@@ -29,6 +29,12 @@ class Hint:
     fair: Fair
 
 
+def available(module) -> bool:
+    """Whether the game has a player to ask (its strong bot): ``play`` offers ``hint``
+    only then."""
+    return "strong" in module.bots
+
+
 def hint(module, variant: Optional[str], options, events: Sequence[tuple[State, Any]], samples: int = SAMPLES) -> Optional[Hint]:
     """The strong player's choice after ``events`` (every event of the game so far,
     draws included); None when the game has no strong player or no decision is due."""

@@ -29,8 +29,8 @@ COMMANDS = {
     "git-setup": "dungeon_cli.cli.gitsetup:git_setup",
     "daily": "dungeon_cli.cli.daily:daily",
     "analyse": "dungeon_cli.cli.analyse:analyse",
-    "analyze": "dungeon_cli.cli.analyse:analyse",
 }
+ALIASES = {"analyze": "analyse"}  # another spelling: taken, not listed twice
 
 
 def game_commands() -> dict[str, str]:
@@ -42,7 +42,7 @@ def game_commands() -> dict[str, str]:
     found: dict[str, str] = {}
     for module in registry.modules():
         for name, path in module.commands.items():
-            if name in COMMANDS or name in found:
+            if name in COMMANDS or name in ALIASES or name in found:
                 raise RuntimeError(f"{module.game.name} adds a command '{name}' that another command has")
             found[name] = path
     return found
@@ -63,8 +63,7 @@ SHORT = {
     "textconv": "Print a record canonically with its checkpoints, for git diff.",
     "git-setup": "Make git diff show records with their state.",
     "daily": "Print today's seed of a game, and whether you played it.",
-    "analyse": "Judge each decision of a record: where the game was lost.",
-    "analyze": "Judge each decision of a record: where the game was lost.",
+    "analyse": "Judge each decision: where the game was lost (alias: analyze).",
 }
 
 
@@ -100,6 +99,7 @@ class LazyGroup(click.Group):
             raise click.exceptions.Exit(130) from None
 
     def get_command(self, ctx: click.Context, name: str):
+        name = ALIASES.get(name, name)
         path = COMMANDS.get(name) or game_commands().get(name)
         if path is not None:
             module, attr = path.split(":")
@@ -111,9 +111,9 @@ class LazyGroup(click.Group):
 
 def _colour(ctx: click.Context, param: click.Parameter, value):
     if value is not None:
-        from ..shell import colour
+        from .. import colouring
 
-        colour.FORCED = value
+        colouring.FORCED = value
     return value
 
 
@@ -127,7 +127,9 @@ def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 # click.version_option's option and words, spelt out: the decorator looks its two
 # strings up with gettext, a lookup that costs every command's start-up.
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version, help="Show the version and exit.")
+@click.option(
+    "-V", "--version", is_flag=True, expose_value=False, is_eager=True, callback=_version, help="Show the version and exit."
+)
 @click.option(
     "--color/--no-color",
     default=None,

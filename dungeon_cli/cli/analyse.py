@@ -75,7 +75,8 @@ def analyse(
            ?   it dropped clearly (beyond the 95% interval)
            ?!  no clear drop, but a win reachable in hindsight was lost here
 
-    Exit status: 0 analysed, 1 a record is illegal (not analysed), 2 a file could not be read.
+    Exit status: 0 analysed, 1 a record is illegal (not analysed), 2 a file could not be
+    read or its game cannot be judged (it has neither a strong player nor a solver).
     """
     from notation import read, write
 
@@ -88,6 +89,7 @@ def analyse(
     out = sys.stderr if output == "-" else sys.stdout  # '-o -': standard output holds the records
     results = []
     illegal = unreadable = False
+    refused: set[str] = set()  # games it cannot judge
     for path in files:
         name = display_name(path)
         try:
@@ -98,6 +100,12 @@ def analyse(
             unreadable = True
             continue
         for record in records:
+            why = _cannot_judge(record, analysis)
+            if why is not None:
+                if why not in refused:  # said once a game
+                    sys.stderr.write(f"dungeon analyse: {name}: error: {safe(why)}\n")
+                    refused.add(why)
+                continue
             found = _analyse(record, samples, seed, (seconds, nodes), first_move, analysis)
             if not found.verdict.legal:
                 illegal = True
@@ -116,7 +124,17 @@ def analyse(
         text = write([analysis.annotate(found) for _, found in results])
         write_output(output, text, force, record=True, inputs=files)
     out.flush()
-    sys.exit(2 if unreadable else 1 if illegal else 0)
+    sys.exit(2 if unreadable or refused else 1 if illegal else 0)
+
+
+def _cannot_judge(record, analysis) -> Optional[str]:
+    """Why the record's game cannot be judged; None when it can, or when the game is
+    unknown (the referee says so, as for any illegal record)."""
+    from .. import registry
+
+    if record.game not in registry.names():
+        return None
+    return analysis.cannot_judge(registry.get(record.game))
 
 
 def _analyse(record, samples, seed, limit, first_move, analysis):

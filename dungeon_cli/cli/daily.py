@@ -11,7 +11,8 @@ import click
 
 from notation.tokens import shown
 
-from .. import registry
+from ..invoked import command
+from .game_argument import ListsGames, game_argument
 
 
 def _day(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[_dt.date]:
@@ -25,8 +26,8 @@ def _day(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Op
         raise click.BadParameter(f"'{shown(value)}' is not a date: YYYY-MM-DD") from None
 
 
-@click.command()
-@click.argument("game", type=click.Choice(registry.names()))
+@click.command(cls=ListsGames)
+@game_argument()
 @click.option("--date", "day", callback=_day, metavar="YYYY-MM-DD", help="Another day's deal (default: today, UTC).")
 def daily(game: str, day: Optional[_dt.date]) -> None:
     """Print the seed of GAME's daily deal (the same for every player on a calendar day,
@@ -37,29 +38,12 @@ def daily(game: str, day: Optional[_dt.date]) -> None:
     when = day or rule.today()
     seed = rule.seed_for(game, when)
     path = rule.record_path(game, when)
+    kept = rule.kept(path)
     click.echo(f"{game} {when:%Y-%m-%d} (UTC): seed {seed}")
-    click.echo(f"record: {_played(path)}")
-    if day is None:
-        click.echo(f"play it: dungeon play {game} --daily")
-
-
-def _played(path) -> str:
-    from notation import read
-
-    from ..referee import Referee
-
-    try:
-        with open(path, "rb") as stream:
-            records = list(read(stream, source=str(path)))
-    except FileNotFoundError:
-        return "none on this machine"
-    except OSError as exc:
-        return f"{path}: cannot be read ({exc.strerror})"
-    if len(records) != 1:
-        return f"{path} (not one record)"
-    verdict = Referee(seed_check=True).check(records[0])
-    if not verdict.legal:
-        return f"{path} (not legal: dungeon verify --seed-check {path})"
-    if verdict.state is not None and verdict.state.is_over:
-        return f"{path}: {verdict.result}"
-    return f"{path}: in progress (dungeon play --resume {path})"
+    click.echo(f"record: {kept.text}")
+    if day is None and kept.status == "none":
+        click.echo(f"play it: {command()} play {game} --daily")
+    elif day is None and kept.status == "in progress":
+        click.echo(f"go on with it: {command()} play {game} --daily")
+    elif kept.status == "in progress":
+        click.echo(f"go on with it: {command()} play --resume {path}")

@@ -59,7 +59,9 @@ def diff(files: tuple[str, ...], every: bool, context: int, by: str, fmt) -> Non
             sys.stdout.write(f"* Unmerged path {printable(ops.unmerged)}\n")
             sys.exit(0)
         found = comparisons(ops.a.name, ops.a.records(), ops.b.name, ops.b.records(), by)
-        status = write(found, sys.stdout, fmt, every, context, names=(ops.a.name, ops.b.name), annotated=ops.annotated)
+        status = write(
+            found, sys.stdout, fmt, every, context, names=(ops.a.name, ops.b.name), annotated=ops.annotated, git=ops.git
+        )
     except Trouble as exc:
         sys.stdout.flush()
         sys.stderr.write(f"{exc}\n")

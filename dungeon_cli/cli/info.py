@@ -7,6 +7,7 @@ import sys
 import click
 
 from .. import registry
+from .game_argument import ListsGames, game_argument
 
 
 @click.command()
@@ -26,8 +27,8 @@ def games() -> None:
             click.echo(f"  command: dungeon {command}")
 
 
-@click.command()
-@click.argument("game", type=click.Choice(registry.names()))
+@click.command(cls=ListsGames)
+@game_argument()
 @click.option("--full", is_flag=True, help="The full rules page, with every choice made (through a pager at a terminal).")
 def rules(game: str, full: bool) -> None:
     """Print a short summary of a game's rules, or with --full its whole rules page."""
@@ -45,8 +46,10 @@ def full_page(game: str) -> str:
     """The rules pages the game ships in its package (``dungeon_cli/games/GAME/rules.md``
     and the like: the one copy, which README.md and docs/ link to), or its short rules
     when it ships none."""
+    from .page_text import for_terminal
+
     module = registry.get(game)
     page = module.full_page()
     if page is None:
         return module.rules_text.rstrip() + f"\n\n({game} has no longer rules page than this.)"
-    return page
+    return for_terminal(page)

@@ -112,8 +112,19 @@ def play(
         seed, date = rule.seed_for(game, day), f"{day:%Y-%m-%d}"
         if output is None and interactive:  # kept where `dungeon daily` finds it
             path = rule.record_path(game, day)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            output = str(path)
+            kept = rule.kept(path)
+            if kept.status == "over":  # one game a day: say how it went
+                click.echo(f"today's {game} deal ({date}) is played: {kept.text}")
+                sys.exit(0)
+            if kept.status == "unusable":
+                click.echo(f"dungeon play: error: today's record: {kept.text}", err=True)
+                sys.exit(1)
+            if kept.status == "in progress":  # the day's game, where it was left
+                resume, seed, date = str(path), None, None
+                click.echo(f"today's {game} deal ({day:%Y-%m-%d}), where you left it: {path}")
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                output = str(path)
     from .inputs import rule_tag_option
 
     options, tags, _ = rule_tag_option(game, "Cards", cards_file, os.path.dirname(output) if output else None, "--cards")
@@ -141,6 +152,7 @@ def play(
         from ..shell.scripted import run_scripted
 
         sys.exit(run_scripted(ready.session, sys.stdin.buffer, sys.stdout, sys.stderr, ready.record))
+    from ..invoked import command
     from ..shell.interactive import PlayShell
     from ..shell.paths import history_file
 
@@ -154,5 +166,16 @@ def play(
         paint=Paint.for_stream(sys.stdout),
         history=str(history) if history else None,
         hints=hints == "on",
+        again=f"{command()} play {ready.session.module.game.name} --daily" if daily and _daily_file(ready) else None,
     )
     sys.exit(shell.run())
+
+
+def _daily_file(ready) -> bool:
+    """The game's record is the day's file that ``play --daily`` goes on with."""
+    from .. import daily as rule
+
+    record = ready.record
+    return record is not None and os.path.abspath(record.path) == os.path.abspath(
+        rule.record_path(ready.session.module.game.name, rule.today())
+    )

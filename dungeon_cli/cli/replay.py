@@ -13,7 +13,12 @@ from .inputs import Unreadable, display_name, open_binary
 
 @click.command()
 @click.argument("file", metavar="FILE | -", type=click.Path(allow_dash=True))
-@click.option("--move", "number", type=click.IntRange(min=0), help="Only the board after move N (0: the deal: line).")
+@click.option(
+    "--move",
+    "number",
+    type=click.IntRange(min=0),
+    help="Only the board after move N (0: the table before move 1, after the deal: line if there is one).",
+)
 @click.option("--step", is_flag=True, help="Step through the moves with keys (n next, p back, g first, G last, q quit).")
 @click.option(
     "--html",

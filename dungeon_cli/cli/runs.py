@@ -36,14 +36,25 @@ def take_in(
 
     bar = click.progressbar(length=length, file=sys.stderr, label=label) if sys.stderr.isatty() else None
     # Ctrl-C is noted and obeyed between chunks: an exception raised inside the process
-    # pool's machinery can leave it waiting for ever. A second Ctrl-C stops at once.
+    # pool's machinery can leave it waiting for ever. A second Ctrl-C stops at once, and
+    # the chunks taken in so far are still summed up.
     interrupted: list = []
 
     def note(signum, frame):
         interrupted.append(signum)
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        # said at once: the chunk in hand may take a moment yet, but never more than
+        # GRACE (a single game of a searching player can take longer): then it is
+        # dropped, as a second Ctrl-C drops it
+        sys.stderr.write("stopping... (Ctrl-C again: at once, keeping what is finished)\n")
+        sys.stderr.flush()
+        if timer:
+            signal.signal(signal.SIGALRM, signal.default_int_handler)
+            signal.setitimer(signal.ITIMER_REAL, GRACE)
 
+    timer = hasattr(signal, "setitimer")
     previous = signal.signal(signal.SIGINT, note)
+    alarm = signal.getsignal(signal.SIGALRM) if timer else None
     try:
         running = parts()
         with bar if bar is not None else contextlib.nullcontext():
@@ -61,5 +72,11 @@ def take_in(
     except BrokenProcessPool:
         return "a worker process died (killed, or out of memory)", 1
     finally:
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, alarm)
         signal.signal(signal.SIGINT, previous)
     return None, 0
+
+
+GRACE = 0.75  # seconds the chunk in hand may still take after Ctrl-C

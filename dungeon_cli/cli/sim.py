@@ -12,6 +12,7 @@ import click
 
 from .. import registry, safe_write
 from ..terminal_text import safe
+from .game_argument import game_argument
 
 
 class ListsBots(click.Command):
@@ -27,7 +28,7 @@ class ListsBots(click.Command):
 
 
 @click.command(cls=ListsBots)
-@click.argument("game", type=click.Choice(registry.names()))
+@game_argument()
 @click.option("--games", "count", type=click.IntRange(min=1), default=1000, show_default=True, help="How many games.")
 @click.option(
     "--bot",

@@ -53,6 +53,13 @@ def verify(
 def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool) -> None:
     referee = Referee(seed_check=seed_check)
     out = sys.stdout
+    from ..colouring import diagnostic, wanted
+
+    colour = wanted(out)  # --color / --no-color, NO_COLOR, a terminal
+
+    def text(name: str, diag: Diagnostic) -> str:
+        return diagnostic(report.text_line(name, diag), diag.severity, colour)
+
     records_json: list[dict] = []
     diags_json: list[dict] = []
     usage_error = False
@@ -81,7 +88,7 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
                         elif fmt == "github":
                             out.write(report.github_line(name, warning) + "\n")
                         else:
-                            sys.stderr.write(report.text_line(name, warning) + "\n")
+                            sys.stderr.write(diagnostic(report.text_line(name, warning), "warning", wanted(sys.stderr)) + "\n")
                     result = verdict.result
                     summary = {
                         "file": name,
@@ -99,7 +106,7 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
                         continue
                     if not quiet:
                         for diag in verdict.diagnostics:
-                            line = report.github_line(name, diag) if fmt == "github" else report.text_line(name, diag)
+                            line = report.github_line(name, diag) if fmt == "github" else text(name, diag)
                             out.write(line + "\n")
                         if verbose:
                             out.write(_result_line(name, record.line, summary) + "\n")
@@ -109,7 +116,7 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
                     if fmt == "json":
                         diags_json.append(report.diag_json(name, diag))
                     elif not quiet:
-                        line = report.github_line(name, diag) if fmt == "github" else report.text_line(name, diag)
+                        line = report.github_line(name, diag) if fmt == "github" else text(name, diag)
                         out.write(line + "\n")
         except Unreadable as exc:
             usage_error = True

@@ -9,6 +9,7 @@ it.
 from ..core import known_steps
 from .dealer import Dealer, SeededDealer, dealer_for
 from .setup import Setup, SetupError
+from .told import Told, wrapped
 from .visitor import Visitor
 from .walk import MAX_EVENTS, Fault, Runaway, Walk
 
@@ -20,8 +21,10 @@ __all__ = [
     "SeededDealer",
     "Setup",
     "SetupError",
+    "Told",
     "Visitor",
     "Walk",
     "dealer_for",
     "known_steps",
+    "wrapped",
 ]

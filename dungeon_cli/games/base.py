@@ -158,6 +158,50 @@ class Notation(ABC, Generic[S, A]):
         """A few words on what an action does, shown beside its completion."""
         return ""
 
+    def drawn_text(self, state: S, outcome: Any) -> str:
+        """An outcome as ``tell`` shows it (which die rolled it, where that matters)."""
+        return self.format_outcome(outcome)
+
+    def runs(self, state: S) -> list[list[A]]:
+        """Actions a player takes in a row, each forced by the one before (every penalty
+        of a room), offered by completion and ``help`` as one line to type. Each run is
+        legal from ``state`` action after action, with no chance between them."""
+        return []
+
+    def tell(self, log: TurnLog, after: S) -> str:
+        """What a finished turn did, in words: said at the prompt of ``play`` after the
+        turn and beside its move in a replay, so that what chance and the rules did is
+        never only a board that changed. By default each decision as ``describe`` puts
+        it, and the draws from one pile in a row together, named as the rules name the
+        draw (or by the pile, when the draws are named each its own way); a game whose
+        rules do more for the player (a fight fought for you) tells it in its own words."""
+        parts: list[str] = []
+        pile = ""
+        whats: list[str] = []
+        drawn: list[str] = []
+
+        def draws() -> None:
+            if drawn:
+                label = whats[0] if len(set(whats)) == 1 else f"from the {pile} pile"
+                parts.append(f"{label}: {' '.join(drawn)}")
+                whats.clear()
+                drawn.clear()
+
+        for before, action in log.events:
+            if isinstance(action, Draw):
+                chance = before.chance()
+                if chance.pile != pile:
+                    draws()
+                pile = chance.pile
+                whats.append(chance.what)
+                drawn.append(self.drawn_text(before, action.outcome))
+                continue
+            draws()
+            pile = ""
+            parts.append(self.describe(before, action) or self.action_text(before, action))
+        draws()
+        return "; ".join(parts)
+
     def checkpoint(self, state: S) -> dict[str, str]:
         """The full checkpoint of a state, as DGN text values."""
         return {k: format_value(v) for k, v in state.checkpoint().items()}

@@ -32,9 +32,11 @@ def write(
     context: int = 0,
     names: tuple[str, str] = ("", ""),
     annotated: str = "",
+    git: bool = False,
 ) -> int:
     """Write the comparisons; 0 when every pair is the same game, else 1. ``annotated``:
-    the path GitHub annotations point at (the new side as the repository names it)."""
+    the path GitHub annotations point at (the new side as the repository names it);
+    ``git``: run by git as its diff driver."""
     if fmt == "json":
         from . import as_json
 
@@ -48,9 +50,12 @@ def write(
     else:
         from .text import lines
 
-        for index, cmp in enumerate(found):
-            if index:
+        said = False
+        for cmp in found:
+            text = list(lines(cmp, every, context, quiet=not git))
+            if text and said:
                 out.write("\n")
-            for line in lines(cmp, every, context):
+            said = said or bool(text)
+            for line in text:
                 out.write(line + "\n")
     return 0 if all(cmp.equal for cmp in found) else 1

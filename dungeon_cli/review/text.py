@@ -19,7 +19,12 @@ from .facts import checkpoint, cost, heading, line, outcome, score_change, summa
 INDENT = "  "
 
 
-def lines(cmp: Comparison, every: bool = False, context: int = 0) -> Iterator[str]:
+def lines(cmp: Comparison, every: bool = False, context: int = 0, quiet: bool = True) -> Iterator[str]:
+    """``quiet``: say nothing of records alike in all but spelling, as ``diff`` says
+    nothing of identical files (git, which runs it only on a changed file, wants the
+    header that says the change means nothing)."""
+    if quiet and cmp.kind == "equal" and not cmp.notes:
+        return
     for text in _lines(cmp, every, context):
         yield printable(text)
 

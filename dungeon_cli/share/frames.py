@@ -13,7 +13,7 @@ from typing import Any, Optional
 from notation import Checkpoint, Move, Record
 
 from ..core import State
-from ..engine import Visitor
+from ..engine import Told, Visitor
 from ..referee import Referee, Verdict
 
 
@@ -23,23 +23,32 @@ class Frame:
     move: Optional[Move]  # None: the start, when no deal: line sets the table
     state: State
     checkpoint: dict[str, str]
+    told: str = ""  # what the move's turn did, in words (``engine.Told``)
 
 
 class Frames(Visitor):
     def __init__(self) -> None:
         self.frames: list[Frame] = []
         self.module: Any = None
+        self.told: Optional[Told] = None
 
     def begin(self, walk: Any) -> None:
         self.module = walk.module
+        self.told = Told(self.module.notation)
         self.frames = [Frame(0, None, walk.state, self.module.notation.checkpoint(walk.state))]
+
+    def turn(self, log: Any, after: State) -> None:
+        assert self.told is not None  # begin() came first
+        self.told.turn(log, after)
 
     def move(self, move: Move, state: State, checkpoint: Optional[Checkpoint]) -> None:
         values = self.module.notation.checkpoint(state)
         if move.number is None:  # the deal: line sets the table
             self.frames[0] = Frame(0, move, state, values)
         else:
-            self.frames.append(Frame(move.number, move, state, values))
+            assert self.told is not None
+            told = " ".join(self.told.take())  # a move is one turn: at most one line
+            self.frames.append(Frame(move.number, move, state, values, told))
 
 
 class Replayed:

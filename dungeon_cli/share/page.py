@@ -55,9 +55,14 @@ def _frame(rp: Replayed, frame: Frame, hidden: bool, defs: Defs) -> str:
     cp = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in frame.checkpoint.items())
     return (
         f'<section class="frame" data-move="{frame.number}" data-label="{esc(_label(frame))}"{" hidden" if hidden else ""}>'
-        f"<h3>{head}</h3>{board(rp.module, frame.state, defs)}"
+        f"<h3>{head}</h3>{_told(frame)}{board(rp.module, frame.state, defs)}"
         f'<dl class="cp" aria-label="checkpoint">{cp}</dl></section>'
     )
+
+
+def _told(frame: Frame) -> str:
+    """What the move's turn did, in words, above the board it led to."""
+    return f'<p class="told">{esc(frame.told)}</p>' if frame.told else ""
 
 
 def _move_item(frame: Frame, index: int, href: str) -> str:

@@ -36,6 +36,10 @@ class Candidate:
         return f"Candidate({self.text!r}, {self.meta!r}, {self.replace})"
 
 
+class Run(tuple):
+    """Several actions typed as one completion (``Notation.runs``)."""
+
+
 def fold(text: str) -> str:
     """A spelling for prefix matching: lower case, ``10`` as ``t``, suit letters."""
     return text.translate(_SUITS).lower().replace("10", "t")
@@ -53,10 +57,20 @@ def deal_known(state: State) -> State:
 
 def choices(notation: Notation, state: State, described: bool = True) -> list[tuple[str, str, Any]]:
     """``(text, description, action)`` of everything that may be typed in ``state``
-    (descriptions left empty unless ``described``)."""
+    (descriptions left empty unless ``described``); a run of actions the game offers as
+    one (``Notation.runs``) has a ``Run`` of them as its action."""
     if state.phase is Phase.DECISION:
         describe = notation.describe if described else _nothing
-        return [(notation.action_text(state, a), describe(state, a), a) for a in state.legal_actions()]
+        out = [(notation.action_text(state, a), describe(state, a), a) for a in state.legal_actions()]
+        for run in notation.runs(state):
+            texts, metas, now = [], [], state
+            for action in run:
+                texts.append(notation.action_text(now, action))
+                metas.append(describe(now, action))
+                now = now.apply(action)
+            meta = "the whole step: " + "; ".join(metas) if described else ""
+            out.append((" ".join(texts), meta, Run(run)))
+        return out
     if state.phase is Phase.CHANCE:
         chance = state.chance()
         seen: dict[str, tuple[str, str, Any]] = {}
@@ -102,7 +116,8 @@ def follow(notation: Notation, state: State, words: Sequence[str]) -> tuple[Opti
                 partial = True
         if matched is not None:
             try:
-                state = deal_known(state.apply(matched))
+                for action in matched if isinstance(matched, Run) else (matched,):
+                    state = deal_known(state.apply(action))
             except Illegal:
                 return None, []
             pending = []

@@ -7,34 +7,15 @@ spotting DGN card spellings, so every game's render gets it unchanged.
 
 from __future__ import annotations
 
-import os
 import re
 from typing import TextIO
+
+from ..colouring import BOLD, DIM, RED, RESET, YELLOW, wanted
 
 _RED_CARD = re.compile(r"(?<![0-9A-Za-z])(x?\(?)([2-9TJQKA][hd])(?![0-9A-Za-z])")
 _DAMAGE = re.compile(r"\b(\d+ damage)\b")
 
-RED = "\x1b[31m"
-YELLOW = "\x1b[33m"
-BOLD = "\x1b[1m"
-DIM = "\x1b[2m"
-RESET = "\x1b[0m"
-
-
-FORCED: "bool | None" = None  # --color / --no-color
-
-
-def wanted(stream: TextIO) -> bool:
-    """--color/--no-color first; then never with NO_COLOR set, or TERM=dumb (a terminal
-    that cannot show escapes), or when the output is not a terminal."""
-    if FORCED is not None:
-        return FORCED
-    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
-        return False
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
+__all__ = ["BOLD", "DIM", "RED", "RESET", "YELLOW", "Paint", "wanted"]
 
 
 class Paint:

@@ -7,10 +7,13 @@ with a pipe input and a dummy output exactly as a terminal would.
 
 from __future__ import annotations
 
+import shlex
 import textwrap
 from typing import Any, Optional, TextIO
 
 from ..core import Phase
+from ..engine import Told, wrapped
+from ..invoked import command
 from ..session import Session
 from ..terminal_text import safe, safe_lines
 from .candidates import choices
@@ -41,6 +44,7 @@ class PlayShell:
         input: Any = None,
         output: Any = None,
         hints: bool = True,
+        again: Optional[str] = None,
     ):
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
@@ -50,13 +54,19 @@ class PlayShell:
 
         self.session = session
         self.hints = hints  # --hints off: a serious game
-        self.commands = tuple(c for c in COMMANDS if hints or c[0] != "hint")
+        self.again = again  # the command that goes on with this game (default: --resume FILE)
+        from ..analysis.hint import available
+
+        # hint is offered where it answers: hints on, and a strong player to ask
+        self.commands = tuple(c for c in COMMANDS if c[0] != "hint" or (hints and available(session.module)))
         self.record = record
         self.out = out
         self.paint = paint or Paint(False)
         self.shown = -1  # how many states the session had when the board was last shown
         self.unsaved = False  # the last save failed: the file is behind the game
         module = session.module
+        self.told = Told(module.notation)  # each turn that ends, in words
+        session.watch(self.told)
         completer = ActionCompleter(module.notation, lambda: self.session.state, self.commands, colour=self.paint.on)
         self.prompt: PromptSession[str] = PromptSession(
             completer=completer,
@@ -78,7 +88,8 @@ class PlayShell:
         how = f"seed {self.session.seed}" if self.session.seeded else "at the table: type the cards dealt and dice rolled too"
         variant = f" ({self.session.variant})" if self.session.variant else ""
         self.say(self.paint.strong(f"{game.title}{variant}, {how}."))
-        self.say("Tab completes; 'help' lists your moves; 'undo', 'rules', 'quit'" + (", 'hint'." if self.hints else "."))
+        offered = ", 'hint'." if any(name == "hint" for name, _ in self.commands) else "."
+        self.say("Tab completes; 'help' lists your moves; 'undo', 'rules', 'quit'" + offered)
         if self.record is not None:
             self.say(f"recording to {safe(self.record.path)}")
 
@@ -137,6 +148,8 @@ class PlayShell:
             except LineError as exc:
                 self.say(self.paint.warning(f"illegal: {safe(exc.message)}"))
                 return True
+            for told in self.told.take():
+                self.say(self.paint.board(wrapped(told)))
             self.save()
         return True
 
@@ -174,9 +187,8 @@ class PlayShell:
         fair = found.fair
         low, high = fair.interval
         figure = f"{100 * fair.rate:.0f}%" + ("" if fair.exact else f" (95%: {100 * low:.0f}-{100 * high:.0f}%)")
-        self.say(
-            f"hint: {found.text}  (the strong player's choice; it wins {figure} of {fair.plays} deals of the cards you have not seen)"
-        )
+        self.say(f"hint: {found.text}  (the strong player's choice)")  # two lines: each fits a terminal
+        self.say(f"  it wins {figure} of {fair.plays} deals of the cards you have not seen")
 
     def undo(self) -> None:
         event = self.session.undo()
@@ -214,4 +226,5 @@ class PlayShell:
         session = self.session
         if any(not session.forced(i) for i in range(session.count - len(session.events), session.count)):
             self.say("the turn in progress is not recorded: a record holds finished turns")
-        self.say(f"record saved in {safe(self.record.path)}; go on with: dungeon play --resume {safe(self.record.path)}")
+        self.say(f"record saved in {safe(self.record.path)}")  # two lines: each fits a terminal
+        self.say(f"go on with: {safe(self.again or f'{command()} play --resume {shlex.quote(self.record.path)}')}")

@@ -7,28 +7,33 @@ faulty one, then the faulty move and the diagnostics.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from notation import Diagnostic, Move, Record
 from notation.writer import move_lines
 
 from ..core import State
+from ..engine import Told, Visitor, wrapped
 from ..games.base import GameModule
 from ..referee import Referee
 
 
 class Frame:
-    """The board after one move. ``number`` is the move number, 0 for the ``deal:`` line."""
+    """The board after one move. ``number`` is the move number, 0 for the ``deal:`` line
+    (or, with ``move`` None, the table before move 1 of a record without one)."""
 
-    __slots__ = ("number", "move", "state")
+    __slots__ = ("number", "move", "state", "told")
 
-    def __init__(self, number: int, move: Move, state: State):
+    def __init__(self, number: int, move: Optional[Move], state: State, told: str = ""):
         self.number = number
         self.move = move
         self.state = state
+        self.told = told  # what the move's turn did, in words
 
     @property
     def label(self) -> str:
+        if self.move is None:
+            return "start"
         return "deal" if self.move.is_deal else f"move {self.number}"
 
 
@@ -37,13 +42,16 @@ class Replay:
 
     def __init__(self, record: Record):
         self.record = record
-        verdict = Referee(keep_states=True).check(record)
+        told, start = Told(), _Start()
+        verdict = Referee(keep_states=True).check(record, watchers=(told, start))
+        self.start = start.state  # the table before move 1, when no deal: line sets it
         self.verdict = verdict
         self.module: Optional[GameModule] = verdict.module
         self.frames: list[Frame] = []
         for move, state in zip(record.moves, verdict.states):
             if state is not None:
-                self.frames.append(Frame(move.number or 0, move, state))
+                number = move.number or 0
+                self.frames.append(Frame(number, move, state, told.turns.get(number, "") if number else ""))
         self.diagnostics: list[Diagnostic] = verdict.diagnostics
         replayed = len(verdict.states)
         self.faulty: Optional[Move] = None  # the move replay stopped at, when a rule stopped it
@@ -62,6 +70,8 @@ class Replay:
         for frame in self.frames:
             if frame.number == number:
                 return frame
+        if number == 0 and self.start is not None:  # no deal: line: the game as it starts
+            return Frame(0, None, self.start)
         return None
 
     # -- as text --------------------------------------------------------------------
@@ -83,7 +93,9 @@ class Replay:
 
     def frame_text(self, frame: Frame) -> str:
         assert self.module is not None
-        return f"{move_text(frame.move)}\n{self.module.render(frame.state)}"
+        told = f"{wrapped(frame.told)}\n" if frame.told else ""
+        head = move_text(frame.move) if frame.move is not None else "start (the record has no deal: line)"
+        return f"{head}\n{told}{self.module.render(frame.state)}"
 
     def ending_text(self, name: str) -> str:
         """How the replay ends: the result, what is unfinished, or the fault."""
@@ -99,6 +111,16 @@ class Replay:
         if state.is_over:
             return f"result: {state.result()}"
         return f"unfinished: {state.unfinished()}"
+
+
+class _Start(Visitor):
+    """The state the walk starts in."""
+
+    def __init__(self) -> None:
+        self.state: Optional[State] = None
+
+    def begin(self, walk: Any) -> None:
+        self.state = walk.state
 
 
 def move_text(move: Move) -> str:

@@ -136,7 +136,12 @@ def group_table(rows: Iterable[Row], by: str) -> list[dict[str, Any]]:
 def formats() -> list[str]:
     from tabulate import tabulate_formats
 
-    return sorted(tabulate_formats) + list(EXTRA_FORMATS)
+    return sorted(f for f in tabulate_formats if f not in UNSAFE_FORMATS) + list(EXTRA_FORMATS)
+
+
+# tabulate formats left out: ``unsafehtml`` writes a record's text into HTML as it is,
+# so a Player tag could carry a <script> into a page (``html`` escapes it)
+UNSAFE_FORMATS = ("unsafehtml",)
 
 
 def render(table: list[dict[str, Any]], fmt: str) -> str:

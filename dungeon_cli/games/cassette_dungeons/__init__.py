@@ -6,7 +6,7 @@ handed to the pure rules core as its default."""
 
 from ..base import GameModule
 from .loader import builtin
-from .notation import CassetteNotation
+from .notation import NOTATION
 from .render import render
 from .rules import CassetteDungeons
 
@@ -35,7 +35,7 @@ the boss room to win (score: health left); health below 1 loses (score: rooms en
 GAME = CassetteDungeons(default=builtin("default"))
 MODULE = GameModule(
     game=GAME,
-    notation=CassetteNotation(),
+    notation=NOTATION,
     render=render,
     rules_text=RULES,
     bots={"greedy": f"{__name__}.bots:GreedyBot"},

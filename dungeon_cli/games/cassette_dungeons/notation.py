@@ -18,7 +18,7 @@ from typing import Any, Iterator, Optional, Sequence
 from notation import Record, Token
 from notation.tokens import shown
 
-from ...core import Draw
+from ...core import Draw, Phase
 from ..base import Cursor, Misread, Notation, Step, TagProblem, TurnLog
 from . import loader
 from .cardset import DICE
@@ -91,6 +91,18 @@ def target_text(target: Optional[Target]) -> str:
     if target.die is not None:
         return f"/{target.die}"
     return f"/{target.card}" + (f".{target.slot}" if target.slot is not None else "")
+
+
+def aimed(target: Optional[Target]) -> str:
+    """Where an effect is aimed, in words (`` on die x``), to tell apart the choices
+    that differ only there."""
+    if target is None:
+        return ""
+    if target.die is not None:
+        return f" on die {target.die}"
+    if target.slot is not None:
+        return f" on {target.card}'s slot {target.slot}"
+    return f" on {target.card}"
 
 
 def decision(kind: str, groups: tuple) -> Any:
@@ -230,6 +242,14 @@ class CassetteNotation(Notation[CassetteState, Action]):
             return ">out" if action.room is None else f">{action.room}"
         raise ValueError(action)
 
+    def drawn_text(self, state: CassetteState, outcome: Any) -> str:
+        return self.action_text(state, Draw(outcome)).lstrip("^")  # w=3 for a die
+
+    def runs(self, state: CassetteState) -> list[list[Any]]:
+        """Every penalty of the step, in the order the rules take them: to go on past
+        the dice a player suffers them all, so they are offered as one line."""
+        return [run] if len(run := go_on(state)) > 1 else []
+
     def describe(self, state: CassetteState, action: Any) -> str:
         s: CassetteState = state
         cards = s.cards
@@ -239,9 +259,13 @@ class CassetteNotation(Notation[CassetteState, Action]):
         if isinstance(action, Pick):
             return "pick up and roll " + " ".join(action.dice)
         if isinstance(action, Place):
-            return f"die {action.die} ({s.die(action.die).value}) into {action.card}'s slot {action.slot}"
+            into = f"die {action.die} ({s.die(action.die).value}) into {action.card}'s slot {action.slot}"
+            if action.card != s.hero:
+                return into
+            effect = cards.heroes[action.card].slots[action.slot - 1].effect
+            return f"{into}: {effect}{aimed(action.target)}"
         if isinstance(action, Use):
-            return f"use {action.card}: {cards.use_effect(action.card)}"
+            return f"use {action.card}: {cards.use_effect(action.card)}{aimed(action.target)}"
         if isinstance(action, Suffer):
             if action.slot is None:
                 return f"{action.card}: {cards.traps[action.card].effect}"
@@ -286,3 +310,20 @@ def _dealt_help(token: Token) -> str:
         f"'{token.raw or token.text}': Cassette Dungeons writes nothing before ':' "
         "(rolls and reveals go among the actions, after what caused them)"
     )
+
+
+NOTATION = CassetteNotation()
+
+
+def go_on(state: CassetteState) -> list[Any]:
+    """The penalties suffered one after another from ``state`` until the step is over
+    (or a card must be revealed, or the game ends): what going on past the dice costs."""
+    run: list[Any] = []
+    now = state
+    while now.phase is Phase.DECISION:
+        suffer = next((a for a in now.legal_actions() if isinstance(a, Suffer)), None)
+        if suffer is None:
+            break
+        run.append(suffer)
+        now = now.apply(suffer)
+    return run

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...core import Phase
 from .cardset import DICE, MapSide, Room
-from .rules import DECKS, STRUCK, CassetteState
+from .rules import DECKS, STRUCK, CassetteState, Go, Loot
 
 
 def _count(n: int, one: str, many: str) -> str:
@@ -105,7 +105,22 @@ def _next(state: CassetteState) -> str:
     if state.step == "setup":
         return "choose a hero (@ID)"
     if state.step == "roll":
-        return "pick up dice and roll them (*wxyz), or go on"
+        return f"pick up dice and roll them (*wxyz), or go on{_go_on(state)}"
     if state.step == "place":
-        return "place the rolled dice (w>card.N), or go on"
+        return f"place the rolled dice (w>card.N), or go on{_go_on(state)}"
     return state.unfinished()
+
+
+def _go_on(state: CassetteState) -> str:
+    """What going on is typed as: every penalty of the step, or the loot or the paths."""
+    from .notation import NOTATION, go_on  # the notation draws rooms with this module
+
+    run = go_on(state)
+    if run:
+        now, texts = state, []
+        for action in run:
+            texts.append(NOTATION.action_text(now, action))
+            now = now.apply(action)
+        return f" ({' '.join(texts)})"
+    ways = [NOTATION.action_text(state, a) for a in state.legal_actions() if isinstance(a, (Loot, Go))]
+    return f" ({' or '.join(ways)})" if ways else ""

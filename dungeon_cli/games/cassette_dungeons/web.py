@@ -5,6 +5,7 @@ is escaped (``share.htmlkit.esc``).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ...share.htmlkit import bar, die, esc, over, row, status
@@ -29,6 +30,20 @@ def _layers(side: Any) -> dict[int, int]:
     return depth
 
 
+def _arrow(start: tuple[float, float], end: tuple[float, float], radius: float = 16) -> str:
+    """A path from room to room, with its head at the edge of the room it leads to: a
+    path is followed one way only."""
+    (x1, y1), (x2, y2) = start, end
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    tipx, tipy = x2 - ux * radius, y2 - uy * radius  # the tip touches the circle
+    basex, basey = tipx - ux * 8, tipy - uy * 8
+    left = (basex - uy * 4.5, basey + ux * 4.5)
+    right = (basex + uy * 4.5, basey - ux * 4.5)
+    head = f"{tipx:.1f},{tipy:.1f} {left[0]:.1f},{left[1]:.1f} {right[0]:.1f},{right[1]:.1f}"
+    return f'<line x1="{x1:g}" y1="{y1:g}" x2="{basex:.1f}" y2="{basey:.1f}"/><polygon points="{head}"/>'
+
+
 def _cassette_map(state: Any) -> str:
     side = state.map_side
     depth = _layers(side)
@@ -44,11 +59,9 @@ def _cassette_map(state: Any) -> str:
     height = 4 + tallest * 48
     lines = []
     for number, room in side.rooms.items():
-        x1, y1 = place[number]
         for nxt in room.exits:
             if nxt in place:
-                x2, y2 = place[nxt]
-                lines.append(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}"/>')
+                lines.append(_arrow(place[number], place[nxt]))
     nodes = []
     for number, room in sorted(side.rooms.items()):
         x, y = place[number]

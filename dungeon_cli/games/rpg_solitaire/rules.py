@@ -207,6 +207,7 @@ class RpgState(State):
         "ending",
         "dropped",
         "news",
+        "told",
         "dealt",
         "last_turn",
     )
@@ -232,6 +233,7 @@ class RpgState(State):
         self.ending: Optional[str] = None
         self.dropped: Optional[tuple[Card, Optional[Card]]] = None  # a gear card just dropped unasked
         self.news: tuple[str, ...] = ()  # what happened this turn, for the map's reader
+        self.told: tuple[str, ...] = ()  # the news of the turn that ended last
         self.dealt: tuple[Card, ...] = ()  # the cards drawn since the last choice, in order
         self.last_turn = 0  # the game is lost when this turn ends without an escape (set at start)
 
@@ -633,7 +635,7 @@ class RpgState(State):
         self.turn += 1
         self.outcome = None
         self.through = False
-        self.news = ()
+        self.told, self.news = self.news, ()
         self.steps = ((ROOM,),)
 
     def _combat(self) -> None:
@@ -662,7 +664,8 @@ class RpgState(State):
             lost = struck and hit >= value(self.health)
             self.outcome = "loss" if lost else "stand-off"
         self.through = through
-        self._say({"win": "you slew the monster", "loss": "the monster beat you", "stand-off": "a stand-off"}[self.outcome])
+        told = {"win": "you slew it", "loss": "it beat you", "stand-off": "a stand-off"}[self.outcome]
+        self._say(f"fought the monster {monster_text(room.monster)} (armor/health/attack): {told}")
         after: list = [(TREASURE, "d")] if self.outcome != "stand-off" else []
         after += [(POTION, "h"), (RENEW, "s"), (RENEW, "c")]
         if lost:
@@ -699,6 +702,7 @@ class RpgState(State):
 
     def _over(self, ending: str) -> None:
         self.ending = ending
+        self.told = self.news
         self.phase = Phase.OVER
         self.steps = ()
 
