@@ -186,7 +186,6 @@ CTRL_C = [
     Case(
         "sim with a slow bot, within a second",
         interrupted(["sim", "scoundrel", "--bot", "strong", "--games", "100000"], 3.0, True, within=2.0),
-        waits_for="lands with branch newcomer-play",
     ),
 ]
 
