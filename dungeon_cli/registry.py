@@ -12,6 +12,8 @@ import importlib
 import os
 from functools import cache
 
+from notation.model import printable
+
 from .games.base import GameModule
 
 # name -> module that defines MODULE
@@ -27,14 +29,21 @@ GAMES: dict[str, str] = {
 # module importable (on PYTHONPATH) and defining MODULE. An environment variable, so that
 # every process of a run knows the same games: a `dungeon play` the tests start at a
 # terminal, the workers of `sim --jobs`.
+# The variable imports code: whatever module it names is run by every command that
+# loads the games (docs/architecture.md says so).
 ENVIRONMENT = "DUNGEON_GAMES"
+
+
+class GameError(ValueError):
+    """A game that cannot be loaded (a malformed DUNGEON_GAMES, a module that is no
+    game): the command line says it in one line and exits 2, never with a traceback."""
 
 
 def register(name: str, module: str) -> None:
     """Add a game defined outside this package, before the command line is built:
     ``dungeon`` reads the list of games when a command loads."""
     if GAMES.get(name, module) != module:
-        raise ValueError(f"game '{name}' is registered already, as {GAMES[name]}")
+        raise GameError(f"game '{name}' is registered already, as {GAMES[name]}")
     GAMES[name] = module
 
 
@@ -42,26 +51,64 @@ def _from_environment(value: str) -> None:
     for entry in filter(None, (part.strip() for part in value.split(","))):
         name, sep, module = entry.partition("=")
         if not (sep and name.strip() and module.strip()):
-            raise ValueError(f"{ENVIRONMENT}: '{entry}' is not name=module")
-        register(name.strip(), module.strip())
+            raise GameError(f"{ENVIRONMENT}: '{printable(entry)}' is not name=module")
+        try:
+            register(name.strip(), module.strip())
+        except GameError as exc:
+            raise GameError(f"{ENVIRONMENT}: {exc}") from None
 
 
 def names() -> list[str]:
+    _environment_ok()
     return list(GAMES)
 
 
 @cache
 def get(name: str) -> GameModule:
-    """The game called ``name``; KeyError if there is none."""
-    module = importlib.import_module(GAMES[name]).MODULE
+    """The game called ``name``; KeyError if there is none, GameError if its module
+    cannot be imported or is not a game."""
+    _environment_ok()
+    path = GAMES[name]
+    where = f"{ENVIRONMENT}: " if name in _from_outside else ""
+    try:
+        module = importlib.import_module(path).MODULE
+    except ImportError as exc:
+        raise GameError(f"{where}game '{printable(name)}': module {printable(path)} cannot be imported ({printable(str(exc))})") from None
+    except AttributeError:
+        raise GameError(f"{where}game '{printable(name)}': module {printable(path)} defines no MODULE, so it is not a game") from None
+    if not isinstance(module, GameModule):
+        raise GameError(f"{where}game '{printable(name)}': {printable(path)}.MODULE is not a GameModule, so not a game")
     if module.game.name != name:
-        raise ValueError(f"{GAMES[name]} defines the game '{module.game.name}', registered as '{name}'")
+        raise GameError(f"{where}{path} defines the game '{module.game.name}', registered as '{printable(name)}'")
     return module
 
 
-_from_environment(os.environ.get(ENVIRONMENT, ""))
+def _environment_ok() -> None:
+    """A game the variable names that cannot be loaded stops every command that loads
+    a game, not only the ones that ask for it: the setting is wrong either way."""
+    global _checked
+    if _environment_error is not None:
+        raise _environment_error
+    if not _checked:
+        _checked = True
+        try:
+            for name in sorted(_from_outside):
+                get(name)
+        except GameError:
+            _checked = False
+            raise
+
+
+_own = set(GAMES)
+_environment_error: GameError | None = None
+try:
+    _from_environment(os.environ.get(ENVIRONMENT, ""))
+except GameError as exc:  # said by the first command that asks for a game, not at import
+    _environment_error = exc
+_from_outside = set(GAMES) - _own
+_checked = False
 
 
 def modules() -> list[GameModule]:
     """Every game, loaded (for the lists that need what the games declare)."""
-    return [get(name) for name in GAMES]
+    return [get(name) for name in names()]

@@ -94,3 +94,19 @@ def _sections(output: str) -> tuple[str, str]:
         verify[: verify.index("dungeon fmt --check.")] if "dungeon fmt --check." in verify else verify,
         fmt[: fmt.index("dungeon verify.")] if "dungeon verify." in fmt else fmt,
     )
+
+
+def test_a_record_named_like_an_option_is_checked_as_a_record(repo, home):
+    """pre-commit appends file names to the hook's command line: a record named
+    ``--cards-path=x.dgn`` or ``-q.dgn`` must be read as a record, not as an option that
+    redirects the card-set lookup or silences the check (issue 23)."""
+    (repo / "--cards-path=illegal.dgn").write_text(ILLEGAL)
+    (repo / "-q.dgn").write_text(ILLEGAL)
+    _run(["git", "add", "--", "--cards-path=illegal.dgn", "-q.dgn"], repo, home)
+    done = try_repo(repo, home, "legal.dgn", "--cards-path=illegal.dgn", "-q.dgn")
+    assert done.returncode == 1, done.stdout + done.stderr
+    verify, fmt = _sections(done.stdout)
+    assert "No such option" not in done.stdout + done.stderr
+    assert "--cards-path=illegal.dgn:4:15: error: 9s: no longer in the dungeon" in verify
+    assert "-q.dgn:4:15: error: 9s: no longer in the dungeon" in verify
+    assert "Passed" in fmt or "Failed" in fmt

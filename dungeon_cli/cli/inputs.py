@@ -1,47 +1,18 @@
-"""Opening the files a command is given: paths, ``-`` for standard input, and the
-usage errors (exit 2) for what cannot be read at all."""
+"""The command line's side of reading: a rule tag given as an option (``--cards FILE``).
+Opening the files themselves is ``dungeon_cli.inputs``, the one door every command
+reads by; its names are here too for the commands that import them from beside them."""
 
 from __future__ import annotations
 
 import os
-import sys
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, BinaryIO, Generator, Optional
+from typing import TYPE_CHECKING, Optional
 
-from notation.model import printable
+from ..inputs import STDIN, Unreadable, display_name, open_binary
 
 if TYPE_CHECKING:
     from .ruletag import RuleTag
 
-STDIN = "-"
-
-
-class Unreadable(Exception):
-    """A path that names no readable file: a usage error."""
-
-
-def display_name(path: str) -> str:
-    return "<stdin>" if path == STDIN else path
-
-
-@contextmanager
-def open_binary(path: str) -> Generator[BinaryIO, None, None]:
-    if path == STDIN:
-        yield sys.stdin.buffer
-        return
-    shown = printable(path)  # a name may hold a line end or an escape
-    if os.path.isdir(path):
-        raise Unreadable(f"{shown}: is a directory, not a DGN file")
-    try:
-        handle = open(path, "rb")
-    except FileNotFoundError:
-        raise Unreadable(f"{shown}: no such file") from None
-    except PermissionError:
-        raise Unreadable(f"{shown}: permission denied") from None
-    except OSError as exc:
-        raise Unreadable(f"{shown}: cannot be read ({exc.strerror})") from None
-    with handle:
-        yield handle
+__all__ = ["STDIN", "Unreadable", "display_name", "open_binary", "rule_tag_option"]
 
 
 def rule_tag_option(game, name: str, value, record_dir, hint: str) -> tuple[dict, list, Optional[RuleTag]]:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 import tomllib
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Optional
 
+from ... import inputs
+from ...inputs import Unreadable, loads_toml
 from ..base import record_file_roots
 from .cardset import CardSet, build, key_text
 from .tomlpos import key_positions, locate
@@ -32,14 +33,10 @@ class SetProblem:
     message: str
 
 
-class Unreadable(Exception):
-    """The file cannot be read at all (no such file, not UTF-8)."""
-
-
 def parse_text(text: str, name: str = "") -> tuple[Optional[CardSet], list[SetProblem]]:
     """The card set a TOML text describes, or None and its problems, in text order."""
     try:
-        doc = tomllib.loads(text)
+        doc = loads_toml(text)
     except tomllib.TOMLDecodeError as exc:
         return None, [_syntax(str(exc), text)]
     cards, problems = build(doc, name)
@@ -55,30 +52,12 @@ def parse_text(text: str, name: str = "") -> tuple[Optional[CardSet], list[SetPr
     return None, out
 
 
-MAX_BYTES = 1 << 20  # a card set is a few kilobytes; a record may name any path at all
-
-
 def read_text(path: str) -> str:
-    """The text of a card-set file. A record may name any path, so only a regular file
-    of at most MAX_BYTES is read: ``/dev/zero`` would fill the memory and a FIFO would
-    wait for ever."""
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode) and not os.path.isdir(path):
-            raise Unreadable(f"{path}: is not a regular file, so not a card-set file")
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise Unreadable(f"{path}: is larger than {MAX_BYTES // (1 << 20)} MB, so not a card-set file")
-    except FileNotFoundError:
-        raise Unreadable(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise Unreadable(f"{path}: is a directory, not a card-set file") from None
-    except OSError as exc:
-        raise Unreadable(f"{path}: cannot be read ({exc.strerror})") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise Unreadable(f"{path}: is not UTF-8 text") from None
+    """The text of a card-set file, through the one door every file comes in by: a
+    record may name any path, so only a regular file of at most a megabyte is read
+    (``/dev/zero`` would fill the memory, a FIFO would wait for ever); ``-`` and
+    ``/dev/stdin`` are standard input, for ``dungeon cards check -``."""
+    return inputs.read_text(path, "card-set file")
 
 
 def builtin_text(name: str) -> str:
@@ -153,7 +132,7 @@ def load_for_record(spec: str, record_dir: str) -> tuple[Optional[CardSet], list
 
 def _looks_like_a_set(path: str) -> bool:
     try:
-        doc = tomllib.loads(read_text(path))
+        doc = loads_toml(read_text(path))
     except (tomllib.TOMLDecodeError, Unreadable):
         return False
     return bool(doc) and set(doc) <= SECTIONS
