@@ -83,9 +83,11 @@ def open_binary(path: str, what: str = "DGN file", max_bytes: Optional[int] = No
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
             readable = os.access(path, os.R_OK | os.X_OK)
-            raise Unreadable(f"{shown}: is a directory{'' if readable else ' that cannot be read (permission denied)'}, not a {what}")
+            raise Unreadable(
+                f"{shown}: is a directory{'' if readable else ' that cannot be read (permission denied)'}, not a {what}"
+            )
         if not stat.S_ISREG(info.st_mode):
-            raise Unreadable(f"{shown}: is {_kind(info.st_mode)}, not a {what} (to read a stream, name it - and redirect it)")
+            raise Unreadable(f"{shown}: is {_kind(info.st_mode)}, not a {what}")
         if max_bytes is not None and info.st_size > max_bytes:
             raise Unreadable(f"{shown}: is {_size(info.st_size)}: a {what} here is at most {_size(max_bytes)}")
         os.set_blocking(fd, True)

@@ -73,9 +73,13 @@ def get(name: str) -> GameModule:
     try:
         module = importlib.import_module(path).MODULE
     except ImportError as exc:
-        raise GameError(f"{where}game '{printable(name)}': module {printable(path)} cannot be imported ({printable(str(exc))})") from None
+        raise GameError(
+            f"{where}game '{printable(name)}': module {printable(path)} cannot be imported ({printable(str(exc))})"
+        ) from None
     except AttributeError:
-        raise GameError(f"{where}game '{printable(name)}': module {printable(path)} defines no MODULE, so it is not a game") from None
+        raise GameError(
+            f"{where}game '{printable(name)}': module {printable(path)} defines no MODULE, so it is not a game"
+        ) from None
     if not isinstance(module, GameModule):
         raise GameError(f"{where}game '{printable(name)}': {printable(path)}.MODULE is not a GameModule, so not a game")
     if module.game.name != name:

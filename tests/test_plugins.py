@@ -106,7 +106,14 @@ def test_a_bad_dungeon_games_is_one_line_and_exit_2_on_every_command(value, said
     from conftest import FIXTURES, run_subprocess
 
     record = str(FIXTURES / "scoundrel" / "legal" / "runs.dgn")
-    for args in (["--help"], ["games"], ["verify", record], ["play", "scoundrel", "--seed", "1"], ["sim", "scoundrel", "--games", "2"], ["rules", "scoundrel"]):
+    for args in (
+        ["--help"],
+        ["games"],
+        ["verify", record],
+        ["play", "scoundrel", "--seed", "1"],
+        ["sim", "scoundrel", "--games", "2"],
+        ["rules", "scoundrel"],
+    ):
         done = run_subprocess(args, input=b"", env={"DUNGEON_GAMES": value})
         err = done.stderr.decode()
         assert done.returncode == 2, (args, err)

@@ -71,7 +71,9 @@ def analyse(
     from notation import read, write
 
     from .. import analysis
+    from .project import project_settings
 
+    project_settings("analyse")  # a card set kept in the project's card-sets
     samples = samples or analysis.SAMPLES
     seconds = limit or analysis.HINDSIGHT_SECONDS
     if output is not None and not force and safe_write.exists(output):

@@ -4,6 +4,7 @@ of that game."""
 from __future__ import annotations
 
 import datetime as _dt
+import os
 import re
 from typing import Optional
 
@@ -12,6 +13,7 @@ import click
 from notation.tokens import shown
 
 from .. import registry
+from ..terminal_text import safe
 
 
 def _day(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[_dt.date]:
@@ -46,15 +48,16 @@ def daily(game: str, day: Optional[_dt.date]) -> None:
 def _played(path) -> str:
     from notation import read
 
+    from ..inputs import Unreadable, open_binary
     from ..referee import Referee
 
-    try:
-        with open(path, "rb") as stream:
-            records = list(read(stream, source=str(path)))
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         return "none on this machine"
-    except OSError as exc:
-        return f"{path}: cannot be read ({exc.strerror})"
+    try:
+        with open_binary(str(path)) as stream:
+            records = list(read(stream, source=str(path)))
+    except Unreadable as exc:
+        return safe(str(exc))
     if len(records) != 1:
         return f"{path} (not one record)"
     verdict = Referee(seed_check=True).check(records[0])

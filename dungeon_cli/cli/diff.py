@@ -42,14 +42,14 @@ def diff(files: tuple[str, ...], every: bool, context: int, by: str, fmt) -> Non
     Exit status: 0 the same games, 1 different, 2 trouble (a file could not be read).
     """
     from ..review.run import comparisons, write
-    from ..settings import SettingsError, load
     from .diffargs import Trouble, operands
-    from .project import use
+    from .project import project_settings
 
     try:
-        settings = load()
-        use(settings)
         ops = operands(files)
+        # Run by git, a settings file that cannot be used is said and the diff goes on, as
+        # textconv does: git stops the whole diff at a driver that fails.
+        settings = project_settings("diff", warn=ops.git)
         # Run by git, the diff is read at a terminal whatever format CI wants by default.
         fmt = fmt or ("text" if ops.git else settings.get("format", "text"))
         by = by or settings.get("diff-by", "order")
@@ -63,10 +63,6 @@ def diff(files: tuple[str, ...], every: bool, context: int, by: str, fmt) -> Non
     except Trouble as exc:
         sys.stdout.flush()
         sys.stderr.write(f"{exc}\n")
-        sys.exit(2)
-    except SettingsError as exc:
-        sys.stdout.flush()
-        sys.stderr.write(f"dungeon diff: error: {exc}\n")
         sys.exit(2)
     sys.stdout.flush()
     sys.exit(0 if ops.git else status)

@@ -18,14 +18,10 @@ def textconv(file: str) -> None:
     Exit status: 0 printed, 2 the file could not be read.
     """
     from ..review.textconv import textconv as convert
-    from ..settings import SettingsError, load
     from .inputs import STDIN, Unreadable, open_binary
-    from .project import use
+    from .project import project_settings
 
-    try:
-        use(load())
-    except SettingsError as exc:  # git stops the whole diff at a textconv that fails: say it, go on
-        sys.stderr.write(f"dungeon textconv: warning: {exc}\n")
+    project_settings("textconv", warn=True)  # git stops the whole diff at a textconv that fails: say it, go on
 
     try:
         with open_binary(file) as stream:
