@@ -146,3 +146,40 @@ def test_replay_memory_does_not_grow_with_the_file(tmp_path):
         assert got["status"] == 0, got["stderr"]
         peaks[size] = got["peak_kb"] / 1024
     assert peaks[16] - peaks[1] < 8, peaks
+
+
+@pytest.mark.parametrize(
+    "kind, said",
+    [
+        ("continuation", "a record holds at most 100,000 tokens: the tokens from here on are not read"),
+        ("tags", "a record holds at most 1,000 tags: the tags from here on are not read"),
+        ("comments", "a record holds at most 1 MB of comments: the comments from here on are not read"),
+    ],
+)
+def test_what_a_record_holds_is_bounded_like_its_moves(tmp_path, kind, said):
+    """One move spread over continuation lines of 18 MB took 1.09 GB in verify and
+    fmt --check, 10^6 tags 324 MB (issue 23): a record holds at most so many tags,
+    tokens and bytes of comments, and both commands stay near the memory of a small
+    file, say the limit and leave the file alone."""
+    path = tmp_path / f"{kind}.dgn"
+    with open(path, "w") as handle:
+        if kind == "tags":
+            handle.write('[Game "scoundrel"]\n')
+            handle.writelines(f'[T{i} "x"]\n' for i in range(300_000))
+            handle.write("\n1. 9s 5d 4h Kc : run\n")
+        elif kind == "continuation":
+            handle.write('[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : run\n')
+            line = "  " + "9s " * 20_000 + "\n"
+            handle.writelines(line for _ in range(100))  # 6 MB, two million tokens
+        else:
+            handle.write('[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : run\n')
+            handle.writelines("# " + "x" * 60_000 + "\n" for _ in range(100))
+    before = path.read_bytes()
+    small = tmp_path / "small.dgn"
+    small.write_text('[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : run\n')
+    base = memory.peak_rss([memory.dungeon(), "verify", str(small)])["peak_kb"] / 1024
+    for args in (["verify"], ["fmt", "--check"]):
+        got = memory.peak_rss([memory.dungeon(), *args, str(path)])
+        assert got["status"] in (1, 2) and said in got["stdout"] + got["stderr"], got
+        assert got["peak_kb"] / 1024 - base < 30, (args, got["peak_kb"] / 1024, base)
+    assert path.read_bytes() == before
