@@ -58,7 +58,7 @@ def diff(files: tuple[str, ...], every: bool, context: int, by: str, fmt) -> Non
 
             sys.stdout.write(f"* Unmerged path {printable(ops.unmerged)}\n")
             sys.exit(0)
-        found = comparisons(ops.a.name, ops.a.records(), ops.b.name, ops.b.records(), by)
+        found = comparisons(ops.a.name, ops.a.records(), ops.b.name, ops.b.records(), by)  # one pair at a time
         status = write(found, sys.stdout, fmt, every, context, names=(ops.a.name, ops.b.name), annotated=ops.annotated)
     except Trouble as exc:
         sys.stdout.flush()

@@ -25,9 +25,8 @@ def textconv(file: str) -> None:
 
     try:
         with open_binary(file) as stream:
-            data = stream.read()
+            convert(stream, sys.stdout, source=None if file == STDIN else file)
     except Unreadable as exc:
         sys.stderr.write(f"dungeon textconv: error: {exc}\n")
         sys.exit(2)
-    sys.stdout.write(convert(data, source=None if file == STDIN else file))
     sys.stdout.flush()
