@@ -7,12 +7,30 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Optional
 
+import click
+
+from notation.model import printable
+
 from ..inputs import STDIN, Unreadable, display_name, open_binary
 
 if TYPE_CHECKING:
     from .ruletag import RuleTag
 
-__all__ = ["STDIN", "Unreadable", "display_name", "open_binary", "rule_tag_option"]
+__all__ = ["STDIN", "Directory", "Unreadable", "display_name", "open_binary", "rule_tag_option"]
+
+
+class Directory(click.Path):
+    """A directory that exists: ``click.Path(file_okay=False)`` refuses a regular file
+    only, and lets a FIFO or a device through as if it were a directory."""
+
+    def __init__(self) -> None:
+        super().__init__(exists=True, file_okay=False)
+
+    def convert(self, value, param, ctx):
+        value = super().convert(value, param, ctx)
+        if not os.path.isdir(value):
+            self.fail(f"{printable(os.fsdecode(value))}: is not a directory", param, ctx)
+        return value
 
 
 def rule_tag_option(game, name: str, value, record_dir, hint: str) -> tuple[dict, list, Optional[RuleTag]]:
@@ -23,7 +41,6 @@ def rule_tag_option(game, name: str, value, record_dir, hint: str) -> tuple[dict
     below; else by its file name, and a note says which ``--cards-path`` finds it, since a
     record never names a file outside the directories its reader allows. A usage error
     (exit 2) when the game has no such tag or the value is wrong."""
-    import click
 
     from ..engine.setup import SetupError
     from ..engine.tags import rule_options

@@ -15,6 +15,8 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Optional
 
+from notation.model import printable
+
 from ... import inputs
 from ...inputs import Unreadable, loads_toml
 from ..base import record_file_roots
@@ -87,7 +89,7 @@ def load(spec: str, base: Optional[str] = None) -> tuple[Optional[CardSet], list
     try:
         return _load_cached(os.path.abspath(path), stamp)
     except Unreadable as exc:
-        raise Unreadable(str(exc).replace(os.path.abspath(path), spec, 1)) from None
+        raise Unreadable(str(exc).replace(printable(os.path.abspath(path)), printable(spec), 1)) from None
 
 
 SECTIONS = {"set", "monster", "treasure", "trap", "boss", "map", "hero"}
@@ -101,10 +103,11 @@ def load_for_record(spec: str, record_dir: str) -> tuple[Optional[CardSet], list
     (not TOML, or sections a set does not have) is said to be so without quoting it."""
     if spec in BUILTIN:
         return builtin(spec), []
+    shown = printable(spec)  # a record's text: a name may hold an escape
     parts = spec.replace("\\", "/").split("/")
     if os.path.isabs(spec) or spec.startswith("~") or ".." in parts:
         raise Unreadable(
-            f"{spec}: a record may name a built-in set ({', '.join(BUILTIN)}) or a file under its own directory "
+            f"{shown}: a record may name a built-in set ({', '.join(BUILTIN)}) or a file under its own directory "
             "(or a --cards-path directory), never an absolute path or '..'"
         )
     roots = record_file_roots(record_dir)
@@ -115,7 +118,9 @@ def load_for_record(spec: str, record_dir: str) -> tuple[Optional[CardSet], list
             continue
         real = os.path.realpath(path)
         if os.path.commonpath([root, real]) != root:
-            raise Unreadable(f"{spec}: leads outside {root} (a symlink): a record's card set stays under its directory")
+            raise Unreadable(
+                f"{shown}: leads outside {printable(root)} (a symlink): a record's card set stays under its directory"
+            )
         try:
             stamp = os.stat(real).st_mtime_ns
         except OSError:
@@ -123,11 +128,11 @@ def load_for_record(spec: str, record_dir: str) -> tuple[Optional[CardSet], list
         try:
             cards, problems = _load_cached(real, stamp)
         except Unreadable as exc:
-            raise Unreadable(str(exc).replace(real, spec, 1)) from None
+            raise Unreadable(str(exc).replace(printable(real), shown, 1)) from None
         if problems and not _looks_like_a_set(real):
-            raise Unreadable(f"{spec}: is not a card-set file (dungeon cards check {spec} says why)")
+            raise Unreadable(f"{shown}: is not a card-set file (dungeon cards check {shown} says why)")
         return cards, problems
-    raise Unreadable(f"{spec}: no such file")
+    raise Unreadable(f"{shown}: no such file")
 
 
 def _looks_like_a_set(path: str) -> bool:
