@@ -264,15 +264,21 @@ TRIED: Counter = Counter()
 
 @pytest.mark.parametrize("case", SLOW)
 def test_a_fifo_and_dev_zero_neither_hang_nor_fill_the_memory(tmp_path, case):
-    """Real processes, each under a timeout and its peak RSS measured."""
+    """Real processes, each under a timeout and its peak RSS measured (a few at once)."""
+    import json
+    from concurrent.futures import ThreadPoolExecutor
+
+    runs = []
     for label, way in WAYS:
         tmp = tmp_path / label.replace(" ", "_")
         tmp.mkdir()
         path = _make(tmp, case, way.kind)
-        before = _snapshot(path)
-        args = [memory.dungeon(), *_args(way, path, tmp)]
+        runs.append((label, tmp, path, _snapshot(path), [memory.dungeon(), *_args(way, path, tmp)]))
+
+    def one(run):
+        label, tmp, path, before, args = run
         try:
-            got = subprocess.run(
+            return subprocess.run(
                 [sys.executable, "-c", memory._WRAPPER, *args],
                 cwd=tmp,
                 capture_output=True,
@@ -280,9 +286,12 @@ def test_a_fifo_and_dev_zero_neither_hang_nor_fill_the_memory(tmp_path, case):
                 stdin=subprocess.DEVNULL,
             )
         except subprocess.TimeoutExpired:
-            pytest.fail(f"dungeon {' '.join(args[1:])}: still running after {TIMEOUT} s on a {case}")
-        import json
+            return None
 
+    with ThreadPoolExecutor(4) as pool:
+        done = list(pool.map(one, runs))
+    for (label, tmp, path, before, args), got in zip(runs, done):
+        assert got is not None, f"dungeon {' '.join(args[1:])}: still running after {TIMEOUT} s on a {case}"
         result = json.loads(got.stdout)
         TRIED[case] += 1
         out = result["stdout"] + result["stderr"]
