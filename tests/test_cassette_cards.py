@@ -264,7 +264,10 @@ def test_cards_check_reads_standard_input_as_dash_and_as_dev_stdin(tmp_path: Pat
     for name in ("-", "/dev/stdin"):
         done = run_subprocess(["cards", "check", name], input=TINY.encode())
         assert done.returncode == 0, done.stderr
-        assert done.stdout.decode() == "<stdin>: card set 'stdin' is sound: 1 monster, 0 treasures, 0 traps, 1 boss, 1 map, 1 hero, health 5\n"
+        assert (
+            done.stdout.decode()
+            == "<stdin>: card set 'stdin' is sound: 1 monster, 0 treasures, 0 traps, 1 boss, 1 map, 1 hero, health 5\n"
+        )
         done = run_subprocess(["cards", "check", name], input=bad)
         assert done.returncode == 1
         assert done.stdout.decode().splitlines()[-1] == "<stdin>:7:12: error: monster[1].slots[1].min: must be 1 to 6, not 0"
