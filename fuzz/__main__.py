@@ -109,9 +109,7 @@ def targets():
         st.sampled_from(hostile.WAYS), st.sampled_from(hostile.SLOW + hostile.QUICK), st.binary(max_size=200), st.integers(0, 600)
     ).map(lambda t: (t[0][0], t[0][1], t[1], t[2], t[3]))
     pieces = st.sampled_from(["[", "{", "]", "}", "a = ", ", ", "'x'", '"y"', '"""', "\n", "# c\n", "1", "[t]\n", "[[a]]\n"])
-    deep_toml = st.tuples(st.integers(0, 2000), st.lists(pieces, max_size=60)).map(
-        lambda t: "a = " + st_join(t[1], t[0])
-    )
+    deep_toml = st.tuples(st.integers(0, 2000), st.lists(pieces, max_size=60)).map(lambda t: "a = " + st_join(t[1], t[0]))
 
     diff = st.tuples(
         st.sampled_from(registry.names()),

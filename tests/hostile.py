@@ -2,7 +2,7 @@
 shared by tests/test_hostile_inputs.py (every command, by construction) and by
 ``make fuzz`` (the same ways in, with the inputs varied).
 
-Each parameter of every command must appear here: as an input (how to invoke it, with
+Nothing here imports pytest. Each parameter of every command must appear here: as an input (how to invoke it, with
 ``{}`` where the hostile path goes) or as something else (a number, a choice, a file
 written, which the output door's tests try).
 """
@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 import click
-from conftest import FIXTURES
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"  # not conftest's: make fuzz imports this too
 
 WIN = str(FIXTURES / "scoundrel" / "legal" / "runs.dgn")
 ILLEGAL = '[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : 5d x9s 4h\n2. (Kc) 7c 2s 9s : run\n'

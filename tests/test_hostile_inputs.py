@@ -157,3 +157,24 @@ def test_the_counts_per_class(capsys):
     run after the tests above, as pytest runs a file in order."""
     with capsys.disabled():
         print("\nhostile inputs tried, per class:", dict(TRIED), f"({len(WAYS)} ways in, {len(commands())} commands)")
+
+
+def test_the_fuzz_laws_of_the_hostile_classes_hold_on_a_sample():
+    """``make fuzz`` varies the walker's inputs (fuzz/laws.py: check_hostile,
+    check_toml_nesting); a few of each here, so that a law that cannot pass is seen."""
+    from fuzz import laws
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=12, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(st.sampled_from(WAYS), st.sampled_from(QUICK), st.binary(max_size=50), st.integers(0, 300))
+    def hostile(way, case, noise, depth):
+        laws.check_hostile(way[0], way[1], case, noise, depth)
+
+    @settings(max_examples=20, deadline=None, database=None)
+    @given(st.integers(0, 1500), st.sampled_from(["[", "{a = ", "'", '"""', "#"]))
+    def nesting(depth, tail):
+        laws.check_toml_nesting("a = " + "[{a = " * depth + tail)
+
+    hostile()
+    nesting()
