@@ -162,9 +162,10 @@ def test_the_counts_per_class(capsys):
 def test_the_fuzz_laws_of_the_hostile_classes_hold_on_a_sample():
     """``make fuzz`` varies the walker's inputs (fuzz/laws.py: check_hostile,
     check_toml_nesting); a few of each here, so that a law that cannot pass is seen."""
-    from fuzz import laws
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
+
+    from fuzz import laws
 
     @settings(max_examples=12, deadline=None, database=None, suppress_health_check=list(HealthCheck))
     @given(st.sampled_from(WAYS), st.sampled_from(QUICK), st.binary(max_size=50), st.integers(0, 300))
