@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import os
 from pathlib import Path
 from typing import NamedTuple
 
@@ -50,15 +51,16 @@ def kept(path: Path) -> Kept:
     ``dungeon daily`` reports and what ``play --daily`` goes on with."""
     from notation import read
 
+    from .inputs import Unreadable, open_binary
     from .referee import Referee
 
-    try:
-        with open(path, "rb") as stream:
-            records = list(read(stream, source=str(path)))
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         return Kept("none", "none on this machine")
-    except OSError as exc:
-        return Kept("unusable", f"{path}: cannot be read ({exc.strerror})")
+    try:
+        with open_binary(str(path)) as stream:
+            records = list(read(stream, source=str(path)))
+    except Unreadable as exc:
+        return Kept("unusable", str(exc))
     if len(records) != 1:
         return Kept("unusable", f"{path} (not one record)")
     verdict = Referee(seed_check=True).check(records[0])

@@ -18,7 +18,8 @@ from __future__ import annotations
 import importlib
 import os
 from functools import cache
-from typing import Optional
+
+from notation.model import printable
 
 from .games.base import GameModule
 
@@ -35,17 +36,24 @@ GAMES: dict[str, str] = {
 # module importable (on PYTHONPATH) and defining MODULE. An environment variable, so that
 # every process of a run knows the same games: a `dungeon play` the tests start at a
 # terminal, the workers of `sim --jobs`.
+# The variable imports code: whatever module it names is run by every command that
+# loads the games (docs/architecture.md says so).
 ENVIRONMENT = "DUNGEON_GAMES"
 # The entry-point group through which an installed package adds a game.
 ENTRY_POINTS = "dungeon.games"
 _installed_read = False
 
 
+class GameError(ValueError):
+    """A game that cannot be loaded (a malformed DUNGEON_GAMES, a module that is no
+    game): the command line says it in one line and exits 2, never with a traceback."""
+
+
 def register(name: str, module: str) -> None:
     """Add a game defined outside this package, before the command line is built:
     ``dungeon`` reads the list of games when a command loads."""
     if GAMES.get(name, module) != module:
-        raise ValueError(f"game '{name}' is registered already, as {GAMES[name]}")
+        raise GameError(f"game '{name}' is registered already, as {GAMES[name]}")
     GAMES[name] = module
 
 
@@ -53,8 +61,11 @@ def _from_environment(value: str) -> None:
     for entry in filter(None, (part.strip() for part in value.split(","))):
         name, sep, module = entry.partition("=")
         if not (sep and name.strip() and module.strip()):
-            raise ValueError(f"{ENVIRONMENT}: '{entry}' is not name=module")
-        register(name.strip(), module.strip())
+            raise GameError(f"{ENVIRONMENT}: '{printable(entry)}' is not name=module")
+        try:
+            register(name.strip(), module.strip())
+        except GameError as exc:
+            raise GameError(f"{ENVIRONMENT}: {exc}") from None
 
 
 def _read_installed() -> None:
@@ -71,6 +82,7 @@ def _read_installed() -> None:
 
 
 def names() -> list[str]:
+    _environment_ok()
     _read_installed()
     return list(GAMES)
 
@@ -85,19 +97,56 @@ def known(name: str) -> bool:
 
 @cache
 def get(name: str) -> GameModule:
-    """The game called ``name``; KeyError if there is none."""
+    """The game called ``name``; KeyError if there is none, GameError if its module
+    cannot be imported or is not a game."""
+    _environment_ok()
     if not known(name):
         raise KeyError(name)
-    where, _, attr = GAMES[name].partition(":")
-    module: Optional[GameModule] = getattr(importlib.import_module(where), attr or "MODULE", None)
+    path = GAMES[name]
+    where = f"{ENVIRONMENT}: " if name in _from_outside else ""
+    module_path, _, attr = path.partition(":")
+    attr = attr or "MODULE"
+    try:
+        module = getattr(importlib.import_module(module_path), attr)
+    except ImportError as exc:
+        raise GameError(
+            f"{where}game '{printable(name)}': module {printable(module_path)} cannot be imported ({printable(str(exc))})"
+        ) from None
+    except AttributeError:
+        raise GameError(
+            f"{where}game '{printable(name)}': module {printable(module_path)} defines no {printable(attr)}, so it is not a game"
+        ) from None
     if not isinstance(module, GameModule):
-        raise ValueError(f"{GAMES[name]} defines no game module ({attr or 'MODULE'}), registered as '{name}'")
+        raise GameError(f"{where}game '{printable(name)}': {printable(path)} is not a GameModule, so not a game")
     if module.game.name != name:
-        raise ValueError(f"{GAMES[name]} defines the game '{module.game.name}', registered as '{name}'")
+        raise GameError(f"{where}{path} defines the game '{module.game.name}', registered as '{printable(name)}'")
     return module
 
 
-_from_environment(os.environ.get(ENVIRONMENT, ""))
+def _environment_ok() -> None:
+    """A game the variable names that cannot be loaded stops every command that loads
+    a game, not only the ones that ask for it: the setting is wrong either way."""
+    global _checked
+    if _environment_error is not None:
+        raise _environment_error
+    if not _checked:
+        _checked = True
+        try:
+            for name in sorted(_from_outside):
+                get(name)
+        except GameError:
+            _checked = False
+            raise
+
+
+_own = set(GAMES)
+_environment_error: GameError | None = None
+try:
+    _from_environment(os.environ.get(ENVIRONMENT, ""))
+except GameError as exc:  # said by the first command that asks for a game, not at import
+    _environment_error = exc
+_from_outside = set(GAMES) - _own
+_checked = False
 
 
 def modules() -> list[GameModule]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 from typing import Any, Optional
 
+from notation.model import printable
+
 FORMATS = ("text", "json", "github")
 KEYS = {
     "include": 'glob patterns of the files a directory stands for (default ["*.dgn"])',
@@ -29,7 +31,9 @@ class SettingsError(ValueError):
 
 def find(start: Optional[str] = None) -> Optional[str]:
     """The nearest pyproject.toml that has a [tool.dungeon] table. (os.path, not
-    pathlib: every ``dungeon verify`` pays for this search's imports.)"""
+    pathlib: every ``dungeon verify`` pays for this search's imports.) A pyproject.toml
+    that is a FIFO, a device or over a megabyte is a SettingsError: it might have been
+    the project's settings, and reading it would hang or fill the memory."""
     directory = os.path.abspath(start or os.getcwd())
     while True:
         candidate = os.path.join(directory, "pyproject.toml")
@@ -42,11 +46,16 @@ def find(start: Optional[str] = None) -> Optional[str]:
 
 
 def _bytes(path: str) -> bytes:
+    from .inputs import MAX_TOML_BYTES, Unreadable, read_bytes
+
+    if not os.path.lexists(path) or os.path.isdir(path):
+        return b""  # none here (or a directory of that name)
     try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except OSError:  # none here (or a directory of that name, or unreadable)
-        return b""
+        return read_bytes(path, "settings file", MAX_TOML_BYTES)
+    except Unreadable as exc:
+        if "permission denied" in str(exc) or "no such file" in str(exc):
+            return b""  # unreadable, or a dangling symlink: not this project's settings
+        raise SettingsError(str(exc)) from None
 
 
 def load(start: Optional[str] = None) -> dict[str, Any]:
@@ -56,15 +65,17 @@ def load(start: Optional[str] = None) -> dict[str, Any]:
         return {}
     import tomllib
 
+    from .inputs import loads_toml
+
     try:
-        data = tomllib.loads(_bytes(path).decode("utf-8"))
+        data = loads_toml(_bytes(path).decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise SettingsError(f"{path}: not valid TOML: {exc}") from None
+        raise SettingsError(f"{printable(path)}: not valid TOML: {exc}") from None
     tool = data.get("tool", {})
     table = tool.get("dungeon", {}) if isinstance(tool, dict) else {}
     if not isinstance(table, dict):
-        raise SettingsError(f"{path}: [tool.dungeon] is a table")
-    settings = check(table, str(path))
+        raise SettingsError(f"{printable(path)}: [tool.dungeon] is a table")
+    settings = check(table, printable(str(path)))
     if "card-sets" in settings:  # relative to the file that names them, as ruff's paths are
         home = os.path.dirname(path)
         settings["card-sets"] = [os.path.join(home, d) for d in settings["card-sets"]]
@@ -88,6 +99,11 @@ def _problem(key: str, value: Any) -> Optional[str]:
             return (
                 'a list of directories, like ["card-sets"]' if key == "card-sets" else 'a list of glob patterns, like ["*.dgn"]'
             )
+        if key == "card-sets":
+            for directory in value:  # the project's own: a record may read what lies under them
+                parts = directory.replace("\\", "/").split("/")
+                if not directory or os.path.isabs(directory) or directory.startswith("~") or ".." in parts:
+                    return f'directories under the project, like ["card-sets"], never {printable(directory)!r}'
     elif key == "format":
         if value not in FORMATS:
             return f"one of {', '.join(FORMATS)}, not {value!r}"
@@ -103,7 +119,8 @@ def _problem(key: str, value: Any) -> Optional[str]:
 def expand(paths: tuple[str, ...], settings: dict[str, Any]) -> list[str]:
     """Paths with each directory replaced by the files under it that ``include``
     names and ``exclude`` does not, in a stable order. A directory with none stays, to
-    be reported as the directory it is."""
+    be reported as the directory it is; so does a directory under it that cannot be
+    listed (permission denied), to be reported rather than passed over as if empty."""
     if not any(path != "-" and os.path.isdir(path) for path in paths):
         return list(paths)  # no directory: nothing to match (and fnmatch not imported)
     import fnmatch
@@ -121,7 +138,7 @@ def expand(paths: tuple[str, ...], settings: dict[str, Any]) -> list[str]:
             out.append(path)
             continue
         found = len(out)
-        for root, dirs, names in os.walk(path):
+        for root, dirs, names in os.walk(path, onerror=lambda exc: out.append(exc.filename)):
             dirs[:] = sorted(
                 d for d in dirs if not excluded(os.path.relpath(os.path.join(root, d), path)) and not d.startswith(".")
             )

@@ -85,6 +85,12 @@ def _differential(data):
     return laws.check_mutation(mutated, line)
 
 
+def st_join(pieces: list, depth: int) -> str:
+    """Brackets ``depth`` deep around the pieces (tomllib recursed on such nesting)."""
+    opening = "".join("[{"[i % 2] if i % 2 == 0 else "{a = " for i in range(depth))
+    return opening + "".join(pieces)
+
+
 def targets():
     from dungeon_cli import registry
 
@@ -96,6 +102,14 @@ def targets():
     def model_case(draw):
         records = draw(S.files())
         return records, draw(S.awkward_text(records)), draw(st.booleans())
+
+    import hostile  # the walker's table of every way a file gets in (tests/hostile.py)
+
+    hostile_case = st.tuples(
+        st.sampled_from(hostile.WAYS), st.sampled_from(hostile.SLOW + hostile.QUICK), st.binary(max_size=200), st.integers(0, 600)
+    ).map(lambda t: (t[0][0], t[0][1], t[1], t[2], t[3]))
+    pieces = st.sampled_from(["[", "{", "]", "}", "a = ", ", ", "'x'", '"y"', '"""', "\n", "# c\n", "1", "[t]\n", "[[a]]\n"])
+    deep_toml = st.tuples(st.integers(0, 2000), st.lists(pieces, max_size=60)).map(lambda t: "a = " + st_join(t[1], t[0]))
 
     diff = st.tuples(
         st.sampled_from(registry.names()),
@@ -110,6 +124,8 @@ def targets():
         Target("mutated games", diff, _differential, weight=2),
         Target("play typed", S.play_inputs(), lambda case: laws.check_play(*case), weight=1),
         Target("card sets", S.cardset_texts(), laws.check_cardset, weight=1),
+        Target("hostile inputs", hostile_case, lambda case: laws.check_hostile(*case), weight=1),
+        Target("deep toml", deep_toml, laws.check_toml_nesting, weight=1),
     ]
 
 

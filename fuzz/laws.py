@@ -443,3 +443,72 @@ def check_cardset(data: bytes) -> bool:
     session = Session(Setup(MODULE.game.name, options={"cards": cards}, seed=1))
     session.deal()
     return True
+
+
+# -- hostile inputs (issue 23): every way in, tests/hostile.py's table ----------------
+
+
+def check_hostile(label: str, way, case: str, noise: bytes, depth: int) -> None:
+    """One way a file gets into ``dungeon`` (a command and parameter of the walker's table)
+    with one hostile input of its classes, varied by ``noise`` appended to its content
+    (and given on standard input) and ``depth`` levels of brackets: no exception, a
+    non-zero exit with a message (textconv shows a record's faults instead), no terminal
+    escape or bidi control in the output, and the input unchanged. In-process: the
+    run's SIGALRM watchdog catches a hang, its address-space limit a runaway memory."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    import hostile
+    from click.testing import CliRunner
+
+    from dungeon_cli.cli import cli
+
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory(prefix="dungeon-hostile-") as tmp:
+        os.chdir(tmp)
+        path = Path(tmp) / "none"
+        try:
+            path = hostile.make(Path(tmp), case, way.kind)
+            if os.path.isfile(path) and not os.path.islink(path):
+                path.write_bytes(path.read_bytes() + noise + b"[" * depth + b"{" * depth)
+            before = hostile.snapshot(path)
+            args = hostile.args_for(way, path, Path(tmp))
+            result = CliRunner().invoke(cli, args, input=noise)
+            if result.exception is not None and not isinstance(result.exception, SystemExit):
+                exc = result.exception
+                raise LawBroken(f"dungeon {' '.join(args)!r} on a {case} raised {type(exc).__name__}: {exc}") from exc
+            out = result.output
+            if "Traceback" in out:
+                raise LawBroken(f"dungeon {label} on a {case} printed a traceback")
+            if hostile.expected(way, case) and not hostile.pending(label, case):
+                shown = label in hostile.SHOWN and case in hostile.CONTENT
+                if not shown and (result.exit_code == 0 or not out.strip()):
+                    raise LawBroken(f"dungeon {label} on a {case} exited {result.exit_code} with {out[-200:]!r}")
+                if case == "escapes" and any(ch in out for ch in hostile.ESCAPES):
+                    raise LawBroken(f"dungeon {label} printed a raw escape: {out[-200:]!r}")
+            if hostile.snapshot(path) != before:
+                raise LawBroken(f"dungeon {label} changed its input, a {case}")
+        finally:
+            os.chdir(here)
+            if os.path.isdir(path) and not os.path.islink(path):
+                os.chmod(path, 0o755)
+
+
+def check_toml_nesting(text: str) -> None:
+    """A settings file and a card set nested however deep: a message, never a
+    RecursionError (tomllib recurses: 500 levels in a kilobyte were a traceback)."""
+    import os
+    import tempfile
+
+    from dungeon_cli import settings
+    from dungeon_cli.games.cassette_dungeons import loader
+
+    loader.parse_text(text, "fuzzed")
+    with tempfile.TemporaryDirectory(prefix="dungeon-settings-") as tmp:
+        with open(os.path.join(tmp, "pyproject.toml"), "w", encoding="utf-8") as handle:
+            handle.write("[tool.dungeon]\n" + text)
+        try:
+            settings.load(tmp)
+        except settings.SettingsError as exc:
+            check_message(str(exc).split(": ", 1)[-1][:MAX_MESSAGE], "settings: ")

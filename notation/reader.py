@@ -22,6 +22,13 @@ MAX_ERRORS = 100
 # No game here comes near this (the longest sampled games have a few hundred moves);
 # past it a record is diagnosed once and its further moves are read but not kept.
 MAX_MOVES = 10_000
+# The same for what else a record holds: one move spread over continuation lines of
+# 18 MB took 1.09 GB, a million tags 324 MB. Past these, the record is diagnosed once
+# for each and the rest of that kind is read but not kept, so that every record is
+# checked in bounded memory; no real record comes near them.
+MAX_TAGS = 1_000
+MAX_ITEMS = 100_000  # tokens, colons and checkpoints: ten thousand moves of ten
+MAX_COMMENT_BYTES = 1 << 20
 BOM = b"\xef\xbb\xbf"
 
 Line = tuple[int, Optional[str], Optional[Diagnostic]]
@@ -114,6 +121,9 @@ class Reader:
         self.record: Optional[Record] = None
         self.move: Optional[Move] = None  # the move that an indented line continues
         self.pending: list[str] = []  # whole-line comments not yet attached
+        self.items = 0  # tokens, colons and checkpoints held by this record
+        self.comment_bytes = 0  # of the comments held by this record (or pending)
+        self.said_full: set[str] = set()  # the limits this record was told of
         self.last_number = 0
         self.in_moves = False
         # A tag line of this record could not be read (or the file is binary): it may
@@ -152,8 +162,39 @@ class Reader:
                 Diagnostic(diag.line, diag.col, f"more than {MAX_ERRORS} errors: the rest of the file is not reported")
             )
 
+    def _full(self, record: Record, lineno: int, kind: str) -> bool:
+        """Whether ``record`` holds as many of ``kind`` as a record may; said once."""
+        held = {
+            "moves": len(record.moves) >= MAX_MOVES,
+            "tags": len(record.tags) >= MAX_TAGS,
+            "tokens": self.items >= MAX_ITEMS,
+            "comments": self.comment_bytes >= MAX_COMMENT_BYTES,
+        }[kind]
+        if held and kind not in self.said_full:
+            self.said_full.add(kind)
+            most = {"moves": f"{MAX_MOVES:,} moves", "tags": f"{MAX_TAGS:,} tags", "tokens": f"{MAX_ITEMS:,} tokens"}
+            self._error_in(
+                record,
+                Diagnostic(
+                    lineno,
+                    1,
+                    f"a record holds at most {most.get(kind, f'{MAX_COMMENT_BYTES >> 20} MB of comments')}: "
+                    f"the {kind} from here on are not read",
+                ),
+            )
+        return held
+
+    def _comment(self, lineno: int, text: str) -> None:
+        if self.comment_bytes >= MAX_COMMENT_BYTES and self._full(self._ensure_record(lineno), lineno, "comments"):
+            return
+        self.comment_bytes += len(text)
+        self.pending.append(text)
+
     def _ensure_record(self, lineno: int) -> Record:
         if self.record is None:
+            self.items = 0
+            self.comment_bytes = sum(len(c) for c in self.pending)
+            self.said_full = set()
             self.record = Record(line=lineno, source=self.source)
             self.last_number = 0
             self.in_moves = False
@@ -180,7 +221,7 @@ class Reader:
             return None
         first = stripped[0]
         if first == "#":
-            self.pending.append(stripped.rstrip())
+            self._comment(lineno, stripped.rstrip())
             return None
         if first == "[":
             finished = None
@@ -217,6 +258,9 @@ class Reader:
         record = self.record if self.record is not None else self._ensure_record(lineno)
         if self.move is not None:
             self._close_move()
+        if self._full(record, lineno, "tags"):
+            self.tags_unreadable = True  # it may have been the Game tag, as far as anyone knows
+            return
         try:
             match = grammar.TAG_LINE.parse(text).match
         except ParseError:
@@ -242,17 +286,7 @@ class Reader:
         record = self.record if self.record is not None else self._ensure_record(lineno)
         if self.move is not None:
             self._close_move()
-        if len(record.moves) >= MAX_MOVES:
-            if getattr(self, "capped", None) is not record:  # said once a record
-                self.capped = record
-                self._error_in(
-                    record,
-                    Diagnostic(
-                        lineno,
-                        1,
-                        f"a record holds at most {MAX_MOVES:,} moves: the moves from here on are not read",
-                    ),
-                )
+        if self._full(record, lineno, "moves") or self._full(record, lineno, "tokens"):
             self.move = None
             self.in_moves = True
             self.pending = []
@@ -324,6 +358,8 @@ class Reader:
         for comment in self.pending:
             self.move.segments.append(([], comment))
         self.pending = []
+        if self._full(record, lineno, "tokens"):
+            return
         items = self._items(record, lineno, text, match.start(1), match.end(1))
         if items and isinstance(items[0], Token) and _looks_like_move_number(items[0].raw):
             self._error_in(
@@ -350,6 +386,7 @@ class Reader:
                 items.append(Colon(lineno, match.start(2) + 1))
             else:
                 items.append(self._checkpoint(record, lineno, match.group(1), match.start(1)))
+        self.items += len(items)
         return items
 
     def _checkpoint(self, record: Record, lineno: int, text: str, offset: int) -> Checkpoint:

@@ -271,3 +271,22 @@ def test_cards_is_refused_where_it_does_not_apply(run, tmp_path: Path):
     bad.write_text(TINY.replace("min = 3", "min = 0"))
     result = run(["play", "cassette-dungeons", "--cards", str(bad)], input="")
     assert result.exit_code == 2 and "must be 1 to 6, not 0" in result.stderr
+
+
+def test_cards_check_reads_standard_input_as_dash_and_as_dev_stdin(tmp_path: Path):
+    """`-` is standard input, as everywhere; /dev/stdin, which a user types on purpose,
+    is too (issue 25: "-: no such file" and /dev/stdin refused). Real processes: only
+    there is /dev/stdin the process's own standard input."""
+    from conftest import run_subprocess
+
+    bad = TINY.replace("min = 3", "min = 0").encode()
+    for name in ("-", "/dev/stdin"):
+        done = run_subprocess(["cards", "check", name], input=TINY.encode())
+        assert done.returncode == 0, done.stderr
+        assert (
+            done.stdout.decode()
+            == "<stdin>: card set 'stdin' is sound: 1 monster, 0 treasures, 0 traps, 1 boss, 1 map, 1 hero, health 5\n"
+        )
+        done = run_subprocess(["cards", "check", name], input=bad)
+        assert done.returncode == 1
+        assert done.stdout.decode().splitlines()[-1] == "<stdin>:7:12: error: monster[1].slots[1].min: must be 1 to 6, not 0"

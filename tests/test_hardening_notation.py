@@ -196,10 +196,10 @@ def test_a_card_set_path_that_is_no_card_set_file_is_refused_at_once(run, tmp_pa
         path, why = "zero.toml", f"leads outside {tmp_path} (a symlink): a record's card set stays under its directory"
         os.symlink("/dev/zero", tmp_path / path)
     elif kind == "fifo":
-        path, why = "set.toml", "is not a regular file, so not a card-set file"
+        path, why = "set.toml", "is a FIFO, not a card-set file"
         os.mkfifo(path)
     elif kind == "huge":
-        path, why = "set.toml", "is larger than 1 MB, so not a card-set file"
+        path, why = "set.toml", "is 1.1 MB: a card-set file here is at most 1.0 MB"
         Path(path).write_text("# x\n" * 300_000)
     else:
         path, why = "sets", "is a directory, not a card-set file"

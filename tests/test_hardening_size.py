@@ -108,11 +108,14 @@ def test_fmt_memory_does_not_grow_with_the_file(tmp_path):
         assert peaks[(40, mode)] - peaks[(2, mode)] < 8, peaks
 
 
-@pytest.mark.parametrize("args", [["fmt", "--check", "/dev/zero"], ["fmt", "-"]])
-def test_fmt_on_dev_zero_stops_at_once(args):
+def test_fmt_on_dev_zero_stops_at_once():
+    """Piped in, /dev/zero is read and found binary; named, it is refused unread (a
+    device is no DGN file: dungeon_cli/inputs.py)."""
     with open("/dev/zero", "rb") as zero:
-        done = subprocess.run([memory.dungeon(), *args], stdin=zero, capture_output=True, timeout=30)
+        done = subprocess.run([memory.dungeon(), "fmt", "-"], stdin=zero, capture_output=True, timeout=30)
     assert done.returncode == 1 and b"binary data (a NUL byte)" in done.stderr
+    done = subprocess.run([memory.dungeon(), "fmt", "--check", "/dev/zero"], capture_output=True, timeout=30)
+    assert done.returncode == 2 and b"/dev/zero: is a device, not a DGN file" in done.stderr
 
 
 def test_one_record_of_a_million_moves_stays_in_bounded_memory(tmp_path):
@@ -143,3 +146,61 @@ def test_replay_memory_does_not_grow_with_the_file(tmp_path):
         assert got["status"] == 0, got["stderr"]
         peaks[size] = got["peak_kb"] / 1024
     assert peaks[16] - peaks[1] < 8, peaks
+
+
+@pytest.mark.parametrize(
+    "kind, said",
+    [
+        ("continuation", "a record holds at most 100,000 tokens: the tokens from here on are not read"),
+        ("tags", "a record holds at most 1,000 tags: the tags from here on are not read"),
+        ("comments", "a record holds at most 1 MB of comments: the comments from here on are not read"),
+    ],
+)
+def test_what_a_record_holds_is_bounded_like_its_moves(tmp_path, kind, said):
+    """One move spread over continuation lines of 18 MB took 1.09 GB in verify and
+    fmt --check, 10^6 tags 324 MB (issue 23): a record holds at most so many tags,
+    tokens and bytes of comments, and both commands stay near the memory of a small
+    file, say the limit and leave the file alone."""
+    path = tmp_path / f"{kind}.dgn"
+    with open(path, "w") as handle:
+        if kind == "tags":
+            handle.write('[Game "scoundrel"]\n')
+            handle.writelines(f'[T{i} "x"]\n' for i in range(300_000))
+            handle.write("\n1. 9s 5d 4h Kc : run\n")
+        elif kind == "continuation":
+            handle.write('[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : run\n')
+            line = "  " + "9s " * 20_000 + "\n"
+            handle.writelines(line for _ in range(100))  # 6 MB, two million tokens
+        else:
+            handle.write('[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : run\n')
+            handle.writelines("# " + "x" * 60_000 + "\n" for _ in range(100))
+    before = path.read_bytes()
+    small = tmp_path / "small.dgn"
+    small.write_text('[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : run\n')
+    base = memory.peak_rss([memory.dungeon(), "verify", str(small)])["peak_kb"] / 1024
+    for args in (["verify"], ["fmt", "--check"]):
+        got = memory.peak_rss([memory.dungeon(), *args, str(path)])
+        assert got["status"] in (1, 2) and said in got["stdout"] + got["stderr"], got
+        assert got["peak_kb"] / 1024 - base < 30, (args, got["peak_kb"] / 1024, base)
+    assert path.read_bytes() == before
+
+
+def test_diff_textconv_and_the_page_hold_one_record_at_a_time(tmp_path):
+    """Every command over any file holds its memory near verify's or refuses (issue
+    23): diff held every pair's walks (2.56 GB for 5.3 MB), textconv every record's
+    states (1.48 GB for 20 MB), replay --html drew a 310 MB page (1.2 GB). A quarter
+    of a megabyte of records shows the growth (130, 40 and 70 MB over verify before)."""
+    pool = memory.game_pool()
+    path = tmp_path / "many.dgn"
+    memory.write_records(path, MB // 4, pool)
+    before = path.read_bytes()
+    base = memory.peak_rss([memory.dungeon(), "verify", str(path)])
+    assert base["status"] == 0, base
+    for args in (["diff", str(path), str(path)], ["textconv", str(path)]):
+        got = memory.peak_rss([memory.dungeon(), *args])
+        assert got["status"] == 0, got
+        assert got["peak_kb"] / 1024 - base["peak_kb"] / 1024 < 12, (args, got["peak_kb"] / 1024, base["peak_kb"] / 1024)
+    page = tmp_path / "page.html"
+    got = memory.peak_rss([memory.dungeon(), "replay", "--html", str(page), str(path)])
+    assert got["status"] == 2 and "holds more than 2,000 moves: a page shows at most that many" in got["stderr"], got
+    assert not page.exists() and path.read_bytes() == before

@@ -68,7 +68,6 @@ def analyse(name: str) -> Writer:
 
 WRITERS = {
     ("analyse", "output"): analyse("analyse"),
-    ("analyze", "output"): analyse("analyze"),
     ("solve", "output"): Writer(
         lambda inp, out, f: ["solve", inp, "--limit", "2k", "-o", out, *force(f)], head='[Game "scoundrel"]'
     ),

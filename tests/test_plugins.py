@@ -87,3 +87,35 @@ def test_the_environment_names_games_as_name_equals_module():
     before = dict(registry.GAMES)
     registry._from_environment(" , toy = toy_game ,")  # blanks and empty entries are nothing
     assert registry.GAMES == before
+
+
+@pytest.mark.parametrize(
+    "value, said",
+    [
+        ("foo", "DUNGEON_GAMES: 'foo' is not name=module"),
+        ("x=", "DUNGEON_GAMES: 'x=' is not name=module"),
+        ("=y", "DUNGEON_GAMES: '=y' is not name=module"),
+        ("scoundrel=os", "DUNGEON_GAMES: game 'scoundrel' is registered already"),
+        ("evil=nonexistent_mod", "DUNGEON_GAMES: game 'evil': module nonexistent_mod cannot be imported"),
+        ("x=os", "DUNGEON_GAMES: game 'x': module os defines no MODULE, so it is not a game"),
+    ],
+)
+def test_a_bad_dungeon_games_is_one_line_and_exit_2_on_every_command(value, said):
+    """The variable is read at import: a malformed one, or one naming a module that is
+    not a game, was a traceback on --help, games, verify, play, sim and rules (issue 23)."""
+    from conftest import FIXTURES, run_subprocess
+
+    record = str(FIXTURES / "scoundrel" / "legal" / "runs.dgn")
+    for args in (
+        ["--help"],
+        ["games"],
+        ["verify", record],
+        ["play", "scoundrel", "--seed", "1"],
+        ["sim", "scoundrel", "--games", "2"],
+        ["rules", "scoundrel"],
+    ):
+        done = run_subprocess(args, input=b"", env={"DUNGEON_GAMES": value})
+        err = done.stderr.decode()
+        assert done.returncode == 2, (args, err)
+        assert "Traceback" not in err and said in err, (args, err)
+        assert err.count("\n") == 1, (args, err)

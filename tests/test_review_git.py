@@ -211,3 +211,39 @@ def test_git_setup_asks_at_a_terminal(repo):
     assert "left      diff.dgn.command = mydiff" in screen
     assert sh(["git", "config", "diff.dgn.textconv"], repo).stdout == "dungeon textconv\n"
     assert sh(["git", "config", "diff.dgn.command"], repo).stdout == "mydiff\n"
+
+
+def test_textconv_finds_a_card_set_where_the_record_lives_not_beside_gits_copy(tmp_path):
+    """git hands textconv a copy of the old blob in its temporary directory: the
+    [Cards] set committed beside the record was looked up there ("no such file" on
+    every git diff and git log -p), and a stray set.toml there was read (issue 23)."""
+    from conftest import FIXTURES
+
+    root = tmp_path / "records"
+    (root / "games").mkdir(parents=True)
+    assert sh(["git", "init", "-q"], root).returncode == 0
+    assert sh(["dungeon", "cards", "export", "games/set.toml"], root).returncode == 0
+    lines = (FIXTURES / "cassette-dungeons" / "legal" / "death.dgn").read_text().split("\n")
+    lines.insert(next(i for i, line in enumerate(lines) if line.startswith("[Game")) + 1, '[Cards "set.toml"]')
+    (root / "games" / "g.dgn").write_text("\n".join(lines))
+    (root / ".gitattributes").write_text("*.dgn diff=dgn\n")
+    sh(["git", "add", "."], root)
+    assert sh(["git", "commit", "-qm", "a game"], root).returncode == 0
+    (root / "games" / "g.dgn").write_text("\n".join(lines).replace("[Cards", '[Player "me"]\n[Cards', 1))
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    (temp / "set.toml").write_text("[set]\nname = 'stray'\nhealth = 'x'\n")
+    env = _env(tmp_path)
+    env["TMPDIR"] = str(temp)
+    done = subprocess.run(
+        ["git", "-c", "diff.dgn.textconv=dungeon textconv", "diff", "HEAD", "--", "games/g.dgn"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert '+[Player "me"]' in done.stdout
+    assert "set.toml" in done.stdout and "no such file" not in done.stdout and "stray" not in done.stdout
+    assert "error" not in done.stdout, done.stdout

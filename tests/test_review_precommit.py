@@ -94,3 +94,26 @@ def _sections(output: str) -> tuple[str, str]:
         verify[: verify.index("dungeon fmt --check.")] if "dungeon fmt --check." in verify else verify,
         fmt[: fmt.index("dungeon verify.")] if "dungeon verify." in fmt else fmt,
     )
+
+
+def test_a_record_named_like_an_option_is_checked_as_a_record(tmp_path, home):
+    """pre-commit appends file names to the hook's command line: a record named
+    ``--cards-path=x.dgn`` or ``-q.dgn`` was read by click as an option, which let an
+    illegal record pass and redirected the card-set lookup, or failed both hooks with
+    "No such option" having checked nothing (issue 23). The hooks pass ``--`` first."""
+    root = tmp_path / "odd"
+    root.mkdir()
+    _run(["git", "init", "-q"], root, home)
+    shutil.copy(FIXTURES / "scoundrel" / "legal" / "runs.dgn", root / "legal.dgn")
+    (root / "--cards-path=bad.dgn").write_text(ILLEGAL)
+    (root / "-q.dgn").write_text(ILLEGAL)
+    _run(["git", "add", "--", "."], root, home)
+    done = _run([str(PRE_COMMIT), "try-repo", str(ROOT), "--all-files"], root, home)
+    if done.returncode == 3 and "Installing environment" in done.stdout + done.stderr:
+        pytest.skip("pre-commit could not build the hooks' environment (pip needs a package index)")
+    assert done.returncode == 1, done.stdout + done.stderr
+    verify, fmt = _sections(done.stdout)
+    assert "No such option" not in done.stdout + done.stderr
+    assert "--cards-path=bad.dgn:4:15: error: 9s: no longer in the dungeon" in verify
+    assert "-q.dgn:4:15: error: 9s: no longer in the dungeon" in verify
+    assert "Failed" in fmt and "would reformat" not in fmt.replace("would reformat -q.dgn", "")

@@ -165,6 +165,12 @@ def main() -> None:
         where = f"{exc.filename}: " if exc.filename else "standard output: " if exc.errno in STREAM_ERRORS else ""
         _say(f"dungeon: error: {where}{exc.strerror or exc}")
         code = 2
+    except Exception as exc:  # a game that cannot be loaded (DUNGEON_GAMES): one line, no traceback
+        registry = sys.modules.get("dungeon_cli.registry")
+        if registry is None or not isinstance(exc, registry.GameError):
+            raise
+        _say(f"dungeon: error: {exc}")
+        code = 2
     sys.exit(finish(code))
 
 

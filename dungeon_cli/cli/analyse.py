@@ -81,7 +81,9 @@ def analyse(
     from notation import read, write
 
     from .. import analysis
+    from .project import project_settings
 
+    project_settings("analyse")  # a card set kept in the project's card-sets
     samples = samples or analysis.SAMPLES
     nodes, seconds = parse_limit(limit) if limit is not None else (None, analysis.HINDSIGHT_SECONDS)
     if output is not None:  # before the analysis, which takes minutes

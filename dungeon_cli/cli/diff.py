@@ -42,14 +42,14 @@ def diff(files: tuple[str, ...], every: bool, context: int, by: str, fmt) -> Non
     Exit status: 0 the same games, 1 different, 2 trouble (a file could not be read).
     """
     from ..review.run import comparisons, write
-    from ..settings import SettingsError, load
     from .diffargs import Trouble, operands
-    from .project import use
+    from .project import project_settings
 
     try:
-        settings = load()
-        use(settings)
         ops = operands(files)
+        # Run by git, a settings file that cannot be used is said and the diff goes on, as
+        # textconv does: git stops the whole diff at a driver that fails.
+        settings = project_settings("diff", warn=ops.git)
         # Run by git, the diff is read at a terminal whatever format CI wants by default.
         fmt = fmt or ("text" if ops.git else settings.get("format", "text"))
         by = by or settings.get("diff-by", "order")
@@ -58,17 +58,13 @@ def diff(files: tuple[str, ...], every: bool, context: int, by: str, fmt) -> Non
 
             sys.stdout.write(f"* Unmerged path {printable(ops.unmerged)}\n")
             sys.exit(0)
-        found = comparisons(ops.a.name, ops.a.records(), ops.b.name, ops.b.records(), by)
+        found = comparisons(ops.a.name, ops.a.records(), ops.b.name, ops.b.records(), by)  # one pair at a time
         status = write(
             found, sys.stdout, fmt, every, context, names=(ops.a.name, ops.b.name), annotated=ops.annotated, git=ops.git
         )
     except Trouble as exc:
         sys.stdout.flush()
         sys.stderr.write(f"{exc}\n")
-        sys.exit(2)
-    except SettingsError as exc:
-        sys.stdout.flush()
-        sys.stderr.write(f"dungeon diff: error: {exc}\n")
         sys.exit(2)
     sys.stdout.flush()
     sys.exit(0 if ops.git else status)

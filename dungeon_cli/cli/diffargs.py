@@ -8,7 +8,8 @@ One argument is git naming an unmerged path, which has no sides to compare.
 
 from __future__ import annotations
 
-from typing import Optional
+from contextlib import ExitStack
+from typing import Iterator, Optional
 
 from notation import Record, read
 
@@ -33,17 +34,32 @@ class Operand:
         self.source = source
         self.absent = absent
 
-    def records(self) -> list[Record]:
+    def records(self) -> Iterator[Record]:
+        """The records, read as they are asked for (a diff holds one pair at a time); the
+        file is opened and its first record read now, so that a file that cannot be read
+        or holds none is said before anything is printed."""
         if self.absent:
-            return []
+            return iter(())
+        stack = ExitStack()
         try:
-            with open_binary(self.path) as stream:
-                records = list(read(stream, source=self.source))
+            stream = stack.enter_context(open_binary(self.path))
+            found = read(stream, source=self.source)
+            first = next(found, None)
         except Unreadable as exc:
+            stack.close()
             raise Trouble(f"dungeon diff: error: {exc}") from None
-        if not records and not self.git:
-            raise Trouble(f'{self.name}:1:1: error: no record in this file: a record starts with [Game "..."]')
-        return records
+        if first is None:
+            stack.close()
+            if not self.git:
+                raise Trouble(f'{self.name}:1:1: error: no record in this file: a record starts with [Game "..."]')
+            return iter(())
+        return self._rest(stack, first, found)
+
+    @staticmethod
+    def _rest(stack: ExitStack, first: Record, found: Iterator[Record]) -> Iterator[Record]:
+        with stack:
+            yield first
+            yield from found
 
 
 class Operands:

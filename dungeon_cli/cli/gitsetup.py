@@ -28,11 +28,12 @@ def git_setup(directory: str, show: bool, yes: bool) -> None:
     """
     from ..review import gitsetup as gs
 
-    if show:
-        for line in gs.commands():
-            click.echo(line)
-        return
     try:
+        gs.directory(directory)
+        if show:
+            for line in gs.commands():
+                click.echo(line)
+            return
         root = gs.top(directory)
         left = 0
         current = gs.attribute(root)

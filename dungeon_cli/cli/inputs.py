@@ -1,50 +1,36 @@
-"""Opening the files a command is given: paths, ``-`` for standard input, and the
-usage errors (exit 2) for what cannot be read at all."""
+"""The command line's side of reading: a rule tag given as an option (``--cards FILE``).
+Opening the files themselves is ``dungeon_cli.inputs``, the one door every command
+reads by; its names are here too for the commands that import them from beside them."""
 
 from __future__ import annotations
 
 import os
-import sys
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, BinaryIO, Generator, Optional
+from typing import TYPE_CHECKING, Optional
+
+import click
 
 from notation.model import printable
 
-from .. import safe_write
+from ..inputs import STDIN, Unreadable, display_name, open_binary
 
 if TYPE_CHECKING:
     from .ruletag import RuleTag
 
-STDIN = "-"
+__all__ = ["STDIN", "Directory", "Unreadable", "display_name", "open_binary", "rule_tag_option"]
 
 
-class Unreadable(Exception):
-    """A path that names no readable file: a usage error."""
+class Directory(click.Path):
+    """A directory that exists: ``click.Path(file_okay=False)`` refuses a regular file
+    only, and lets a FIFO or a device through as if it were a directory."""
 
+    def __init__(self) -> None:
+        super().__init__(exists=True, file_okay=False)
 
-def display_name(path: str) -> str:
-    return "<stdin>" if path == STDIN else path
-
-
-@contextmanager
-def open_binary(path: str) -> Generator[BinaryIO, None, None]:
-    if path == STDIN:
-        yield sys.stdin.buffer
-        return
-    shown = printable(path)  # a name may hold a line end or an escape
-    if os.path.isdir(path):
-        raise Unreadable(f"{shown}: is a directory, not a DGN file")
-    try:
-        handle = open(path, "rb")
-    except FileNotFoundError:
-        raise Unreadable(f"{shown}: no such file") from None
-    except PermissionError:
-        raise Unreadable(f"{shown}: permission denied") from None
-    except OSError as exc:
-        raise Unreadable(f"{shown}: cannot be read ({exc.strerror})") from None
-    with handle:
-        safe_write.note_input(handle)  # an input of this run is never one of its outputs
-        yield handle
+    def convert(self, value, param, ctx):
+        value = super().convert(value, param, ctx)
+        if not os.path.isdir(value):
+            self.fail(f"{printable(os.fsdecode(value))}: is not a directory", param, ctx)
+        return value
 
 
 def rule_tag_option(game, name: str, value, record_dir, hint: str) -> tuple[dict, list, Optional[RuleTag]]:
@@ -55,7 +41,6 @@ def rule_tag_option(game, name: str, value, record_dir, hint: str) -> tuple[dict
     below; else by its file name, and a note says which ``--cards-path`` finds it, since a
     record never names a file outside the directories its reader allows. A usage error
     (exit 2) when the game has no such tag or the value is wrong."""
-    import click
 
     from ..engine.setup import SetupError
     from ..engine.tags import rule_options

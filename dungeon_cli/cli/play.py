@@ -94,6 +94,9 @@ def play(
             raise click.UsageError("--resume keeps the record's Player tag")
         if cards_file is not None:
             raise click.UsageError("--resume plays with the record's own Cards tag")
+        from .project import project_settings
+
+        project_settings("play")  # the record's card set may be kept in the project's card-sets
     elif game is None:
         raise click.UsageError("name a GAME (see `dungeon games`), or --resume FILE")
     interactive = sys.stdin.isatty() and sys.stdout.isatty()

@@ -38,7 +38,9 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
 
     from ..shell.colour import Paint
     from ..shell.replay import Replay
+    from .project import project_settings
 
+    project_settings("replay")  # a card set kept in the project's card-sets
     name = display_name(file)
     if html is not None:
         if step or number is not None:

@@ -12,6 +12,8 @@ from typing import Optional
 
 import click
 
+from notation.model import printable
+
 from ..terminal_text import safe
 from .inputs import Unreadable, display_name, open_binary
 from .output import check_output, write_output
@@ -22,13 +24,22 @@ def write_html(file: str, out: str, force: bool) -> int:
     from notation import read
 
     from .. import report
-    from ..share.page import build
+    from ..share.page import MAX_MOVES, build
 
     name = display_name(file)
     check_output(out, force, inputs=(file,))  # before the records are read
     try:
         with open_binary(file) as stream:
-            records = list(read(stream, source=None if file == "-" else file))
+            records = []
+            moves = 0
+            for record in read(stream, source=None if file == "-" else file):
+                moves += len(record.moves)
+                if moves > MAX_MOVES:  # refused before it is all held, let alone drawn
+                    raise Unreadable(
+                        f"{printable(name)}: holds more than {MAX_MOVES:,} moves: a page shows at most that many "
+                        "(split the file, or replay it at the terminal)"
+                    )
+                records.append(record)
     except Unreadable as exc:
         click.echo(f"dungeon replay: error: {exc}", err=True)
         return 2

@@ -322,7 +322,9 @@ def _from_record(path: str):
     from ..referee import Referee
     from ..session import Session
     from .inputs import Unreadable, open_binary
+    from .project import project_settings
 
+    project_settings("solve")  # a card set kept in the project's card-sets
     try:
         with open_binary(path) as stream:
             records = list(itertools.islice(read(stream), 1))  # the first record alone is solved

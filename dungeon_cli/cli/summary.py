@@ -8,6 +8,7 @@ from typing import Optional
 import click
 
 from .inputs import Unreadable, display_name, open_binary
+from .project import project_defaults
 
 
 def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
@@ -17,7 +18,7 @@ def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str)
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE... | -", type=click.Path(allow_dash=True))
+@click.argument("files", nargs=-1, required=True, metavar="FILE|DIR... | -", type=click.Path(allow_dash=True))
 @click.option("--by", type=click.Choice(["game", "player", "variant"]), help="One row per group instead of per record.")
 @click.option(
     "--format",
@@ -28,9 +29,10 @@ def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str)
     help="Any tabulate format (simple, github, grid, pipe, ...), or json, or csv.",
 )
 def summary(files: tuple[str, ...], by: Optional[str], fmt: str) -> None:
-    """One row per record: file, game, variant, player, date, result, score, moves and
-    the game's telling figures; with --by, records, wins, win rate, and the mean, median
-    and best score of the wins and of the losses apart, per group (finished legal games
+    """One row per record (of each file, every *.dgn under a directory, or - for
+    standard input): file, game, variant, player, date, result, score, moves and the
+    game's telling figures; with --by, records, wins, win rate, and the mean, median and
+    best score of the wins and of the losses apart, per group (finished legal games
     only).
 
     Exit status: 0 every record verifies, 1 any does not (they are listed on stderr),
@@ -44,6 +46,7 @@ def summary(files: tuple[str, ...], by: Optional[str], fmt: str) -> None:
     known = formats()
     if fmt not in known:
         raise click.BadParameter(f"'{fmt}' is not one of: {', '.join(known)}", param_hint="--format")
+    files, _, _ = project_defaults("summary", files)  # a directory, card-sets: as verify takes them
     referee = Referee()
     rows: list[Row] = []
     usage_error = False

@@ -10,7 +10,7 @@ from notation import Diagnostic, read
 
 from .. import report
 from ..referee import Referee
-from .inputs import Unreadable, display_name, open_binary
+from .inputs import Directory, Unreadable, display_name, open_binary
 from .project import project_defaults
 
 
@@ -30,7 +30,7 @@ from .project import project_defaults
     "--cards-path",
     "cards_path",
     multiple=True,
-    type=click.Path(exists=True, file_okay=False),
+    type=Directory(),
     help="Look up card sets that records name under this directory (repeatable; default: each record's own directory).",
 )
 def verify(

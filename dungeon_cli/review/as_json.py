@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Optional, TextIO
+from typing import Any, Iterable, Optional, TextIO
 
 from .compare import Comparison, Row
 from .facts import checkpoint, outcome, result, summary
@@ -63,12 +63,15 @@ def pair(cmp: Comparison, every: bool) -> dict[str, Any]:
     }
 
 
-def dump(names: tuple[str, str], found: list[Comparison], out: TextIO, every: bool) -> None:
-    document = {
-        "a": names[0],
-        "b": names[1],
-        "pairs": [pair(cmp, every) for cmp in found],
-        "summary": {"pairs": len(found), "equal": sum(1 for c in found if c.equal)},
-    }
+def dump(names: tuple[str, str], found: Iterable[Comparison], out: TextIO, every: bool) -> int:
+    """Write the document; 0 when every pair is the same game, else 1. Each comparison
+    is made its dictionary as it comes, so its walks are not held."""
+    pairs = []
+    equal = 0
+    for cmp in found:
+        pairs.append(pair(cmp, every))
+        equal += cmp.equal
+    document = {"a": names[0], "b": names[1], "pairs": pairs, "summary": {"pairs": len(pairs), "equal": equal}}
     json.dump(document, out, indent=2, ensure_ascii=False)
     out.write("\n")
+    return 0 if equal == len(pairs) else 1

@@ -38,9 +38,15 @@ class GitError(Exception):
     """Not in a repository, or git is missing: a one-line message."""
 
 
-def git(args: list[str], cwd: str) -> subprocess.CompletedProcess:
-    if not os.path.isdir(cwd):  # else the missing directory reads as a missing git
+def directory(cwd: str) -> None:
+    """A DIR that is no directory is said as such (else a missing directory reads as a
+    missing git), whatever is asked of it, ``--print`` included."""
+    if not os.path.isdir(cwd):
         raise GitError(f"{printable(cwd)}: {'no such directory' if not os.path.lexists(cwd) else 'not a directory'}")
+
+
+def git(args: list[str], cwd: str) -> subprocess.CompletedProcess:
+    directory(cwd)
     try:
         return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, errors="surrogateescape")
     except FileNotFoundError:

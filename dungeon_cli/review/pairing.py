@@ -8,16 +8,22 @@ unrelated deals. Records without a Seed are paired by order among themselves.
 from __future__ import annotations
 
 from itertools import zip_longest
-from typing import Optional, Sequence, TypeVar
+from typing import Iterable, Iterator, Optional, TypeVar
 
 from notation import Record
 
 R = TypeVar("R", bound=Record)
 
 
-def pair(a: Sequence[R], b: Sequence[R], by: str = "order") -> list[tuple[Optional[R], Optional[R]]]:
+def pair(a: Iterable[R], b: Iterable[R], by: str = "order") -> Iterator[tuple[Optional[R], Optional[R]]]:
+    """The pairs, as they come: by order, one record of each file at a time, so that a
+    diff of two large files holds one pair (by Seed, every record is held to be found)."""
     if by == "order":
-        return list(zip_longest(a, b))
+        return zip_longest(a, b)
+    return iter(_by_seed(a, b))
+
+
+def _by_seed(a: Iterable[R], b: Iterable[R]) -> list[tuple[Optional[R], Optional[R]]]:
     keyed_b: dict[Optional[str], list[R]] = {}
     for record in b:
         keyed_b.setdefault(record.tag_value("Seed"), []).append(record)

@@ -59,11 +59,13 @@ def new_session(
 def resumed_session(path: str, table: bool) -> tuple[Session, bool]:
     """The game recorded in ``path``, ready to go on, and whether its deals are typed
     (``--table``, or a record without a Seed to deal from)."""
+    from ..inputs import Unreadable, open_binary
+
     try:
-        with open(path, "rb") as stream:
+        with open_binary(path) as stream:
             records = list(read(stream, source=path))
-    except OSError as exc:
-        raise SetupError([f"{path}: cannot be read ({exc.strerror})"], status=2) from None
+    except Unreadable as exc:
+        raise SetupError([str(exc)], status=2) from None
     if len(records) != 1:
         found = "no record" if not records else f"{len(records)} records"
         raise SetupError([f"{path}: holds {found}: --resume goes on with a file of one record"])

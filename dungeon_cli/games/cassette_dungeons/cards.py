@@ -11,6 +11,7 @@ import click
 from notation import Diagnostic
 
 from ... import report, safe_write
+from ...inputs import display_name, is_stdin
 from ...terminal_text import safe
 from . import loader
 
@@ -21,10 +22,11 @@ def cards() -> None:
 
 
 @cards.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE...", type=click.Path())
+@click.argument("files", nargs=-1, required=True, metavar="FILE... | -", type=click.Path(allow_dash=True))
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit status tells.")
 def check(files: tuple[str, ...], quiet: bool) -> None:
-    """Check card-set files and report every problem as FILE:LINE:COL: error: MESSAGE.
+    """Check card-set files and report every problem as FILE:LINE:COL: error: MESSAGE
+    (``-`` or /dev/stdin: the set on standard input).
 
     Exit status: 0 every set is sound, 1 any has a problem, 2 a file could not be read.
     """
@@ -37,12 +39,13 @@ def check(files: tuple[str, ...], quiet: bool) -> None:
                 sys.stderr.write(f"dungeon cards check: error: {safe(str(exc))}\n")
             status = 2
             continue
-        found, problems = loader.parse_text(text, os.path.splitext(os.path.basename(path))[0])
+        shown = display_name(path)
+        found, problems = loader.parse_text(text, "stdin" if is_stdin(path) else os.path.splitext(os.path.basename(path))[0])
         if problems:
             status = max(status, 1)
             if not quiet:
                 for p in problems:
-                    click.echo(report.text_line(path, Diagnostic(p.line, p.col, p.message)))
+                    click.echo(report.text_line(shown, Diagnostic(p.line, p.col, p.message)))
             continue
         if found is not None:
             unfair = fairness_diagnostics(text, found)
@@ -50,7 +53,7 @@ def check(files: tuple[str, ...], quiet: bool) -> None:
                 status = max(status, 1)
             if not quiet:
                 for d in unfair:
-                    click.echo(report.text_line(path, d))
+                    click.echo(report.text_line(shown, d))
             if any(d.severity == "error" for d in unfair):
                 continue
         if not quiet and found is not None:
@@ -63,7 +66,7 @@ def check(files: tuple[str, ...], quiet: bool) -> None:
                 (len(found.heroes), "hero"),
             )
             listed = ", ".join(_count(n, word) for n, word in counts)
-            click.echo(f"{safe(path)}: card set '{safe(found.name)}' is sound: {listed}, health {found.health}")
+            click.echo(f"{safe(shown)}: card set '{safe(found.name)}' is sound: {listed}, health {found.health}")
     sys.exit(status)
 
 

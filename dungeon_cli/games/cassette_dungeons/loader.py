@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 import tomllib
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 from typing import Optional
 
+from notation.model import printable
+
+from ... import inputs
+from ...inputs import Unreadable, loads_toml
 from ..base import record_file_roots
 from .cardset import CardSet, build, key_text
 from .tomlpos import key_positions, locate
@@ -32,14 +35,10 @@ class SetProblem:
     message: str
 
 
-class Unreadable(Exception):
-    """The file cannot be read at all (no such file, not UTF-8)."""
-
-
 def parse_text(text: str, name: str = "") -> tuple[Optional[CardSet], list[SetProblem]]:
     """The card set a TOML text describes, or None and its problems, in text order."""
     try:
-        doc = tomllib.loads(text)
+        doc = loads_toml(text)
     except tomllib.TOMLDecodeError as exc:
         return None, [_syntax(str(exc), text)]
     cards, problems = build(doc, name)
@@ -55,30 +54,12 @@ def parse_text(text: str, name: str = "") -> tuple[Optional[CardSet], list[SetPr
     return None, out
 
 
-MAX_BYTES = 1 << 20  # a card set is a few kilobytes; a record may name any path at all
-
-
 def read_text(path: str) -> str:
-    """The text of a card-set file. A record may name any path, so only a regular file
-    of at most MAX_BYTES is read: ``/dev/zero`` would fill the memory and a FIFO would
-    wait for ever."""
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode) and not os.path.isdir(path):
-            raise Unreadable(f"{path}: is not a regular file, so not a card-set file")
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise Unreadable(f"{path}: is larger than {MAX_BYTES // (1 << 20)} MB, so not a card-set file")
-    except FileNotFoundError:
-        raise Unreadable(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise Unreadable(f"{path}: is a directory, not a card-set file") from None
-    except OSError as exc:
-        raise Unreadable(f"{path}: cannot be read ({exc.strerror})") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise Unreadable(f"{path}: is not UTF-8 text") from None
+    """The text of a card-set file, through the one door every file comes in by: a
+    record may name any path, so only a regular file of at most a megabyte is read
+    (``/dev/zero`` would fill the memory, a FIFO would wait for ever); ``-`` and
+    ``/dev/stdin`` are standard input, for ``dungeon cards check -``."""
+    return inputs.read_text(path, "card-set file")
 
 
 def builtin_text(name: str) -> str:
@@ -108,7 +89,7 @@ def load(spec: str, base: Optional[str] = None) -> tuple[Optional[CardSet], list
     try:
         return _load_cached(os.path.abspath(path), stamp)
     except Unreadable as exc:
-        raise Unreadable(str(exc).replace(os.path.abspath(path), spec, 1)) from None
+        raise Unreadable(str(exc).replace(printable(os.path.abspath(path)), printable(spec), 1)) from None
 
 
 SECTIONS = {"set", "monster", "treasure", "trap", "boss", "map", "hero"}
@@ -122,10 +103,11 @@ def load_for_record(spec: str, record_dir: str) -> tuple[Optional[CardSet], list
     (not TOML, or sections a set does not have) is said to be so without quoting it."""
     if spec in BUILTIN:
         return builtin(spec), []
+    shown = printable(spec)  # a record's text: a name may hold an escape
     parts = spec.replace("\\", "/").split("/")
     if os.path.isabs(spec) or spec.startswith("~") or ".." in parts:
         raise Unreadable(
-            f"{spec}: a record may name a built-in set ({', '.join(BUILTIN)}) or a file under its own directory "
+            f"{shown}: a record may name a built-in set ({', '.join(BUILTIN)}) or a file under its own directory "
             "(or a --cards-path directory), never an absolute path or '..'"
         )
     roots = record_file_roots(record_dir)
@@ -136,7 +118,9 @@ def load_for_record(spec: str, record_dir: str) -> tuple[Optional[CardSet], list
             continue
         real = os.path.realpath(path)
         if os.path.commonpath([root, real]) != root:
-            raise Unreadable(f"{spec}: leads outside {root} (a symlink): a record's card set stays under its directory")
+            raise Unreadable(
+                f"{shown}: leads outside {printable(root)} (a symlink): a record's card set stays under its directory"
+            )
         try:
             stamp = os.stat(real).st_mtime_ns
         except OSError:
@@ -144,16 +128,16 @@ def load_for_record(spec: str, record_dir: str) -> tuple[Optional[CardSet], list
         try:
             cards, problems = _load_cached(real, stamp)
         except Unreadable as exc:
-            raise Unreadable(str(exc).replace(real, spec, 1)) from None
+            raise Unreadable(str(exc).replace(printable(real), shown, 1)) from None
         if problems and not _looks_like_a_set(real):
-            raise Unreadable(f"{spec}: is not a card-set file (dungeon cards check {spec} says why)")
+            raise Unreadable(f"{shown}: is not a card-set file (dungeon cards check {shown} says why)")
         return cards, problems
-    raise Unreadable(f"{spec}: no such file")
+    raise Unreadable(f"{shown}: no such file")
 
 
 def _looks_like_a_set(path: str) -> bool:
     try:
-        doc = tomllib.loads(read_text(path))
+        doc = loads_toml(read_text(path))
     except (tomllib.TOMLDecodeError, Unreadable):
         return False
     return bool(doc) and set(doc) <= SECTIONS
