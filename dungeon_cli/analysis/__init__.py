@@ -259,7 +259,7 @@ def analyse(
     module = verdict.module
     assert module is not None
     game = module.game.name
-    strong = bots.make(game, "strong") if "strong" in module.bots else None
+    strong = bots.strong(game) if bots.has_strong(game) else None
     hind: Optional[Solver] = None
     if game not in solver.solvable():
         analysis.hindsight_note = f"{game} has no solver"

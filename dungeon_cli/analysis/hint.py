@@ -32,7 +32,7 @@ class Hint:
 def hint(module, variant: Optional[str], options, events: Sequence[tuple[State, Any]], samples: int = SAMPLES) -> Optional[Hint]:
     """The strong player's choice after ``events`` (every event of the game so far,
     draws included); None when the game has no strong player or no decision is due."""
-    if "strong" not in module.bots:
+    if not bots.has_strong(module.game.name):
         return None
     view = PlayerView(module, variant, options)
     for _, action in events:
@@ -40,7 +40,7 @@ def hint(module, variant: Optional[str], options, events: Sequence[tuple[State, 
     seen = view.state
     if seen.phase is not Phase.DECISION:
         return None
-    strong: Any = bots.make(module.game.name, "strong")  # a sampling player: its deals and evaluation too
+    strong: Any = bots.strong(module.game.name)  # a sampling player: its deals and evaluation too
     rng = random.Random(f"hint/{len(events)}")
     deals = strong.deals(seen, rng, samples, exhaustive=True)
     exact = len(deals) < samples or strong.unseen(seen) == 0

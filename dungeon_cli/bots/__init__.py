@@ -16,20 +16,38 @@ from .. import registry
 from ..games.base import load
 from .base import Bot
 
+STRONG = "strong"
+
 # The bots that play every game; a game's own bots are named by its GameModule.
 EVERY_GAME: dict[str, str] = {"random": "dungeon_cli.bots.uniform:RandomBot"}
+# The bots every game has unless it names its own of that name: the search over the
+# unseen cards (``bots/search.py``), which a game may replace with a faster player.
+UNLESS_OWN: dict[str, str] = {STRONG: "dungeon_cli.bots.search:SearchBot"}
 
 
 def names(game: str) -> list[str]:
     """The bots that play ``game``: those of every game, then the game's own in the
-    order it lists them."""
-    return list(EVERY_GAME) + [name for name in registry.get(game).bots if name not in EVERY_GAME]
+    order it lists them, then those it has not replaced."""
+    own = registry.get(game).bots
+    listed = list(EVERY_GAME) + [name for name in own if name not in EVERY_GAME]
+    return listed + [name for name in UNLESS_OWN if name not in listed]
 
 
 def make(game: str, name: str) -> Bot:
     """A fresh bot (bots may keep per-game memory: one per game); KeyError if unknown."""
-    path = registry.get(game).bots.get(name) or EVERY_GAME[name]
+    path = registry.get(game).bots.get(name) or EVERY_GAME.get(name) or UNLESS_OWN[name]
     return load(path)()
+
+
+def has_strong(game: str) -> bool:
+    """Whether ``game`` has a strong player (what ``hint`` and ``analyse`` judge with):
+    the one place that says so. Every game has one now, its own or the search."""
+    return STRONG in names(game)
+
+
+def strong(game: str) -> Bot:
+    """A fresh strong player of ``game``: the game's own where it gives a faster one."""
+    return make(game, STRONG)
 
 
 def describe(game: str) -> list[tuple[str, str]]:

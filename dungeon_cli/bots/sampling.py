@@ -4,6 +4,9 @@ whatever the game's choices are."""
 
 from __future__ import annotations
 
+import time
+from typing import Any, Callable, Optional
+
 
 class Tally:
     """Wins, total score and plays of one choice over the deals it was played on."""
@@ -26,3 +29,34 @@ class Tally:
     def key(self) -> tuple:
         """Best first: the most wins, then the highest total score."""
         return (self.wins, self.score)
+
+
+def halving(
+    evaluate_on: Callable[[Any, list, list], list],
+    state: Any,
+    cands: list,
+    deals: list,
+    deadline: Optional[float] = None,
+) -> Any:
+    """The best of ``cands`` by sequential halving: ``deals`` cut into as many rounds as
+    halving the choices down to one takes; each round plays every choice still in on
+    its deals (the same deals for all: common random numbers) and keeps the better half
+    by ``key()``. The one left has been played on every deal, so its figures are over
+    all of them; the choices that lie close get the playouts, the clearly worse few.
+    ``deadline``: a ``time.monotonic()`` past which the best so far is taken, after
+    whole deals (every choice still in has played the same deals)."""
+    alive = list(cands)
+    rounds = max(1, (len(alive) - 1).bit_length())
+    size = max(1, len(deals) // rounds)
+    start = 0
+    for done in range(rounds):
+        batch = deals[start:] if done == rounds - 1 else deals[start : start + size]
+        start += len(batch)
+        for deal in batch:
+            evaluate_on(state, alive, [deal])
+            if deadline is not None and time.monotonic() > deadline:
+                return max(alive, key=lambda c: c.key())
+        alive.sort(key=lambda c: c.key(), reverse=True)
+        if done < rounds - 1:
+            alive = alive[: max(1, (len(alive) + 1) // 2)]
+    return alive[0]
