@@ -4,6 +4,7 @@ seen, the same whatever order the unseen cards lie in; ``--hints off`` refuses i
 from __future__ import annotations
 
 import io
+import re
 
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -36,7 +37,9 @@ def test_hint_names_a_legal_choice_and_its_chance():
     line = next(line for line in text.splitlines() if line.startswith("hint: "))
     word = line.split()[1]
     assert word in {SCOUNDREL.notation.action_text(session.state, a) for a in session.state.legal_actions()}
-    assert "of 200 deals of the cards you have not seen" in line and "%" in line
+    # 200 deals, or as many as the hint's second allowed on a busy machine
+    deals = re.search(r"of (\d+) deals of the cards you have not seen", line)
+    assert deals is not None and 1 <= int(deals.group(1)) <= 200 and "%" in line
 
 
 def test_hints_off():
@@ -57,8 +60,8 @@ def test_hint_never_reads_the_unseen_cards():
     apply_line(two, "2c 3c 7h")
     two.deal()
     assert one.state.room == two.state.room and one.state.dungeon.known != two.state.dungeon.known
-    a = hint(SCOUNDREL, None, {}, one.all_events, samples=30)
-    b = hint(SCOUNDREL, None, {}, two.all_events, samples=30)
+    a = hint(SCOUNDREL, None, {}, one.all_events, samples=30, seconds=None)
+    b = hint(SCOUNDREL, None, {}, two.all_events, samples=30, seconds=None)
     assert (a.text, a.fair.wins, a.fair.mean_score) == (b.text, b.fair.wins, b.fair.mean_score)
 
 

@@ -26,6 +26,7 @@ from typing import Any, Callable, Optional
 from notation import Record
 
 from .. import bots
+from ..bots.sampling import halving
 from ..bots.view import PlayerView
 from ..core import Phase, Result, State, known_steps
 from ..engine import Visitor, Walk
@@ -260,6 +261,9 @@ def analyse(
     assert module is not None
     game = module.game.name
     strong = bots.strong(game) if bots.has_strong(game) else None
+    if strong is not None:
+        setup = verdict.walk.setup
+        strong.begin(module, setup.variant, setup.options, module.game.start(setup.variant, setup.options, None))
     hind: Optional[Solver] = None
     if game not in solver.solvable():
         analysis.hindsight_note = f"{game} has no solver"
@@ -319,8 +323,7 @@ def _fair(strong, decision: dict, module, rng: random.Random, samples: int) -> t
     action = decision["action"]
     deals = strong.deals(seen, rng, samples, exhaustive=True)
     exact = len(deals) < samples or strong.unseen(seen) == 0
-    every = strong.evaluate_on(seen, strong.candidates(seen), deals)
-    top = max(every, key=lambda c: c.key())
+    top = halving(strong.evaluate_on, seen, strong.candidates(seen), deals)
     played = strong.evaluate_on(seen, strong.candidates(seen, first=action), deals)
     mine = max(played, key=lambda c: c.key())
     text = module.notation.action_text
