@@ -32,6 +32,8 @@ from ..core import Phase, Result, State, known_steps
 from ..engine import Visitor, Walk
 from ..referee import Referee, Verdict
 from ..solver.objective import WIN
+from .lookahead import SECONDS as LOOKAHEAD_SECONDS
+from .lookahead import Lookahead, Stream
 
 SAMPLES = 100  # orders of the unseen cards per decision
 HINDSIGHT_SECONDS = 10.0  # per position; past it the figure is the best found, not proven
@@ -159,6 +161,7 @@ class Judge(Visitor):
     def begin(self, walk: Walk) -> None:
         setup = walk.setup
         self.module = walk.module
+        self.dealer = walk.dealer
         self.view = PlayerView(walk.module, setup.variant, setup.options)
 
     def event(self, before: State, action: Any, after: State) -> None:
@@ -172,6 +175,8 @@ class Judge(Visitor):
                     "action": action,
                     "after": after,
                     "text": self.module.notation.action_text(before, action),
+                    # the chance still to come as the seed answers it (a search over the game)
+                    "stream": Stream.of(self.dealer) if self.dealer.seeded else None,
                 }
             )
         self.view.observe(action)
@@ -196,6 +201,10 @@ class Solver:
         self.make = lambda: self.hooks.model() if hasattr(self.hooks, "model") else solver.CoreModel(self.hooks)
         self.wins = solver.Search(self.make(), wins_only=True)
         self.memo: dict = {}
+
+    def judge(self, decision: dict) -> tuple[Hindsight, Hindsight]:
+        """Before and after a decision."""
+        return self.best(decision["before"]), self.best(decision["after"])
 
     def best(self, state: State) -> Hindsight:
         """The best result reachable from ``state`` (its piles in known order)."""
@@ -226,6 +235,19 @@ class Solver:
         answer = Hindsight(Result(True, value - WIN) if value >= WIN else None, proven)
         self.memo[key] = answer
         return answer
+
+
+class Searcher:
+    """Hindsight for a game without a solver: the search over the rules API
+    (``lookahead.Lookahead``) from each decision, chance answered as the record's seed
+    answers it; it says when its limit cut it short."""
+
+    def __init__(self, game: str, seconds: float):
+        self.look = Lookahead(bots.make(game, "greedy"), min(seconds, LOOKAHEAD_SECONDS))
+
+    def judge(self, decision: dict) -> tuple[Hindsight, Hindsight]:
+        stream = decision["stream"]
+        return Hindsight(*self.look.best(decision["before"], stream)), Hindsight(*self.look.best(decision["after"], stream))
 
 
 def _value(h: Hindsight) -> int:
@@ -264,9 +286,13 @@ def analyse(
     if strong is not None:
         setup = verdict.walk.setup
         strong.begin(module, setup.variant, setup.options, module.game.start(setup.variant, setup.options, None))
-    hind: Optional[Solver] = None
+    hind: Optional[Solver | Searcher] = None
     if game not in solver.solvable():
-        analysis.hindsight_note = f"{game} has no solver"
+        if seeded and not wrong_seed:
+            hind = Searcher(game, seconds)
+        else:
+            why = "the Seed tag does not deal these cards" if wrong_seed else "no Seed tag"
+            analysis.hindsight_note = f"{why}: {game}'s hindsight needs the seed's deal (its dice are not in the record)"
     elif not seeded or wrong_seed:
         try:
             order = solver.hooks(game).deal(judge.events)
@@ -288,8 +314,7 @@ def analyse(
             j.best, j.played = _fair(strong, decision, module, rng, samples)
         if hind is not None:
             try:
-                j.before = hind.best(decision["before"])
-                j.after = hind.best(decision["after"])
+                j.before, j.after = hind.judge(decision)
             except ValueError:  # a draw whose outcome nobody knows: a record without its Seed
                 analysis.hindsight_note = "the deal is not known in full (no Seed tag, cards unseen): no hindsight"
                 hind = None

@@ -22,7 +22,7 @@ from ..core import Phase, State
 from . import Fair
 
 SAMPLES = 200
-SECONDS = 0.8  # past this the best choice so far is named, with the deals it was played on
+SECONDS = 0.6  # past this the best choice so far is named, with the deals it was played on
 
 
 @dataclass

@@ -43,8 +43,9 @@ def halving(
     its deals (the same deals for all: common random numbers) and keeps the better half
     by ``key()``. The one left has been played on every deal, so its figures are over
     all of them; the choices that lie close get the playouts, the clearly worse few.
-    ``deadline``: a ``time.monotonic()`` past which the best so far is taken, after
-    whole deals (every choice still in has played the same deals)."""
+    ``deadline``: a ``time.monotonic()`` past which the best so far is taken (checked
+    after each playout, so a slow game's hint keeps its time: then the choices still in
+    may differ by one deal, and are ranked by their rates)."""
     alive = list(cands)
     rounds = max(1, (len(alive) - 1).bit_length())
     size = max(1, len(deals) // rounds)
@@ -53,9 +54,13 @@ def halving(
         batch = deals[start:] if done == rounds - 1 else deals[start : start + size]
         start += len(batch)
         for deal in batch:
-            evaluate_on(state, alive, [deal])
-            if deadline is not None and time.monotonic() > deadline:
-                return max(alive, key=lambda c: c.key())
+            if deadline is None:
+                evaluate_on(state, alive, [deal])
+                continue
+            for cand in alive:
+                evaluate_on(state, [cand], [deal])
+                if time.monotonic() > deadline:
+                    return max((c for c in alive if c.plays), key=lambda c: (c.win_rate, c.mean_score))
         alive.sort(key=lambda c: c.key(), reverse=True)
         if done < rounds - 1:
             alive = alive[: max(1, (len(alive) + 1) // 2)]
