@@ -13,7 +13,7 @@ import pytest
 from dungeon_cli import bots, registry
 from dungeon_cli.analysis import wilson
 from dungeon_cli.analysis.lookahead import Lookahead, Stream
-from dungeon_cli.bots.search import SearchBot, playout
+from dungeon_cli.bots.search import SearchBot
 from dungeon_cli.core import Draw, Phase
 from dungeon_cli.engine.dealer import SeededDealer
 from dungeon_cli.engine.setup import Setup
@@ -103,10 +103,9 @@ def test_every_game_has_a_strong_player_its_own_or_the_search():
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g not in OWN])
 def test_the_search_plays_whole_games_that_verify(game):
-    from notation import parse
-
     from dungeon_cli import referee
     from dungeon_cli.simulate import Spec, play
+    from notation import parse
 
     SearchBot.samples = 2
     try:
