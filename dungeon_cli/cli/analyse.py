@@ -29,7 +29,10 @@ from .output import write_output
     "--limit",
     type=click.FloatRange(min=0.01),
     default=None,
-    help="Seconds the solver may take per position (default 10): past it, the best found, said not proven.",
+    help=(
+        "Seconds the solver may take per position (default 10; a game without a solver is searched"
+        " at most 1 s a position): past it, the best found, said not proven."
+    ),
 )
 @click.option(
     "--from",
