@@ -13,7 +13,7 @@ import pytest
 from dungeon_cli import bots, registry
 from dungeon_cli.analysis import wilson
 from dungeon_cli.analysis.lookahead import Lookahead, Stream
-from dungeon_cli.bots.search import SearchBot
+from dungeon_cli.bots.search import SearchBot, playout
 from dungeon_cli.core import Draw, Phase
 from dungeon_cli.engine.dealer import SeededDealer
 from dungeon_cli.engine.setup import Setup
@@ -235,3 +235,33 @@ def test_fair_figures_hold_the_exact_chance_on_end_positions(game):
                 assert low - 1e-9 <= exact <= high + 1e-9, (seed, cand.actions, cand.wins, cand.plays, float(exact))
                 checked += 1
     assert checked >= 2
+
+
+def test_scoundrels_own_player_is_at_least_the_search_in_the_last_room():
+    """Where a game gives its own strong player, the two are held together where they
+    can be: in the last room nothing is unseen and both figures are exact; Scoundrel's
+    own player, which weighs every way through the room, wins wherever the search's
+    choice (one action, then greedy) wins, the search wins wherever greedy alone would,
+    and the two agree on most such positions."""
+    module = registry.get("scoundrel")
+    own = bots.strong("scoundrel")
+    search = SearchBot()
+    search.begin(module, None, {}, module.game.start(None, {}, None))
+    checked = agreed = 0
+    for seed in range(40):
+        order = deal_piles(seed, module.game.deck(None, {}))
+        view = module.game.start(None, None, None)
+        for action in _greedy_events(module, order, seed):
+            if view.phase is Phase.DECISION and not len(view.dungeon) and len(view.legal_actions()) > 1:
+                deals = search.deals(view, random.Random(seed), 1)
+                mine = max(search.evaluate_on(view, search.candidates(view), deals), key=lambda c: c.key())
+                theirs = max(
+                    own.evaluate_on(view, own.candidates(view), [own.deals(view, random.Random(seed), 1)[0]]),
+                    key=lambda c: c.key(),
+                )
+                greedy_wins = playout(view, search.policy, random.Random(0)).won
+                assert theirs.wins >= mine.wins >= greedy_wins, (seed, view.room)
+                agreed += theirs.wins == mine.wins
+                checked += 1
+            view = view.apply(action)
+    assert checked >= 5 and agreed >= checked // 2
