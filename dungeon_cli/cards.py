@@ -50,6 +50,9 @@ def _make() -> dict[str, Card]:
 
 CARDS: dict[str, Card] = _make()
 JOKER = CARDS["JK"]
+# Every card's place in the documented order (suits s h d c, ranks A..K, the joker last):
+# the order a state's resample lines unseen cards up in (core.State.card_order).
+ORDER: dict[Card, int] = {c: i for i, c in enumerate(CARDS.values())}
 
 
 def card(text: str) -> Card:

@@ -17,15 +17,28 @@ a reader can tell a record that stops mid-turn.
 
 Cores are pure: no I/O, no printing, no randomness. A card set read from a file, a
 number of decks, a seeded deck order: all arrive as arguments to ``Game.start``.
+
+A state also says what the player knows of it, so that a search written once works for
+every game: ``observation()`` is the player's information set as a hashable key (two
+states the player cannot tell apart give equal ones), and ``resample(rng)`` deals the
+cards the player has not seen in a random order drawn from the generator it is handed,
+giving a state the player cannot tell from this one. Both come from the state's fields
+and its piles (piles.py), so a game whose hidden information is its piles' unseen order
+gets them for free; a game declares the fields only the dealer sees (``unobserved``).
+Dice to come are not in any state: a resampled state's dealer rolls them as ever.
 """
 
 from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Hashable, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Hashable, Mapping, Optional, Self, Sequence, TypeVar
+
+from .cards import ORDER
+from .piles import Hidden
 
 if TYPE_CHECKING:
+    import random
     from fractions import Fraction
 
 
@@ -130,6 +143,14 @@ class State(ABC):
 
     turn: int
     phase: Phase
+    # Fields left out of ``observation``: what only the dealer knows (a seeded deal's
+    # face-down columns), or what every state of a game shares and is no key (a card set).
+    unobserved: ClassVar[frozenset[str]] = frozenset()
+    # Card -> its place in a documented order: ``resample`` lines the unseen cards up in
+    # this order before it shuffles them, so a seeded state and the player's view of it
+    # resample alike from one generator (None: each pile's own order, for piles of
+    # things that are not playing cards).
+    card_order: ClassVar[Optional[Mapping[Any, int]]] = ORDER
 
     @abstractmethod
     def chance(self) -> Chance:
@@ -140,7 +161,7 @@ class State(ABC):
         """Every action the player may take now (only in the DECISION phase)."""
 
     @abstractmethod
-    def apply(self, action: Any) -> "State":
+    def apply(self, action: Any) -> Self:
         """The state after ``action`` (a ``Draw`` in CHANCE, a player action in DECISION)."""
 
     @abstractmethod
@@ -166,6 +187,33 @@ class State(ABC):
             setattr(new, name, getattr(self, name))
         return new
 
+    def observation(self) -> Hashable:
+        """What the player has seen: equal for two states the player cannot tell apart
+        (the same cards seen and played, the same known-order parts of the piles, the same
+        turn and phase), different otherwise. A searcher's key for an information set, so
+        it is cheap: the fields as they are, each pile as the player knows it."""
+        skip = self.unobserved
+        names: tuple[str, ...] = type(self).__slots__
+        return tuple(_observed(getattr(self, name)) for name in names if name not in skip)
+
+    def resample(self, rng: "random.Random") -> Self:
+        """A state drawn uniformly among those the player cannot tell from this one: the
+        cards of every pile whose order the player has not seen, shuffled by ``rng`` (the
+        only randomness used; the core has none of its own) and known to the dealer from
+        then on. It is in the same phase, gives the same observation and the same legal
+        actions, and plays to its end with the engine's usual dealer. A game whose hidden
+        information is not all in its piles' fields overrides this (and says why)."""
+        new = self._copy()
+        order = self.card_order
+        names: tuple[str, ...] = type(self).__slots__
+        for name in names:
+            value = getattr(self, name)
+            if isinstance(value, Hidden):
+                setattr(new, name, value.resampled(rng, order))
+            elif isinstance(value, dict) and any(isinstance(v, Hidden) for v in value.values()):
+                setattr(new, name, {k: v.resampled(rng, order) if isinstance(v, Hidden) else v for k, v in value.items()})
+        return new
+
     def final(self) -> Result:
         """The result of a game known to be over (a ValueError if it is not)."""
         result = self.result()
@@ -182,8 +230,13 @@ class State(ABC):
         return self.phase is Phase.OVER
 
 
-class Game(ABC):
-    """One game's rules: its name, variants and how a game of it starts."""
+StateT = TypeVar("StateT", bound=State)
+
+
+class Game(ABC, Generic[StateT]):
+    """One game's rules: its name, variants and how a game of it starts. Generic over the
+    game's state type, so that what is built on a game (its module, a player's view)
+    knows its states without a cast."""
 
     name: str
     title: str
@@ -200,10 +253,20 @@ class Game(ABC):
         variant: Optional[str] = None,
         options: Optional[Mapping[str, Any]] = None,
         order: Optional[Mapping[str, Sequence]] = None,
-    ) -> State:
+    ) -> StateT:
         """The state before anything is dealt. With ``order`` (pile name -> cards, top
         first) every pile's order is known and each draw must be the next card; without
         it a draw may be any card still in the pile."""
+
+
+def _observed(value: Any) -> Hashable:
+    """A field of a state as the player knows it: a pile by what was seen of it, a dict
+    of piles (or of anything) as its items."""
+    if isinstance(value, Hidden):
+        return value.seen()
+    if isinstance(value, dict):
+        return tuple((key, _observed(item)) for key, item in value.items())
+    return value
 
 
 def known_steps(state: State, steps: list) -> tuple[list, State]:

@@ -4,11 +4,21 @@ At a real table nobody knows the order of a shuffled deck, but cards put back un
 are known, and a seeded deal knows everything. A ``Pile`` keeps both: a multiset of
 cards in unknown order on top, then a sequence of cards in known order underneath.
 A draw comes from the unknown part while it lasts, then must be the next known card.
+
+What the dealer knows and what the player knows differ: a seeded pile's order is known
+to the dealer, not to the player, so ``secret`` counts the cards at the top of the known
+part whose order the player has not seen (all of a seeded pile; none of a pile the
+player's view started, which keeps them in ``hidden``). Cards put under are seen going
+there. ``seen`` and ``resampled`` are the pile's share of a state's information set
+(``State.observation`` and ``State.resample`` in core.py): what the player knows of the
+pile, and the pile with the cards the player does not know put in a random order.
 """
 
 from __future__ import annotations
 
-from typing import Hashable, Iterable, Optional, Sequence
+import random
+from collections import Counter
+from typing import Hashable, Iterable, Mapping, Optional, Sequence
 
 
 class NotInPile(Exception):
@@ -23,22 +33,42 @@ class NotInPile(Exception):
 _new = object.__new__
 
 
-class Pile:
-    __slots__ = ("hidden", "known", "size")
+class Hidden:
+    """What a state's information set asks of a face-down pile (``Pile`` here, a game's
+    own deck kind where its cards differ, as Cassette Dungeons!' two-sided cards do)."""
 
-    def __init__(self, hidden: dict, known: tuple):
+    __slots__ = ()
+
+    def seen(self) -> Hashable:
+        """What the player knows of the pile: equal for two piles the player cannot tell apart."""
+        raise NotImplementedError
+
+    def resampled(self, rng: random.Random, order: Optional[Mapping[Hashable, int]] = None) -> "Hidden":
+        """The pile with the cards the player does not know put in an order drawn
+        uniformly from ``rng``, known to the dealer from then on; ``order`` (card ->
+        place in the documented deck) lines the cards up before the shuffle, so that a
+        seeded pile and the player's view of it give the same pile from the same ``rng``."""
+        raise NotImplementedError
+
+
+class Pile(Hidden):
+    __slots__ = ("hidden", "known", "size", "secret")
+
+    def __init__(self, hidden: dict, known: tuple, secret: int = 0):
         self.hidden = hidden  # card -> count; never changed once built
         self.known = known
         self.size = sum(hidden.values()) + len(known)
+        self.secret = secret  # the first cards of ``known`` whose order the player has not seen
 
     @staticmethod
-    def _made(hidden: dict, known: tuple, size: int) -> "Pile":
+    def _made(hidden: dict, known: tuple, size: int, secret: int = 0) -> "Pile":
         """A pile whose size is known already (a draw's: one card fewer), without
         counting it again: every deal of every game goes through here."""
         pile = _new(Pile)
         pile.hidden = hidden
         pile.known = known
         pile.size = size
+        pile.secret = secret
         return pile
 
     @classmethod
@@ -50,7 +80,9 @@ class Pile:
 
     @classmethod
     def ordered(cls, cards: Sequence[Hashable]) -> "Pile":
-        return cls({}, tuple(cards))
+        """A pile in an order the dealer knows and the player does not (a seeded deal)."""
+        known = tuple(cards)
+        return cls({}, known, len(known))
 
     def __len__(self) -> int:
         return self.size
@@ -97,11 +129,39 @@ class Pile:
                 del hidden[card]
             else:
                 hidden[card] = count - 1
-            return Pile._made(hidden, self.known, self.size - 1)
+            return Pile._made(hidden, self.known, self.size - 1, self.secret)
         known = self.known
         if not known or known[0] != card:
             raise NotInPile(card, known[0] if known else None)
-        return Pile._made({}, known[1:], self.size - 1)
+        secret = self.secret
+        return Pile._made({}, known[1:], self.size - 1, secret - 1 if secret else 0)
 
     def put_under(self, cards: Sequence[Hashable]) -> "Pile":
-        return Pile(self.hidden, self.known + tuple(cards))
+        """The pile with ``cards`` under it, in an order the player saw."""
+        cards = tuple(cards)
+        return Pile._made(self.hidden, self.known + cards, self.size + len(cards), self.secret)
+
+    # -- the player's information ----------------------------------------------------------
+
+    def unseen(self) -> list:
+        """The cards whose order the player does not know (the top of the pile), in the
+        pile's own order: the view's multiset in the deck's order, or the seeded order."""
+        hidden = self.hidden
+        out = [c for c, n in hidden.items() for _ in range(n)] if hidden else []
+        out.extend(self.known[: self.secret])
+        return out
+
+    def seen(self) -> Hashable:
+        secret = self.secret
+        if secret:
+            unknown: Iterable = Counter(self.unseen()).items()
+        else:
+            unknown = self.hidden.items()
+        return (frozenset(unknown), self.known[secret:])
+
+    def resampled(self, rng: random.Random, order: Optional[Mapping[Hashable, int]] = None) -> "Pile":
+        cards = self.unseen()
+        if order is not None:
+            cards.sort(key=order.__getitem__)
+        rng.shuffle(cards)  # one shuffle for every game's sampler: the strong players' streams rest on it
+        return Pile._made({}, tuple(cards) + self.known[self.secret :], self.size, len(cards))

@@ -21,12 +21,13 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, cast
 
 from notation import Record
 
 from .. import bots
-from ..bots.sampling import halving
+from ..bots.base import Bot
+from ..bots.sampling import StrongPlayer, halving
 from ..bots.view import PlayerView
 from ..core import Phase, Result, State, known_steps
 from ..engine import Visitor, Walk
@@ -198,8 +199,7 @@ class Solver:
 
         self.hooks = solver.hooks(game)
         self.seconds = seconds
-        self.make = lambda: self.hooks.model() if hasattr(self.hooks, "model") else solver.CoreModel(self.hooks)
-        self.wins = solver.Search(self.make(), wins_only=True)
+        self.wins = solver.Search(self.hooks.model(), wins_only=True)
         self.memo: dict = {}
 
     def judge(self, decision: dict) -> tuple[Hindsight, Hindsight]:
@@ -212,7 +212,7 @@ class Solver:
         if state.phase is Phase.OVER:
             result = state.final()
             return Hindsight(result if result.won else None, True)
-        settled = getattr(self.hooks, "settled", None)
+        settled = self.hooks.settled
         if settled is not None and not settled(state):
             # mid-room: the model starts where a room starts, so try each action here
             found: Optional[Hindsight] = None
@@ -282,10 +282,10 @@ def analyse(
     module = verdict.module
     assert module is not None
     game = module.game.name
-    strong = bots.strong(game) if bots.has_strong(game) else None
+    strong = bots.strong(game)
     if strong is not None:
         setup = verdict.walk.setup
-        strong.begin(module, setup.variant, setup.options, module.game.start(setup.variant, setup.options, None))
+        cast(Bot, strong).begin(module, setup.variant, setup.options, module.game.start(setup.variant, setup.options, None))
     hind: Optional[Solver | Searcher] = None
     if game not in solver.solvable():
         if seeded and not wrong_seed:
@@ -343,7 +343,7 @@ def _known_deal(verdict: Verdict, judge: Judge, order: dict) -> None:
             walk.apply(action)
 
 
-def _fair(strong, decision: dict, module, rng: random.Random, samples: int) -> tuple[Fair, Fair]:
+def _fair(strong: StrongPlayer[Any], decision: dict, module, rng: random.Random, samples: int) -> tuple[Fair, Fair]:
     seen = decision["seen"]
     action = decision["action"]
     deals = strong.deals(seen, rng, samples, exhaustive=True)

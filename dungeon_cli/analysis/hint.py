@@ -13,9 +13,10 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, cast
 
 from .. import bots
+from ..bots.base import Bot
 from ..bots.sampling import halving
 from ..bots.view import PlayerView
 from ..core import Phase, State
@@ -44,7 +45,9 @@ def hint(
     draws included); None when the game has no strong player or no decision is due.
     The choices are halved over the deals (``sampling.halving``), so the one named has
     been played on all ``samples`` deals, or on as many as ``seconds`` allowed."""
-    if not bots.has_strong(module.game.name):
+    began = time.monotonic()
+    strong = bots.strong(module.game.name)
+    if strong is None:
         return None
     view = PlayerView(module, variant, options)
     for _, action in events:
@@ -52,9 +55,7 @@ def hint(
     seen = view.state
     if seen.phase is not Phase.DECISION:
         return None
-    began = time.monotonic()
-    strong: Any = bots.strong(module.game.name)  # a sampling player: its deals and evaluation too
-    strong.begin(module, variant, options, module.game.start(variant, options, None))
+    cast(Bot, strong).begin(module, variant, options, module.game.start(variant, options, None))
     rng = random.Random(f"hint/{len(events)}")
     deals = strong.deals(seen, rng, samples, exhaustive=True)
     deadline = None if seconds is None else began + seconds

@@ -12,9 +12,12 @@ every game, and each game names its own in its ``GameModule`` (``greedy``, ...).
 
 from __future__ import annotations
 
+from typing import Any, Optional
+
 from .. import registry
 from ..games.base import load
 from .base import Bot
+from .sampling import StrongPlayer
 
 STRONG = "strong"
 
@@ -41,13 +44,20 @@ def make(game: str, name: str) -> Bot:
 
 def has_strong(game: str) -> bool:
     """Whether ``game`` has a strong player (what ``hint`` and ``analyse`` judge with):
-    the one place that says so. Every game has one now, its own or the search."""
+    the one place that says so. Every game has one: its own, or the search."""
     return STRONG in names(game)
 
 
-def strong(game: str) -> Bot:
-    """A fresh strong player of ``game``: the game's own where it gives a faster one."""
-    return make(game, STRONG)
+def strong(game: str) -> Optional[StrongPlayer[Any]]:
+    """A fresh strong player of ``game`` (the game's own where it gives a faster one,
+    else the search), None when it has none (``has_strong``); TypeError when that bot
+    is not a ``StrongPlayer``."""
+    if not has_strong(game):
+        return None
+    bot = make(game, STRONG)
+    if not isinstance(bot, StrongPlayer):
+        raise TypeError(f"{game}'s strong bot offers no deals, candidates, evaluate_on and unseen (bots.sampling.StrongPlayer)")
+    return bot
 
 
 def describe(game: str) -> list[tuple[str, str]]:

@@ -5,24 +5,24 @@ contracts)."""
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Optional
+from typing import Any, Generic, Mapping, Optional
 
-from ..core import State
-from ..games.base import GameModule
+from ..games.base import GameModule, S
 
 
-class Bot:
-    """Base class; subclasses override ``choose`` (and ``observe`` if ``watches``)."""
+class Bot(Generic[S]):
+    """Base class; subclasses override ``choose`` (and ``observe`` if ``watches``).
+    Generic over the game's state type: a game's bot is a ``Bot[ItsState]``."""
 
     name = ""
     summary = ""
     watches = False  # True: observe() sees every event of the game
 
-    def begin(self, module: GameModule, variant: Optional[str], options: Mapping[str, Any], start: State) -> None:
+    def begin(self, module: GameModule[S, Any], variant: Optional[str], options: Mapping[str, Any], start: S) -> None:
         """A new game starts from ``start`` (nothing dealt yet)."""
 
-    def observe(self, before: State, action: Any) -> None:
+    def observe(self, before: S, action: Any) -> None:
         """``action`` (a draw or a decision) was applied to ``before``."""
 
-    def choose(self, state: State, rng: random.Random) -> Any:
+    def choose(self, state: S, rng: random.Random) -> Any:
         raise NotImplementedError

@@ -1,11 +1,17 @@
 """How a choice did over sampled deals, for the players that sample the unseen cards
 (each game's ``strong`` bot) and the analysis that reads their figures: one tally,
-whatever the game's choices are."""
+whatever the game's choices are, and the interface such a player offers the analysis
+(``StrongPlayer``), so that it is a type, not a comment."""
 
 from __future__ import annotations
 
+import random
 import time
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Protocol, Sequence, TypeVar, runtime_checkable
+
+from ..core import State
+
+S_contra = TypeVar("S_contra", bound=State, contravariant=True)
 
 
 class Tally:
@@ -65,3 +71,43 @@ def halving(
         if done < rounds - 1:
             alive = alive[: max(1, (len(alive) + 1) // 2)]
     return alive[0]
+
+
+class Choice(Protocol):
+    """One choice a strong player compares (a ``Tally`` that knows its actions)."""
+
+    @property
+    def actions(self) -> tuple: ...
+
+    @property
+    def wins(self) -> int: ...
+
+    @property
+    def plays(self) -> int: ...
+
+    @property
+    def mean_score(self) -> float: ...
+
+    def key(self) -> tuple: ...
+
+
+@runtime_checkable
+class StrongPlayer(Protocol[S_contra]):
+    """What ``dungeon analyse`` and ``hint`` ask of a game's strong player (its bot named
+    ``strong``), besides playing: deals consistent with a player's view, the choices
+    worth comparing there, and how each does on those deals. ``bots.strong`` checks a
+    game's strong bot against it when it loads it."""
+
+    def deals(self, state: S_contra, rng: random.Random, samples: int, exhaustive: bool = False) -> Sequence[Any]:
+        """``samples`` deals of the unseen cards; every deal instead when there are no
+        more than ``samples`` and ``exhaustive``."""
+
+    def candidates(self, state: S_contra, first: Any = None) -> list[Any]:
+        """The choices worth comparing (``Choice`` values); ``first``: those that begin
+        with that action."""
+
+    def evaluate_on(self, state: S_contra, cands: list[Any], deals: Any) -> list[Any]:
+        """``cands`` played out on each of ``deals``, their tallies filled in."""
+
+    def unseen(self, state: S_contra) -> int:
+        """How many cards lie in an order the player does not know."""

@@ -11,11 +11,12 @@ every choice is played on the first deals, the worse half dropped, the better ha
 played on the next deals, and so on, so the closest choices get the most playouts.
 
 Every choice is compared on the same deals (common random numbers): a deal is a number
-drawn from the generator the bot is handed, and a playout answers each chance event of
-the game with a generator seeded by that number (``pick``, the seeded dealer's own rule
-for drawing an outcome by its weight). A chance event whose outcome is known (cards put
-under a pile in an order the player saw) is answered with it. Nothing here names a game:
-the search asks only ``legal_actions``, ``apply``, ``chance`` and ``result``.
+drawn from the generator the bot is handed; a generator seeded by that number deals the
+unseen cards through the game's information sets (``State.resample``: a state drawn
+uniformly among those the player cannot tell from its view) and then draws each die as
+it comes (``pick``, the seeded dealer's own rule for drawing an outcome by its weight).
+Nothing here names a game: the search asks only ``resample``, ``legal_actions``,
+``apply``, ``chance`` and ``result``.
 
 Why PIMC and not information-set MCTS: measured on the toy game, RPG solitaire and
 Cassette Dungeons! (docs/simulation.md, "One search for every game"), the decisions of
@@ -75,12 +76,10 @@ def playout(state: State, policy: Bot, rng: random.Random) -> Result:
 
 def _start(state: State, deal: int) -> tuple[State, random.Random]:
     """The state a playout of ``deal`` starts from, and its generator: the unseen cards
-    dealt afresh through the game's own ``resample`` where it has one."""
+    dealt through the game's ``resample`` (uniformly among the states the player cannot
+    tell apart), dice to come drawn from the same generator as they come."""
     rng = random.Random(deal)
-    resample = getattr(state, "resample", None)
-    if resample is not None:
-        state = resample(rng)
-    return state, rng
+    return state.resample(rng), rng
 
 
 class SearchBot(Bot):

@@ -10,15 +10,14 @@ decided from the view is therefore decided from the cards seen so far, and no mo
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from typing import Any, Generic, Mapping, Optional
 
-from ..core import State
-from ..games.base import GameModule
+from ..games.base import GameModule, S
 
 
-class PlayerView:
-    def __init__(self, module: GameModule, variant: Optional[str], options: Optional[Mapping[str, Any]] = None):
-        self.state: State = module.game.start(variant, options, None)
+class PlayerView(Generic[S]):
+    def __init__(self, module: GameModule[S, Any], variant: Optional[str], options: Optional[Mapping[str, Any]] = None):
+        self.state: S = module.game.start(variant, options, None)
 
     def observe(self, action: Any) -> None:
         self.state = self.state.apply(action)

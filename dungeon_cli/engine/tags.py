@@ -37,7 +37,7 @@ def read_setup(record: Record, seeded: bool = False) -> tuple[Setup, list[Diagno
     game_tag = record.tag("Game")
     if game_tag is None:
         raise TagFault(None)
-    if game_tag.value not in registry.names():
+    if not registry.known(game_tag.value):
         # Not the list of games: it grows with every game added, and a message that
         # changes with it would break every record and fixture that quotes it.
         message = f"unknown game '{shown(game_tag.value)}': 'dungeon games' lists the games this tool knows"

@@ -13,12 +13,18 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
-from typing import Any, Callable, Generator, Iterator, Mapping, Optional, Protocol, Sequence, Union
+from typing import Any, Callable, Generator, Generic, Iterator, Mapping, Optional, Protocol, Sequence, TypeVar, Union
 
 from notation import Record, Tag, Token
 
 from ..cards import CARDS
 from ..core import Draw, Game, Illegal, State
+
+# A game's state and action types: the parameters of its notation and module, so that a
+# game's own code receives its own states (``ScoundrelState``), not the base class.
+S = TypeVar("S", bound=State)
+S_co = TypeVar("S_co", bound=State, covariant=True)
+A = TypeVar("A")
 
 # Where an action came from: one token, or several keyed by the part of the action they
 # wrote (``Illegal.where``), with the key None for the token to blame by default.
@@ -58,18 +64,18 @@ def record_files_under(dirs: Sequence[str]) -> Generator[None, None, None]:
         _record_file_dirs = before
 
 
-class Cursor(Protocol):
+class Cursor(Protocol[S_co]):
     """Where replay stands, for readers that need context (a carried card): the
     engine's ``Walk`` is one."""
 
     @property
-    def state(self) -> State: ...
+    def state(self) -> S_co: ...
 
 
-class At:
+class At(Generic[S]):
     """A state alone, as a cursor (a reader tried on one state, outside any walk)."""
 
-    def __init__(self, state: State):
+    def __init__(self, state: S):
         self.state = state
 
 
@@ -89,35 +95,36 @@ class TagProblem(Exception):
         self.at_value = at_value
 
 
-class TurnLog:
+class TurnLog(Generic[S]):
     """What happened in one turn, for writing it: the state it began in and each
     ``(state before, action)`` in order, chance draws included."""
 
     __slots__ = ("start", "events")
 
-    def __init__(self, start: State, events: Sequence[tuple[State, Any]]):
+    def __init__(self, start: S, events: Sequence[tuple[S, Any]]):
         self.start = start
         self.events = events
 
 
-class Notation(ABC):
-    """The game's words: reading tokens into actions and writing actions as tokens."""
+class Notation(ABC, Generic[S, A]):
+    """The game's words: reading tokens into actions and writing actions as tokens.
+    Generic over the game's state and action types (``S``, ``A``)."""
 
     def options(self, record: Record) -> dict[str, Any]:
         """Options the record's tags set (e.g. a number of decks); TagProblem if bad."""
         return {}
 
-    def read_deal(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+    def read_deal(self, cursor: Cursor[S], tokens: Sequence[Token]) -> Iterator[Step]:
         """The ``deal:`` line; by default every token is a card drawn."""
         for token in tokens:
             yield token, Draw(self.outcome(token))
 
     @abstractmethod
-    def read_dealt(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+    def read_dealt(self, cursor: Cursor[S], tokens: Sequence[Token]) -> Iterator[Step]:
         """DEALT of a move line."""
 
     @abstractmethod
-    def read_actions(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+    def read_actions(self, cursor: Cursor[S], tokens: Sequence[Token]) -> Iterator[Step]:
         """ACTIONS of a move line."""
 
     def outcome(self, token: Token) -> Any:
@@ -134,24 +141,24 @@ class Notation(ABC):
         return None
 
     @abstractmethod
-    def write_turn(self, log: TurnLog) -> tuple[list[str], list[str]]:
+    def write_turn(self, log: TurnLog[S]) -> tuple[list[str], list[str]]:
         """DEALT and ACTIONS tokens of one turn."""
 
-    def write_deal(self, log: TurnLog) -> list[str]:
+    def write_deal(self, log: TurnLog[S]) -> list[str]:
         return [self.format_outcome(action.outcome) for _, action in log.events]
 
     def format_outcome(self, outcome: Any) -> str:
         return str(outcome)
 
     @abstractmethod
-    def action_text(self, state: State, action: Any) -> str:
+    def action_text(self, state: S, action: A) -> str:
         """The token(s) that write a player action in ``state`` (for completion and play)."""
 
-    def describe(self, state: State, action: Any) -> str:
+    def describe(self, state: S, action: A) -> str:
         """A few words on what an action does, shown beside its completion."""
         return ""
 
-    def checkpoint(self, state: State) -> dict[str, str]:
+    def checkpoint(self, state: S) -> dict[str, str]:
         """The full checkpoint of a state, as DGN text values."""
         return {k: format_value(v) for k, v in state.checkpoint().items()}
 
@@ -166,9 +173,11 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-class GameModule:
+class GameModule(Generic[S, A]):
     """A game as the tool uses it: rules core, DGN words, board render, rules summary,
-    and the plug-ins the tool finds through the registry.
+    and the plug-ins the tool finds through the registry. Generic over the game's state
+    and action types: the registry hands out ``GameModule[Any, Any]`` (a game of any
+    kind), a game's own code holds its own, typed.
 
     Plug-ins are named as ``"module:attribute"`` paths, not imported objects: a game's
     bots, solver and commands load only when a command asks for them, so ``dungeon
@@ -192,11 +201,11 @@ class GameModule:
 
     def __init__(
         self,
-        game: Game,
-        notation: Notation,
-        render: Callable[[Any], str],  # a board of the game's own states
+        game: Game[S],
+        notation: Notation[S, A],
+        render: Callable[[S], str],  # a board of the game's own states
         rules_text: str = "",
-        figures: Optional[Callable[[Any], Mapping[str, Any]]] = None,
+        figures: Optional[Callable[[S], Mapping[str, Any]]] = None,
         bots: Optional[Mapping[str, str]] = None,
         playouts: Optional[Mapping[str, str]] = None,
         batch_playouts: Optional[Mapping[str, str]] = None,

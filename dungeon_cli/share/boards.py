@@ -6,15 +6,22 @@ first needs it."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Protocol
 
 from ..games.base import GameModule, load
 from .htmlkit import Defs, esc
 
-_LOADED: dict[str, Callable[[Any, Defs], str]] = {}
+
+class Board(Protocol):
+    """A game's ``web`` plug-in: one of its states as HTML, drawings shared through ``defs``."""
+
+    def __call__(self, state: Any, defs: Defs) -> str: ...
 
 
-def board(module: GameModule, state: Any, defs: Defs) -> str:
+_LOADED: dict[str, Board] = {}
+
+
+def board(module: GameModule[Any, Any], state: Any, defs: Defs) -> str:
     path = module.web
     if path is None:
         return f'<pre class="text">{esc(module.render(state))}</pre>'

@@ -16,7 +16,12 @@ brings a small hooks module (``games/<game>/solver.py``, named by its ``GameModu
 - ``deal(events)``: the deal a record shows, when it shows every card;
 - optionally ``moves(state)``: the legal actions less those known to repeat another;
 - optionally ``model()``: its own search model (Scoundrel: one node per room), whose
-  steps may be compact until ``model.line(path)`` turns a reported line into actions.
+  steps may be compact until ``model.line(path)`` turns a reported line into actions;
+- optionally ``settled(state)``: False where the model cannot start (mid-room).
+
+``GameHooks`` and ``SearchModel`` below are these as types; ``hooks(game)`` hands out
+a game's module as ``Hooks``, its optional hooks filled in with their defaults, so no
+caller asks which ones a game has.
 
 The objective orders results as a player does: any win above any loss, then the score.
 """
@@ -25,20 +30,88 @@ from __future__ import annotations
 
 import importlib
 import time
-from typing import Any, Hashable, Optional
+from typing import Any, Callable, Hashable, Optional, Protocol, Sequence, runtime_checkable
 
 from .. import registry
 from ..core import Phase, Result, State, known_steps
 from .objective import WIN, objective
 
 
-def hooks(game: str):
+@runtime_checkable
+class GameHooks(Protocol):
+    """The hooks every solvable game's module defines (the module docstring says each)."""
+
+    def key(self, state: Any) -> Hashable: ...
+
+    def bound(self, state: Any) -> int: ...
+
+    def priority(self, state: Any) -> Any: ...
+
+    def deal(self, events: list) -> dict: ...
+
+
+# children_above(node, floor): the children whose bound is above ``floor``, and the best
+# bound of those left out (None: none were).
+ChildrenAbove = Callable[[Any, Optional[int]], tuple[list, Optional[int]]]
+
+
+@runtime_checkable
+class SearchModel(Protocol):
+    """What ``Search`` walks: nodes from a start, their value once over, a table key, an
+    upper bound and the children (the steps to each, best-looking first); ``line`` turns
+    a path of steps into the core's actions, ``monotone`` says the key is (rest, level)
+    (``Search``), and ``children_above`` may leave out the children a floor cuts."""
+
+    monotone: bool
+    children_above: Optional[ChildrenAbove]
+
+    def root(self, start: State) -> tuple[list, Any]: ...
+
+    def value(self, node: Any) -> Optional[int]: ...
+
+    def key(self, node: Any) -> Any: ...  # hashable; (rest, level) when monotone
+
+    def bound(self, node: Any) -> int: ...
+
+    def children(self, node: Any) -> list[tuple[list, Any]]: ...
+
+    def line(self, path: list) -> list: ...
+
+
+class Hooks:
+    """A game's solver hooks, its optional ones given their defaults: the one place that
+    knows which hooks a game may leave out."""
+
+    def __init__(self, module: GameHooks):
+        self.module = module
+        self.key = module.key
+        self.bound = module.bound
+        self.priority = module.priority
+        self.deal = module.deal
+        self.moves: Callable[[State], Sequence[Any]] = getattr(module, "moves", _legal_actions)
+        self._model: Optional[Callable[[], SearchModel]] = getattr(module, "model", None)
+        self.settled: Optional[Callable[[State], bool]] = getattr(module, "settled", None)
+
+    def model(self) -> SearchModel:
+        """The game's own search model, or the core itself (``CoreModel``)."""
+        return self._model() if self._model is not None else CoreModel(self)
+
+
+def _legal_actions(state: State) -> list:
+    """The default ``moves``: every legal action."""
+    return state.legal_actions()
+
+
+def hooks(game: str) -> Hooks:
     """The game's solver hooks (the module its ``GameModule`` names); KeyError if the
-    game has no solver."""
+    game has no solver, TypeError if the module lacks a hook."""
     path = registry.get(game).solver
     if path is None:
         raise KeyError(game)
-    return importlib.import_module(path)
+    module = importlib.import_module(path)
+    if not isinstance(module, GameHooks):
+        raise TypeError(f"{path} does not define the solver hooks key, bound, priority and deal")
+    return Hooks(module)
 
 
 def solvable() -> list[str]:
@@ -73,7 +146,10 @@ class CoreModel:
     """Search nodes are the core's own states; a child is one decision and the draws
     the known order deals after it. Any game with hooks can be searched this way."""
 
-    def __init__(self, game_hooks):
+    monotone = False
+    children_above: Optional[ChildrenAbove] = None  # every child is built
+
+    def __init__(self, game_hooks: Hooks):
         self.h = game_hooks
 
     def root(self, start: State) -> tuple[list, State]:
@@ -93,7 +169,7 @@ class CoreModel:
         future by another action: a joker's value, another order) only once."""
         out: list[tuple[Any, int, list, State]] = []
         seen = set()
-        moves = self.h.moves(node) if hasattr(self.h, "moves") else node.legal_actions()
+        moves = self.h.moves(node)
         for action in moves:
             steps, child = known_steps(node.apply(action), [action])
             if child.phase is not Phase.OVER:
@@ -104,6 +180,10 @@ class CoreModel:
             out.append((self.h.priority(child), len(out), steps, child))
         out.sort(key=lambda c: (c[0], -c[1]), reverse=True)
         return [(steps, child) for _, _, steps, child in out]
+
+    def line(self, path: list) -> list:
+        """A path of steps is already the core's actions."""
+        return path
 
 
 class Search:
@@ -119,7 +199,7 @@ class Search:
 
     def __init__(
         self,
-        model,
+        model: SearchModel,
         max_nodes: Optional[int] = None,
         max_seconds: Optional[float] = None,
         prune: bool = True,
@@ -138,10 +218,9 @@ class Search:
         # A model whose key is (rest, level), level a tuple, its value never lower at a
         # level at least as high in every part (Scoundrel: health, weapon, cap), shares
         # what it learns across levels.
-        self.monotone = getattr(model, "monotone", False)
-        # Optionally ``children_above(node, floor)``: the children whose bound is above
-        # ``floor``, and the best bound of those left out (None: none were).
-        self.above = getattr(model, "children_above", None)
+        self.monotone = model.monotone
+        # A model may leave out the children a floor cuts (``ChildrenAbove``).
+        self.above = model.children_above
         self.table: dict[Hashable, Any] = {}
         self.nodes = 0
         self.best = -(10**9)  # the pruning threshold
@@ -191,9 +270,7 @@ class Search:
             raise KeyboardInterrupt  # nothing to show
         if not self.best_line:
             raise RuntimeError("the limit came before any line was finished: allow more")
-        expand = getattr(self.model, "line", None)  # a model may keep its steps compact
-        if expand is not None:
-            self.best_line = expand(self.best_line)
+        self.best_line = self.model.line(self.best_line)  # a model may keep its steps compact
         final = _replay(start, self.best_line)
         if objective(final.final()) != self.found and not (self.wins_only and self.found == 0):
             raise AssertionError(f"the line found replays to {final.result()}, not the value searched")
@@ -329,7 +406,7 @@ def solve(
     max_nodes: Optional[int] = None,
     max_seconds: Optional[float] = None,
     prune: bool = True,
-    model: Any = None,
+    model: Optional[SearchModel] = None,
     goal: str = "best",
 ) -> Solution:
     """The best line from ``start`` (a state whose every pile has a known order), or
@@ -346,8 +423,8 @@ def solve(
     """
     h = hooks(game)
 
-    def fresh():
-        return model if model is not None else (h.model() if hasattr(h, "model") else CoreModel(h))
+    def fresh() -> SearchModel:
+        return model if model is not None else h.model()
 
     if goal not in ("best", "win"):
         raise ValueError(f"goal is 'best' or 'win', not {goal!r}")

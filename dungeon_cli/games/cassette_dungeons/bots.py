@@ -8,11 +8,10 @@ import random
 from typing import Any
 
 from ...bots.base import Bot
-from ...core import State
 from .rules import CassetteState
 
 
-class GreedyBot(Bot):
+class GreedyBot(Bot[CassetteState]):
     name = "greedy"
     summary = "the game's own greedy player: best die placements, heals when not wasted, kindest path"
 
@@ -21,6 +20,6 @@ class GreedyBot(Bot):
 
         self.player = Player()
 
-    def choose(self, state: State, rng: random.Random) -> Any:
+    def choose(self, state: CassetteState, rng: random.Random) -> Any:
         assert isinstance(state, CassetteState)
         return self.player.choose(state)

@@ -18,7 +18,7 @@ from typing import Any, Iterator, Optional, Sequence
 from notation import Record, Token
 from notation.tokens import shown
 
-from ...core import Draw, State
+from ...core import Draw
 from ..base import Cursor, Misread, Notation, Step, TagProblem, TurnLog
 from . import loader
 from .cardset import DICE
@@ -26,6 +26,7 @@ from .render import room_holds
 from .rules import (
     REVEAL,
     ROLLING,
+    Action,
     CassetteState,
     ChooseHero,
     Discard,
@@ -111,7 +112,7 @@ def decision(kind: str, groups: tuple) -> Any:
     return Go(None if groups[0] == "out" else _number(groups[0]))
 
 
-class CassetteNotation(Notation):
+class CassetteNotation(Notation[CassetteState, Action]):
     def options(self, record: Record) -> dict[str, Any]:
         tag = record.tag("Cards")
         if tag is None:
@@ -133,24 +134,24 @@ class CassetteNotation(Notation):
 
     # -- reading -------------------------------------------------------------------------
 
-    def read_deal(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+    def read_deal(self, cursor: Cursor[CassetteState], tokens: Sequence[Token]) -> Iterator[Step]:
         for token in tokens:
             if not ID.fullmatch(token.text):
                 raise Misread(token, _deal_help(token))
             yield token, Draw(token.text)
 
-    def read_dealt(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+    def read_dealt(self, cursor: Cursor[CassetteState], tokens: Sequence[Token]) -> Iterator[Step]:
         for token in tokens:
             raise Misread(token, _dealt_help(token))
         yield from ()
 
-    def read_actions(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+    def read_actions(self, cursor: Cursor[CassetteState], tokens: Sequence[Token]) -> Iterator[Step]:
         # Rolls and reveals since the last choice that are accounted for: at the start, all
         # of them (they were read before, or dealt before this line).
         seen = len(getattr(cursor.state, "dealt", ()))
         for token in tokens:
             found = shape(token.text)
-            state: CassetteState = cursor.state  # type: ignore[assignment]
+            state: CassetteState = cursor.state
             if found is None:
                 raise Misread(token, f"'{token.raw or token.text}' is not a Cassette Dungeons action: {ACTION_HELP}")
             kind, groups = found
@@ -202,11 +203,11 @@ class CassetteNotation(Notation):
 
     # -- writing -------------------------------------------------------------------------
 
-    def write_turn(self, log: TurnLog) -> tuple[list[str], list[str]]:
+    def write_turn(self, log: TurnLog[CassetteState]) -> tuple[list[str], list[str]]:
         return [], [self.action_text(before, action) for before, action in log.events]
 
-    def action_text(self, state: State, action: Any) -> str:
-        s: CassetteState = state  # type: ignore[assignment]
+    def action_text(self, state: CassetteState, action: Any) -> str:
+        s: CassetteState = state
         if isinstance(action, Draw):
             if s.step == ROLLING:
                 return f"{s.rolling[0]}={action.outcome}"
@@ -229,8 +230,8 @@ class CassetteNotation(Notation):
             return ">out" if action.room is None else f">{action.room}"
         raise ValueError(action)
 
-    def describe(self, state: State, action: Any) -> str:
-        s: CassetteState = state  # type: ignore[assignment]
+    def describe(self, state: CassetteState, action: Any) -> str:
+        s: CassetteState = state
         cards = s.cards
         if isinstance(action, ChooseHero):
             hero = cards.heroes[action.hero]

@@ -20,7 +20,7 @@ ends step 1 first. Items and treasure are used at any decision, except while mor
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Hashable, Mapping, Optional, Self, Sequence, Union
 
 from ...core import Chance, Draw, Game, Illegal, Phase, Result, State
 from .cardset import DICE, FACES, CardSet, Effect
@@ -52,6 +52,9 @@ SETUP, ROLL, ROLLING, PLACE, SUFFER, LOOT, PROCEED, REVEAL, ARRIVE, OVER = (
     "arrive",
     "over",
 )
+
+if TYPE_CHECKING:
+    import random  # the generator a resample is handed: the rules draw nothing themselves
 
 
 # -- actions ---------------------------------------------------------------------------
@@ -347,6 +350,34 @@ class CassetteState(State):
             "dice": tuple(_die_text(n, d) for n, d in zip(DICE, self.dice)),
             "decks": tuple(len(self.decks[p]) for p in DECKS),
         }
+
+    # The card set is the game's, alike in every state; the decks are observed below, by
+    # the cards left in each (a seeded deck's faces in order are the dealer's).
+    unobserved = frozenset({"cards", "decks"})
+
+    def observation(self) -> Hashable:
+        key_of = self.cards.card_key
+        decks = tuple((name, tuple(sorted(deck.cards(key_of)))) for name, deck in self.decks.items())
+        return (super().observation(), decks)
+
+    def resample(self, rng: random.Random) -> Self:
+        """Each deck's cards shuffled and each two-sided card given a side, as a draw from
+        the deck would (every card alike, then every side alike): a deck's cards have
+        sides, so they are dealt here rather than by ``piles``. Dice to come stay the
+        dealer's to roll."""
+        new = self._copy()
+        cards = self.cards
+        decks = {}
+        for name, deck in self.decks.items():
+            keys = sorted(deck.cards(cards.card_key))
+            rng.shuffle(keys)
+            faces = []
+            for key in keys:
+                sides = cards.sides(key)
+                faces.append(sides[rng.randrange(len(sides))] if len(sides) > 1 else key)
+            decks[name] = Deck((), tuple(faces))
+        new.decks = decks
+        return new
 
     def piles(self) -> Mapping[str, int]:
         return {p: len(self.decks[p]) for p in PILES}
@@ -883,7 +914,7 @@ def _subsets(dice: tuple) -> list:
 # -- the game --------------------------------------------------------------------------
 
 
-class CassetteDungeons(Game):
+class CassetteDungeons(Game[CassetteState]):
     name = "cassette-dungeons"
     title = "Cassette Dungeons!"
     variants: Mapping[str, str] = {}

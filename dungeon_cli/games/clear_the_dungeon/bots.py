@@ -13,8 +13,7 @@ import random
 from typing import Any
 
 from ...bots.base import Bot
-from ...core import State
-from .rules import PASS, Attack, power_of
+from .rules import PASS, Attack, DungeonState, power_of
 
 
 def _preference(attack: Attack) -> tuple:
@@ -22,11 +21,11 @@ def _preference(attack: Attack) -> tuple:
     return (-jokers, -(attack.total - power_of(attack.target)), power_of(attack.target))
 
 
-class GreedyBot(Bot):
+class GreedyBot(Bot[DungeonState]):
     name = "greedy"
     summary = "attacks when it can: keeps jokers, wastes the least power, strongest monster first"
 
-    def choose(self, state: State, rng: random.Random) -> Any:
+    def choose(self, state: DungeonState, rng: random.Random) -> Any:
         attacks = [a for a in state.legal_actions() if isinstance(a, Attack)]
         if not attacks:
             return PASS

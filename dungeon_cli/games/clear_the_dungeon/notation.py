@@ -14,9 +14,9 @@ from typing import Any, Iterator, Optional, Sequence
 from notation import Token
 
 from ...cards import CARDS
-from ...core import Draw, Phase, State
+from ...core import Draw, Phase
 from ..base import Cursor, Misread, Notation, Step, TurnLog
-from .rules import PASS, Attack, DungeonState, Pass, Use, column_name, power_of
+from .rules import PASS, Action, Attack, DungeonState, Pass, Use, column_name, power_of
 
 
 def _number(digits: str) -> int:
@@ -87,18 +87,18 @@ def use_text(use: Use, as_power: bool) -> str:
     return f"{mark}{use.card}"
 
 
-class DungeonNotation(Notation):
-    def read_deal(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+class DungeonNotation(Notation[DungeonState, Action]):
+    def read_deal(self, cursor: Cursor[DungeonState], tokens: Sequence[Token]) -> Iterator[Step]:
         for token in tokens:
             if cursor.state.turn != 0:
                 raise Misread(token, "the deal: line holds the four face-up tops, one per column: this card is one too many")
             yield token, Draw(self.outcome(token))
 
-    def read_dealt(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+    def read_dealt(self, cursor: Cursor[DungeonState], tokens: Sequence[Token]) -> Iterator[Step]:
         for token in tokens:
             yield token, Draw(self.outcome(token))
 
-    def read_actions(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+    def read_actions(self, cursor: Cursor[DungeonState], tokens: Sequence[Token]) -> Iterator[Step]:
         if not tokens:
             return
         first = tokens[0]
@@ -130,14 +130,14 @@ class DungeonNotation(Notation):
             raise Misread(rest[0], "after the trigger only the reveal ^card may follow")
         if len(rest) > 1:
             raise Misread(rest[1], "one attack a turn, and at most one card turned up after it")
-        state: DungeonState = cursor.state  # type: ignore[assignment]
+        state: DungeonState = cursor.state
         column = state.column_of(target) if isinstance(state, DungeonState) else None
         source = {None: target_token, "target": target_token, "power": power_token, "trigger": trigger_token}
         yield source, Attack(target, power, trigger)
         if not rest:
             return
         reveal = rest[0]
-        after: DungeonState = cursor.state  # type: ignore[assignment]
+        after: DungeonState = cursor.state
         if column is not None and after.phase is not Phase.OVER and after.revealing is None:
             top = after.tops[column]
             if top is None:
@@ -156,12 +156,12 @@ class DungeonNotation(Notation):
             return f"'{token.raw or token.text}' is not a card"
         return None
 
-    def write_turn(self, log: TurnLog) -> tuple[list[str], list[str]]:
+    def write_turn(self, log: TurnLog[DungeonState]) -> tuple[list[str], list[str]]:
         dealt: list[str] = []
         actions: list[str] = []
         for before, action in log.events:
             if isinstance(action, Draw):
-                if before.revealing is not None:  # type: ignore[attr-defined]
+                if before.revealing is not None:
                     actions.append(f"^{action.outcome}")
                 else:
                     dealt.append(str(action.outcome))
@@ -169,14 +169,14 @@ class DungeonNotation(Notation):
                 actions.extend(self.action_text(before, action).split())
         return dealt, actions
 
-    def action_text(self, state: State, action: Any) -> str:
+    def action_text(self, state: DungeonState, action: Any) -> str:
         if isinstance(action, Pass):
             return "-"
         p1, p2 = action.power
         return f"{action.target} {use_text(p1, True)}+{use_text(p2, True)} {use_text(action.trigger, False)}"
 
-    def describe(self, state: State, action: Any) -> str:
-        s: DungeonState = state  # type: ignore[assignment]
+    def describe(self, state: DungeonState, action: Any) -> str:
+        s: DungeonState = state
         if isinstance(action, Pass):
             after = len(s.damage) + len(s.hand)
             end = ": the game is lost" if after >= 7 else ""

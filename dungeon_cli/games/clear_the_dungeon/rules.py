@@ -17,11 +17,14 @@ in an attack; the hand card left unused goes onto the damage pile instead.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Self, Sequence
 
 from ...cards import JOKER, SUIT_NAMES, Card, deck
 from ...core import Chance, Draw, Game, Illegal, Phase, Result, State
 from ...piles import NotInPile, Pile
+
+if TYPE_CHECKING:
+    import random  # the generator a resample is handed: the rules draw nothing themselves
 
 COLUMNS = 4
 DEPTH = 3  # monsters per column
@@ -126,6 +129,9 @@ class DungeonState(State):
         "revealing",
         "ended_by",
     )
+    # A seeded deal's face-down columns are the dealer's; the player knows only how many
+    # cards each column hides and which monsters are unseen (``hidden``, ``unseen``).
+    unobserved = frozenset({"stacks"})
 
     def __init__(self) -> None:
         self.turn = 0
@@ -243,6 +249,20 @@ class DungeonState(State):
 
     def checkpoint(self) -> dict[str, Any]:
         return {"dmg": len(self.damage), "deck": len(self.power), "left": self.left}
+
+    def resample(self, rng: random.Random) -> Self:
+        """The power cards not yet drawn shuffled, then the monsters not yet turned up
+        shuffled and dealt to the columns' face-down places: the columns draw from one
+        pile of unseen monsters, so they are dealt here rather than pile by pile."""
+        new = self._copy()
+        new.power = self.power.resampled(rng, self.card_order)
+        monsters = self.unseen.resampled(rng, self.card_order).known
+        stacks = []
+        for hidden in self.hidden:
+            stacks.append(Pile.ordered(monsters[:hidden]))
+            monsters = monsters[hidden:]
+        new.stacks = tuple(stacks)
+        return new
 
     def piles(self) -> Mapping[str, int]:
         counts = {column_name(i): n for i, n in enumerate(self.hidden)}
@@ -429,7 +449,7 @@ def _replace(values: tuple, index: int, value: Any) -> tuple:
     return values[:index] + (value,) + values[index + 1 :]
 
 
-class ClearTheDungeon(Game):
+class ClearTheDungeon(Game[DungeonState]):
     name = "clear-the-dungeon"
     title = "Clear the Dungeon"
     variants = {

@@ -38,7 +38,7 @@ from ...bots.base import Bot
 from ...bots.sampling import Tally
 from ...bots.view import PlayerView
 from ...cards import Card
-from ...core import State
+from ..base import GameModule
 from .rules import COLUMNS, DAMAGE_LIMIT, HAND, MONSTERS, POWER, Attack, DungeonState
 from .solver import moves
 
@@ -114,14 +114,12 @@ class Deal(NamedTuple):
 
 
 def determinise(state: DungeonState, rng: random.Random) -> Deal:
-    """The unseen cards of ``state`` (a player's view) given places: the power cards
-    not yet drawn in a shuffled order, the monsters not yet turned up dealt to the
-    columns' face-down places."""
-    power = sorted(state.power.cards(), key=_ORDER.__getitem__)
-    rng.shuffle(power)
-    monsters = sorted(state.unseen.cards(), key=_MONSTER_ORDER.__getitem__)
-    rng.shuffle(monsters)
-    return Deal(tuple(power), _columns(state, monsters))
+    """The unseen cards of ``state`` (a player's view) given places by ``State.resample``:
+    the power cards not yet drawn in a shuffled order, the monsters not yet turned up
+    dealt to the columns' face-down places."""
+    dealt = state.resample(rng)
+    assert dealt.stacks is not None  # a resampled state's columns are the dealer's
+    return Deal(dealt.power.known, tuple(stack.known for stack in dealt.stacks))
 
 
 def _columns(state: DungeonState, monsters: list) -> tuple:
@@ -292,7 +290,7 @@ def best(cands: list[Candidate]) -> Candidate:
     return max(cands, key=Candidate.key)
 
 
-class StrongBot(Bot):
+class StrongBot(Bot[DungeonState]):
     name = "strong"
     summary = (
         f"samples {SAMPLES} deals of the unseen cards ({RESERVE_SAMPLES} under reserve) and solves each from"
@@ -301,14 +299,14 @@ class StrongBot(Bot):
     watches = True
     samples: Optional[int] = None  # deals a decision; None: by variant
 
-    def begin(self, module, variant, options, start) -> None:
+    def begin(self, module: GameModule[DungeonState, Any], variant, options, start) -> None:
         self.view = PlayerView(module, variant, options)
         self.deals_each = self.samples or (RESERVE_SAMPLES if variant == "reserve" else SAMPLES)
 
-    def observe(self, before: State, action: Any) -> None:
+    def observe(self, before: DungeonState, action: Any) -> None:
         self.view.observe(action)
 
-    # What the analysis asks of a strong player (dungeon_cli/analysis).
+    # What the analysis asks of a strong player: bots.sampling.StrongPlayer.
     deals = staticmethod(deals)
     candidates = staticmethod(candidates)
     evaluate_on = staticmethod(evaluate_on)
@@ -316,8 +314,8 @@ class StrongBot(Bot):
     def unseen(self, state: DungeonState) -> int:
         return len(state.power) + len(state.unseen)
 
-    def choose(self, state: State, rng: random.Random) -> Any:
-        view: DungeonState = self.view.state  # type: ignore[assignment]
+    def choose(self, state: DungeonState, rng: random.Random) -> Any:
+        view = self.view.state
         cands = candidates(view)
         if len(cands) == 1:
             return cands[0].action

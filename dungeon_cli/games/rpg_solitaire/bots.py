@@ -17,19 +17,18 @@ from collections import deque
 from typing import Any
 
 from ...bots.base import Bot
-from ...core import State
 from .grid import SIDES, beyond, free_doors, joined
 from .rules import DROP, KEEP, PICK, RESIGN, STAT_OF_SUIT, Fight, Move, Place, RpgState, higher
 
 GIVE_UP = 400
 
 
-class GreedyBot(Bot):
+class GreedyBot(Bot[RpgState]):
     name = "greedy"
     summary = "explores with the most doors, keeps better gear, picks the lock at the exit"
 
-    def choose(self, state: State, rng: random.Random) -> Any:
-        s: RpgState = state  # type: ignore[assignment]
+    def choose(self, state: RpgState, rng: random.Random) -> Any:
+        s = state
         actions = s.legal_actions()
         if s.turn >= GIVE_UP:
             return RESIGN

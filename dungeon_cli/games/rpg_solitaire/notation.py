@@ -15,7 +15,7 @@ from notation import Record, Token
 from notation.tokens import shown
 
 from ...cards import CARDS
-from ...core import Draw, Phase, State
+from ...core import Draw, Phase
 from ..base import Cursor, Misread, Notation, Step, TagProblem, TurnLog
 from .grid import SIDE_NAMES, SIDES, beyond, room_name, sides_text
 from .rules import (
@@ -79,7 +79,7 @@ def parse_action(token: Token) -> Any:
     raise Misread(token, f"'{_shown(token)}' is not an RPG solitaire action: {ACTION_HELP}")
 
 
-class RpgNotation(Notation):
+class RpgNotation(Notation[RpgState, Any]):
     def options(self, record: Record) -> dict[str, Any]:
         tag = record.tag("Decks")
         if tag is None:
@@ -89,19 +89,19 @@ class RpgNotation(Notation):
             raise TagProblem(tag, f"Decks is a whole number of decks from 1 to {MAX_DECKS}, not '{shown(tag.value)}'")
         return {"decks": int(value)}
 
-    def read_dealt(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+    def read_dealt(self, cursor: Cursor[RpgState], tokens: Sequence[Token]) -> Iterator[Step]:
         for token in tokens:
             yield token, Draw(self.outcome(token))
 
-    def read_actions(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+    def read_actions(self, cursor: Cursor[RpgState], tokens: Sequence[Token]) -> Iterator[Step]:
         # A dealer that draws by itself (seeded play) may have drawn a card before its
         # ^card is read: a typed draw that names that card, in order, is accepted.
         # Draws since the last choice that are accounted for: at the start, all of them
         # (the turn's room cards before ':', or a line read before).
-        seen = len(cursor.state.dealt)  # type: ignore[attr-defined]
+        seen = len(cursor.state.dealt)
         for token in tokens:
             action = parse_action(token)
-            state: RpgState = cursor.state  # type: ignore[assignment]
+            state: RpgState = cursor.state
             if not isinstance(action, Draw):
                 yield token, action
                 seen = 0  # after a choice, what is drawn is counted afresh
@@ -126,7 +126,7 @@ class RpgNotation(Notation):
             return exc.message
         return None
 
-    def write_turn(self, log: TurnLog) -> tuple[list[str], list[str]]:
+    def write_turn(self, log: TurnLog[RpgState]) -> tuple[list[str], list[str]]:
         dealt: list[str] = []
         actions: list[str] = []
         for before, action in log.events:
@@ -139,7 +139,7 @@ class RpgNotation(Notation):
                 actions.append(self.action_text(before, action))
         return dealt, actions
 
-    def action_text(self, state: State, action: Any) -> str:
+    def action_text(self, state: RpgState, action: Any) -> str:
         if isinstance(action, Place):
             doors = sides_text(action.doors)
             return f"@{action.side}" + (f"/{doors}" if doors else "")
@@ -161,8 +161,8 @@ class RpgNotation(Notation):
             return f"^{action.outcome}"
         raise ValueError(f"not an RPG solitaire action: {action!r}")
 
-    def describe(self, state: State, action: Any) -> str:
-        s: RpgState = state  # type: ignore[assignment]
+    def describe(self, state: RpgState, action: Any) -> str:
+        s: RpgState = state
         if isinstance(action, Place):
             card = s.hand
             name = room_name(card) if card is not None else "room"

@@ -771,7 +771,7 @@ def _take(step: tuple, pile: Pile, card: Any) -> Pile:
         raise Illegal(f"no {card} is left in the {name}") from None
 
 
-class RpgSolitaire(Game):
+class RpgSolitaire(Game[RpgState]):
     name = "rpg-solitaire"
     title = "The RPG solitaire playing card dungeon"
     variants: dict[str, str] = {}

@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterator, Optional
 
 from ...bots.base import Bot
 from ...bots.view import PlayerView
-from ...core import State
+from ..base import GameModule
 from .rules import (
     FRESH,
     RUN,
@@ -122,12 +122,12 @@ def _reach(end: End) -> tuple:
     return (end.weapon, end.cap)
 
 
-class GreedyBot(Bot):
+class GreedyBot(Bot[ScoundrelState]):
     name = "greedy"
     summary = "best health after the room (a monster left in it counted as fought); runs from a room costing 14"
 
-    def choose(self, state: State, rng: random.Random) -> Any:
-        s: ScoundrelState = state  # type: ignore[assignment]
+    def choose(self, state: ScoundrelState, rng: random.Random) -> Any:
+        s = state
         end = best_way(s, lambda e: (_health(e), _reach(e)))
         if s.can_run and _health(end) <= max(0, s.hp - RUN_LOSS):
             return RUN
@@ -135,19 +135,19 @@ class GreedyBot(Bot):
         return action_for(s, end.first)
 
 
-class CountingBot(Bot):
+class CountingBot(Bot[ScoundrelState]):
     name = "counting"
     summary = "plans the room and weighs it against the unseen cards it has counted"
     watches = True
 
-    def begin(self, module, variant, options, start) -> None:
+    def begin(self, module: GameModule[ScoundrelState, Any], variant, options, start) -> None:
         self.view = PlayerView(module, variant, options)
 
-    def observe(self, before: State, action: Any) -> None:
+    def observe(self, before: ScoundrelState, action: Any) -> None:
         self.view.observe(action)
 
-    def choose(self, state: State, rng: random.Random) -> Any:
-        s: ScoundrelState = self.view.state  # type: ignore[assignment]
+    def choose(self, state: ScoundrelState, rng: random.Random) -> Any:
+        s = self.view.state
         unseen = s.dungeon.cards()  # the multiset left, and the cards run from
         monsters = sorted((value(c) for c in unseen if is_monster(c)), reverse=True)
         strict = s.strict

@@ -9,9 +9,9 @@ from notation import Token
 from notation.tokens import shown
 
 from ...cards import CARDS
-from ...core import Draw, Phase, State
+from ...core import Draw, Phase
 from ..base import Cursor, Misread, Notation, Step, TurnLog
-from .rules import RUN, Resolve, Run, ScoundrelState, Strike, is_monster, is_potion, is_weapon, value
+from .rules import RUN, Action, Resolve, Run, ScoundrelState, Strike, is_monster, is_potion, is_weapon, value
 
 
 def _card(text: str, token: Token) -> Any:
@@ -43,14 +43,14 @@ ACTION_HELP = "write run, a card (9s), or x and a monster (x9s)"
 CARD_HELP = "a card is a rank (A 2-9 T J Q K, or 10) and a suit (s h d c)"
 
 
-class ScoundrelNotation(Notation):
-    def read_deal(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+class ScoundrelNotation(Notation[ScoundrelState, Action]):
+    def read_deal(self, cursor: Cursor[ScoundrelState], tokens: Sequence[Token]) -> Iterator[Step]:
         # Scoundrel's setup reveals nothing: the first room is dealt on move 1.
         raise Misread(tokens[0] if tokens else None, "Scoundrel has no deal: line: the first room is the DEALT of move 1")
         yield  # a generator, like every reader
 
-    def read_dealt(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
-        state: ScoundrelState = cursor.state  # type: ignore[assignment]
+    def read_dealt(self, cursor: Cursor[ScoundrelState], tokens: Sequence[Token]) -> Iterator[Step]:
+        state: ScoundrelState = cursor.state
         carried = state.room[0] if state.room and state.phase is not Phase.OVER else None
         rest = list(tokens)
         if rest and rest[0].text.startswith("("):
@@ -73,7 +73,7 @@ class ScoundrelNotation(Notation):
                 draw = _DRAWS[token.text] = Draw(_card(token.text, token))  # Misread: not a card
             yield token, draw
 
-    def read_actions(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
+    def read_actions(self, cursor: Cursor[ScoundrelState], tokens: Sequence[Token]) -> Iterator[Step]:
         for token in tokens:
             action = parse_action(token.text)
             if action is None:
@@ -94,8 +94,8 @@ class ScoundrelNotation(Notation):
             return f"'{shown(token.raw or token.text)}' is not a card: {CARD_HELP}"
         return None
 
-    def write_turn(self, log: TurnLog) -> tuple[list[str], list[str]]:
-        start: ScoundrelState = log.start  # type: ignore[assignment]
+    def write_turn(self, log: TurnLog[ScoundrelState]) -> tuple[list[str], list[str]]:
+        start: ScoundrelState = log.start
         dealt = [f"({start.room[0]})"] if start.room else []
         actions: list[str] = []
         for before, action in log.events:
@@ -105,15 +105,15 @@ class ScoundrelNotation(Notation):
                 actions.append(self.action_text(before, action))
         return dealt, actions
 
-    def action_text(self, state: State, action: Any) -> str:
+    def action_text(self, state: ScoundrelState, action: Any) -> str:
         if isinstance(action, Run):
             return "run"
         if isinstance(action, Strike):
             return f"x{action.card}"
         return str(action.card)
 
-    def describe(self, state: State, action: Any) -> str:
-        s: ScoundrelState = state  # type: ignore[assignment]
+    def describe(self, state: ScoundrelState, action: Any) -> str:
+        s: ScoundrelState = state
         if isinstance(action, Run):
             return "avoid the room: its cards go under the dungeon"
         card = action.card

@@ -154,6 +154,9 @@ class ScoundrelState(State):
         "strict",
         "to_resolve",
     )
+    # The unseen cards line up in the deck's documented order before a resample shuffles
+    # them: the order the strong player sampled in before the API had resample.
+    card_order = {card: index for index, card in enumerate(CARDS)}
 
     def __init__(self) -> None:
         self.turn = 1
@@ -395,7 +398,7 @@ def _kind(card: Card) -> str:
     return "weapon" if is_weapon(card) else "potion" if is_potion(card) else "monster"
 
 
-class Scoundrel(Game):
+class Scoundrel(Game[ScoundrelState]):
     name = "scoundrel"
     title = "Scoundrel"
     variants = {

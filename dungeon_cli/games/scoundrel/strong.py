@@ -8,9 +8,9 @@ order it saw). At the start of a room the strong player:
    the ways that end alike (the same card left, the same weapon) only those no other
    beats on both health and the weapon's cap, and running, when allowed;
 2. deals ``samples`` orders of the unseen cards from the generator it is handed, each
-   consistent with everything seen (the multiset shuffled, the cards it ran from under
-   it in the order they went), the same orders for every candidate (common random
-   numbers: the candidates are compared on the same deals);
+   consistent with everything seen (``State.resample``: the multiset shuffled, the cards
+   it ran from under it in the order they went), the same orders for every candidate
+   (common random numbers: the candidates are compared on the same deals);
 3. plays every candidate out on every order with a fast room-at-a-time rule of thumb
    (``rollout``: the same arithmetic as the rules, ``rules.fight``/``drink``/...) and
    takes the candidate with the most wins, then the best mean score;
@@ -36,7 +36,7 @@ from typing import Any, Optional
 from ...bots.base import Bot
 from ...bots.sampling import Tally
 from ...bots.view import PlayerView
-from ...core import State
+from ..base import GameModule
 from .bots import End
 from .rules import (
     FRESH,
@@ -123,13 +123,7 @@ def orders(state: ScoundrelState, rng: random.Random, samples: int, exhaustive: 
     hidden, known = unseen_parts(state)
     if exhaustive and math.factorial(len(hidden)) <= samples:
         return [list(order) + list(known) for order in itertools.permutations(hidden)]
-    out = []
-    for _ in range(samples):
-        order = list(hidden)
-        rng.shuffle(order)
-        order.extend(known)
-        out.append(order)
-    return out
+    return [[_ID[c] for c in state.resample(rng).dungeon.known] for _ in range(samples)]
 
 
 def evaluate_on(state: ScoundrelState, cands: list[Candidate], deals: list[list]) -> list[Candidate]:
@@ -272,25 +266,24 @@ def _unresolved_after_death(rest: list, room: list, leave: Optional[int], hp: in
     return total
 
 
-class StrongBot(Bot):
+class StrongBot(Bot[ScoundrelState]):
     name = "strong"
     summary = f"samples {SAMPLES} orders of the unseen cards each room and plays every way out (determinised search)"
     watches = True
     samples = SAMPLES
 
-    def begin(self, module, variant, options, start) -> None:
+    def begin(self, module: GameModule[ScoundrelState, Any], variant, options, start) -> None:
         self.view = PlayerView(module, variant, options)
         self.plan: list = []
 
-    def observe(self, before: State, action: Any) -> None:
+    def observe(self, before: ScoundrelState, action: Any) -> None:
         self.view.observe(action)
         if self.plan and action == self.plan[0]:
             self.plan.pop(0)
         else:
             self.plan = []
 
-    # What the analysis asks of a strong player (dungeon_cli/analysis): deals consistent
-    # with a view, the choices worth comparing, and how each does on those deals.
+    # What the analysis asks of a strong player: bots.sampling.StrongPlayer.
     deals = staticmethod(orders)
     candidates = staticmethod(candidates)
     evaluate_on = staticmethod(evaluate_on)
@@ -299,8 +292,8 @@ class StrongBot(Bot):
         """How many cards lie in an order the player does not know."""
         return sum(state.dungeon.hidden.values())
 
-    def choose(self, state: State, rng: random.Random) -> Any:
-        view: ScoundrelState = self.view.state  # type: ignore[assignment]
+    def choose(self, state: ScoundrelState, rng: random.Random) -> Any:
+        view = self.view.state
         if self.plan:
             return self.plan[0]
         choice = best(evaluate(view, rng, self.samples))
