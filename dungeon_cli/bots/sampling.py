@@ -38,10 +38,10 @@ class Tally:
 
 
 def halving(
-    evaluate_on: Callable[[Any, list, list], list],
+    evaluate_on: Callable[[Any, list, Any], list],
     state: Any,
     cands: list,
-    deals: list,
+    deals: Sequence[Any],
     deadline: Optional[float] = None,
 ) -> Any:
     """The best of ``cands`` by sequential halving: ``deals`` cut into as many rounds as
