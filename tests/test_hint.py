@@ -71,3 +71,30 @@ def test_clear_the_dungeon_hint():
     session.deal()
     found = hint(module, "reserve", {}, session.all_events, samples=8)
     assert found is not None and found.action in session.state.legal_actions()
+
+
+def test_every_game_answers_hint_within_its_time():
+    """Every registered game, the toy game included, answers ``hint`` with a legal choice
+    (the search every game has where the game gives no player of its own), within the
+    hint's time and one playout of each choice (the machine may be busy)."""
+    import time
+
+    from dungeon_cli import bots
+    from dungeon_cli.analysis import hint as hints
+
+    for game in registry.names():
+        module = registry.get(game)
+        session = Session(Setup(game, seed=4))
+        session.deal()
+        state = session.state
+        while len(state.legal_actions()) == 1:  # a decision with a choice
+            session.apply(state.legal_actions()[0])
+            session.deal()
+            state = session.state
+        began = time.monotonic()
+        found = hint(module, None, session.options, session.all_events, seconds=0.3)
+        took = time.monotonic() - began
+        assert found is not None and found.action in state.legal_actions(), game
+        assert 1 <= found.fair.plays <= hints.SAMPLES
+        assert took < 0.3 + 5.0, (game, took)  # the deadline is kept after the playout in hand
+        assert bots.has_strong(game)
