@@ -292,7 +292,7 @@ def analyse(
             hind = Searcher(game, seconds)
         else:
             why = "the Seed tag does not deal these cards" if wrong_seed else "no Seed tag"
-            analysis.hindsight_note = f"{why}: {game}'s hindsight needs the seed's deal (its dice are not in the record)"
+            analysis.hindsight_note = f"{why}: {game} has no solver, and its search needs the seed's deal (what other lines would draw is not in the record)"
     elif not seeded or wrong_seed:
         try:
             order = solver.hooks(game).deal(judge.events)
