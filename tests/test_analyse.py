@@ -157,3 +157,11 @@ def test_every_game_gets_a_judged_table(run, game):
     assert result.exit_code == 0, result.output
     rows = [line for line in result.output.splitlines() if line[:1].isdigit()]
     assert rows and all(" - " not in line.split(None, 2)[2] for line in rows), result.output
+
+
+def test_a_game_without_a_solver_and_without_its_seed_is_judged_fairly_and_says_why_not_in_hindsight():
+    text = play(Spec("toy", "greedy", None, records=True), 2).record
+    record = parse("\n".join(line for line in text.splitlines() if not line.startswith("[Seed")) + "\n")[0]
+    found = analysis.analyse(record, samples=6, first_move=9)
+    assert found.judgements and all(j.best is not None and j.before is None for j in found.judgements)
+    assert found.hindsight_note is not None and found.hindsight_note.startswith("no Seed tag: toy has no solver")
