@@ -18,14 +18,12 @@ it comes (``pick``, the seeded dealer's own rule for drawing an outcome by its w
 Nothing here names a game: the search asks only ``resample``, ``legal_actions``,
 ``apply``, ``chance`` and ``result``.
 
-Why PIMC and not information-set MCTS: measured on the toy game, RPG solitaire and
-Cassette Dungeons! (docs/simulation.md, "One search for every game"), the decisions of
-these games are shallow choices between few actions whose worth shows only at the end
-of a long game, so the budget is best spent on whole playouts per choice; a tree over
-the information sets adds bookkeeping per event to every playout and, at the budgets a
-1 s hint allows, grows few nodes below the root. PIMC's known weakness (it assumes it
-will know the unseen cards later) touches it less here because the playout bot never
-reads the deal either: it plays from the table as a player would.
+Why PIMC and not information-set MCTS (ISMCTS): docs/simulation.md, "One search for
+every game", says what was measured. In short, these games' decisions are shallow
+choices among few actions whose worth shows only at the end of a long game, so the
+playouts are best spent on whole games after each choice; and PIMC's known fault (it
+assumes it will know the unseen cards later) touches it less here because its
+playouts are by a bot that never reads the deal either.
 
 It decides from its ``PlayerView`` only, never from the state it is handed, so it
 decides alike whatever order the unseen cards lie in (tests/test_search.py).
