@@ -16,9 +16,11 @@ pile, and the pile with the cards the player does not know put in a random order
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from typing import Hashable, Iterable, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Hashable, Iterable, Mapping, Optional, Sequence
+
+if TYPE_CHECKING:  # the generator is handed in: verify, which never resamples, never imports random
+    import random
 
 
 class NotInPile(Exception):
@@ -147,7 +149,10 @@ class Pile(Hidden):
         """The cards whose order the player does not know (the top of the pile), in the
         pile's own order: the view's multiset in the deck's order, or the seeded order."""
         hidden = self.hidden
-        out = [c for c, n in hidden.items() for _ in range(n)] if hidden else []
+        if len(hidden) + len(self.known) == self.size:  # one of each unknown card (or none)
+            out = list(hidden)
+        else:
+            out = [c for c, n in hidden.items() for _ in range(n)]
         out.extend(self.known[: self.secret])
         return out
 

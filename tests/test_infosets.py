@@ -239,3 +239,16 @@ def test_every_consistent_deal_comes_up_equally_often(name):
     expected = draws / count
     chi_square = sum((n - expected) ** 2 / expected for n in seen.values())
     assert chi_square < _chi_square_limit(count - 1), (name, count, chi_square)
+
+
+def test_the_rules_do_not_import_random():
+    """Resampling takes its generator as an argument: the core, the piles and a game's
+    rules (what ``dungeon verify`` of a Scoundrel record loads) import no generator."""
+    import subprocess
+    import sys
+
+    probe = "import sys\nfrom dungeon_cli import registry\n"
+    probe += "registry.get('scoundrel').game.start()\n"
+    probe += "print('random' in sys.modules)\n"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout == "False\n", done.stderr
