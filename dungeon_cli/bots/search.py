@@ -72,7 +72,7 @@ def playout(state: State, policy: Bot, rng: random.Random) -> Result:
     return Result(False, 0)
 
 
-def _start(state: State, deal: int) -> tuple[State, random.Random]:
+def dealt(state: State, deal: int) -> tuple[State, random.Random]:
     """The state a playout of ``deal`` starts from, and its generator: the unseen cards
     dealt through the game's ``resample`` (uniformly among the states the player cannot
     tell apart), dice to come drawn from the same generator as they come."""
@@ -125,7 +125,7 @@ class SearchBot(Bot):
         return 1
 
     def _play(self, state: State, cand: Candidate, deal: int) -> None:
-        start, rng = _start(state, deal)
+        start, rng = dealt(state, deal)
         result = playout(start.apply(cand.actions[0]), self.policy, rng)
         cand.plays += 1
         cand.wins += result.won
