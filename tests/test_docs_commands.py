@@ -269,9 +269,7 @@ CHECKS: dict[str, Check] = {
         says=("strong", "reserve"), substitute=("--games 2000 --jobs 2", "--games 2")
     ),
     # the search every game has: one short game of each (its games take seconds of CPU each)
-    "dungeon sim rpg-solitaire --bot strong --games 22": Check(
-        says=("strong",), substitute=("--games 22", "--seed 2 --games 1")
-    ),
+    "dungeon sim rpg-solitaire --bot strong --games 22": Check(says=("strong",), substitute=("--games 22", "--seed 2 --games 1")),
     "dungeon sim rpg-solitaire --bot strong --seed 1000 --games 20": Check(
         says=("strong",), substitute=("--seed 1000 --games 20", "--seed 4 --games 1")
     ),
