@@ -2,8 +2,9 @@
 they are measured against, and a typical losing record analysed.
 
 - Strong player (``--bot strong``) beside counting (Scoundrel) and greedy (Clear the
-  Dungeon, ``reserve``) on the same seeds, one process: wins, games/s, milliseconds per
-  decision. The full win-rate rows (2,000 and 1,000 seeds) are docs/simulation.md's,
+  Dungeon, ``reserve``; RPG solitaire and Cassette Dungeons!, whose strong player is the
+  search every game has, on fewer seeds) on the same seeds, one process: wins, games/s,
+  milliseconds per move. The full win-rate rows (2,000 and 1,000 seeds) are docs/simulation.md's,
   made with ``dungeon sim``.
 - ``dungeon analyse`` on a losing Scoundrel record (the counting bot's game of seed 33,
   17 moves) with the default samples: seconds on one core.
@@ -16,6 +17,7 @@ from __future__ import annotations
 import time
 
 SEEDS = 40
+SEARCH_SEEDS = 3  # the search's games are long (RPG solitaire: about 20 s of one core a game)
 
 
 def _rate(game: str, bot: str, variant, seeds: int) -> dict:
@@ -57,5 +59,8 @@ def run() -> dict:
     return {
         "scoundrel": {bot: _rate("scoundrel", bot, None, SEEDS) for bot in ("counting", "strong")},
         "clear-the-dungeon reserve": {bot: _rate("clear-the-dungeon", bot, "reserve", SEEDS) for bot in ("greedy", "strong")},
+        # the search every game has (bots/search.py), beside greedy on the same seeds
+        "rpg-solitaire": {bot: _rate("rpg-solitaire", bot, None, SEARCH_SEEDS) for bot in ("greedy", "strong")},
+        "cassette-dungeons": {bot: _rate("cassette-dungeons", bot, None, SEARCH_SEEDS) for bot in ("greedy", "strong")},
         "analyse a losing record": _analyse(),
     }

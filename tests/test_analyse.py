@@ -12,7 +12,7 @@ import pytest
 from conftest import FIXTURES
 from seven import SEVEN
 
-from dungeon_cli import analysis, solver
+from dungeon_cli import analysis, registry, solver
 from dungeon_cli.core import known_steps
 from dungeon_cli.piles import Pile
 from dungeon_cli.simulate import Spec, play
@@ -136,3 +136,32 @@ def test_bad_input_is_one_line_and_exit_2(run, tmp_path):
 def test_illegal_record_is_not_analysed(run):
     result = run(["analyse", "-"], input='[Game "scoundrel"]\n\n1. 9c 7h 2c 3c : xKs\n')
     assert result.exit_code == 1
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_every_game_gets_a_judged_table(run, game):
+    """Any registered game, the toy game included: a seeded record's last decisions are
+    each judged fairly (the strong player, the search where the game has no player of
+    its own) and in hindsight (its solver, or the search over the rules API), never a
+    table of "-"."""
+    text = play(Spec(game, "greedy", None, records=True), 2).record
+    record = parse(text)[0]
+    last = max(m.number for m in record.moves if m.number is not None)
+    found = analysis.analyse(record, samples=6, seconds=0.5, first_move=last - 1)
+    assert found.judgements and found.hindsight_note is None and found.fair_note is None
+    for j in found.judgements:
+        assert None not in (j.best, j.played, j.before, j.after), (game, j.move, j.action)
+        assert j.best.plays and j.played.plays
+        assert (j.best.rate, j.best.mean_score) >= (j.played.rate, j.played.mean_score) or j.best.choice == j.played.choice
+    result = run(["analyse", "-", "--samples", "6", "--limit", "0.5", "--from", str(last - 1)], input=text)
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if line[:1].isdigit()]
+    assert rows and all(" - " not in line.split(None, 2)[2] for line in rows), result.output
+
+
+def test_a_game_without_a_solver_and_without_its_seed_is_judged_fairly_and_says_why_not_in_hindsight():
+    text = play(Spec("toy", "greedy", None, records=True), 2).record
+    record = parse("\n".join(line for line in text.splitlines() if not line.startswith("[Seed")) + "\n")[0]
+    found = analysis.analyse(record, samples=6, first_move=9)
+    assert found.judgements and all(j.best is not None and j.before is None for j in found.judgements)
+    assert found.hindsight_note is not None and found.hindsight_note.startswith("no Seed tag: toy has no solver")

@@ -26,11 +26,13 @@ def _cases():
 @pytest.mark.parametrize("game,name,variant", list(_cases()))
 def test_bot_chooses_only_legal_actions(game, name, variant):
     module = registry.get(game)
-    for seed in range(8):
+    for seed in range(1 if name == "strong" else 8):  # strong: a few playouts a decision, one game
         dealer = SeededDealer(seed)
         session = Session(Setup(game, variant, seed=seed), dealer=dealer)
         rng = dealer.rng
         bot = bots.make(game, name)
+        if name == "strong":
+            bot.samples = 2
         bot.begin(module, variant, session.options, session.state)
 
         def choose(state):

@@ -268,6 +268,21 @@ CHECKS: dict[str, Check] = {
     "dungeon sim clear-the-dungeon --bot strong --variant reserve --games 2000 --jobs 2": Check(
         says=("strong", "reserve"), substitute=("--games 2000 --jobs 2", "--games 2")
     ),
+    # the search every game has: one short game of each (its games take seconds of CPU each)
+    "dungeon sim rpg-solitaire --bot strong --games 22": Check(says=("strong",), substitute=("--games 22", "--seed 2 --games 1")),
+    "dungeon sim rpg-solitaire --bot strong --seed 1000 --games 20": Check(
+        says=("strong",), substitute=("--seed 1000 --games 20", "--seed 4 --games 1")
+    ),
+    "dungeon sim rpg-solitaire --bot greedy --games 22": Check(says=("greedy",)),
+    "dungeon sim rpg-solitaire --bot greedy --seed 1000 --games 20": Check(says=("greedy",)),
+    "dungeon sim cassette-dungeons --bot strong --games 39": Check(
+        says=("strong",), substitute=("--games 39", "--seed 5 --games 1")
+    ),
+    "dungeon sim cassette-dungeons --bot strong --seed 1000 --games 33": Check(
+        says=("strong",), substitute=("--seed 1000 --games 33", "--seed 5 --games 1")
+    ),
+    "dungeon sim cassette-dungeons --bot greedy --games 39": Check(says=("greedy",)),
+    "dungeon sim cassette-dungeons --bot greedy --seed 1000 --games 33": Check(says=("greedy",)),
     # each row of the table of winnable deals, over a few seeds: their counts, and the
     # columns the table shows (Scoundrel's seed 259 cannot be won, in either variant)
     "dungeon solve scoundrel --seeds 0-9999 --limit 2M": Check(

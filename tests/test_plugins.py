@@ -45,7 +45,8 @@ def test_the_lists_of_bots_solvers_and_commands_are_what_the_games_name():
     assert solver.solvable() == [m.game.name for m in modules if m.solver is not None]
     assert game_commands() == {name: path for m in modules for name, path in m.commands.items()}
     for m in modules:
-        assert bots.names(m.game.name) == ["random", *m.bots]
+        # then the search every game has, unless the game names its own strong player
+        assert bots.names(m.game.name) == ["random", *m.bots, *(["strong"] if "strong" not in m.bots else [])]
     assert playouts.find("scoundrel", "random") is not None  # a game that names one has one
     with pytest.raises(KeyError):
         solver.hooks("rpg-solitaire")  # a game that names none has none

@@ -108,14 +108,16 @@ def test_cli_jobs_print_the_same(run):
 @pytest.mark.parametrize("game,bot", [(game, bot) for game in registry.names() for bot in bots.names(game)])
 def test_cli_records_verify(run, tmp_path, game, bot):
     out = tmp_path / "records"
-    result = run(["sim", game, "--games", "12", "--bot", bot, "--seed", "40", "--records", str(out), "--jobs", "2"])
+    games = 2 if bot == "strong" else 12  # a strong player's game takes seconds of CPU
+    seeds = range(40, 40 + games)
+    result = run(["sim", game, "--games", str(games), "--bot", bot, "--seed", "40", "--records", str(out), "--jobs", "2"])
     assert result.exit_code == 0, result.output
     files = sorted(out.glob("*.dgn"))
-    assert [f.name for f in files] == sorted(f"{game}-{seed}.dgn" for seed in range(40, 52))
+    assert [f.name for f in files] == sorted(f"{game}-{seed}.dgn" for seed in seeds)
     checked = run(["verify", "--seed-check", "-v", *map(str, files)])
     assert checked.exit_code == 0, checked.output
-    outcomes = {o.seed: o for o in simulate.run(Spec(game, bot), range(40, 52))}
-    for seed in range(40, 52):
+    outcomes = {o.seed: o for o in simulate.run(Spec(game, bot), seeds)}
+    for seed in seeds:
         text = (out / f"{game}-{seed}.dgn").read_text()
         o = outcomes[seed]
         assert f'[Result "{"win" if o.won else "loss"} {o.score}"]' in text

@@ -57,11 +57,11 @@ def test_games_and_rules_list_it_with_its_bots(tmp_path):
     assert status == 0
     assert "toy: Toy Dungeon (the test suite's game)\n" in out
     assert '  [Variant "frail"]  start with 3 health, not 6\n' in out
-    assert "  bots (dungeon sim --bot): random, greedy\n" in out.split("toy: ", 1)[1]
+    assert "  bots (dungeon sim --bot): random, greedy, strong\n" in out.split("toy: ", 1)[1]
     status, out, _ = dungeon("rules", GAME)
     assert (status, out) == (0, registry.get(GAME).rules_text)
     status, out, _ = dungeon("sim", "--help")
-    assert re.search(r"^  toy +random, greedy$", out, flags=re.M)
+    assert re.search(r"^  toy +random, greedy, strong$", out, flags=re.M)
 
 
 def test_piped_play_writes_the_game_and_verify_accepts_it_against_its_seed(sampled, tmp_path):
@@ -130,7 +130,7 @@ def test_summary_shows_the_figures_the_toy_game_names(sampled, tmp_path):
     assert (row["game"], row["result"], row["hp"], row["gold"]) == ("toy", "loss", session.state.hp, session.state.gold)
 
 
-@pytest.mark.parametrize("bot", ["random", "greedy"])
+@pytest.mark.parametrize("bot", ["random", "greedy", "strong"])
 def test_sim_plays_it_with_every_bot_and_writes_records_that_verify(bot, tmp_path):
     records = tmp_path / "records"
     status, out, err = dungeon("sim", GAME, "--bot", bot, "--games", "40", "--jobs", "2", "--records", str(records))

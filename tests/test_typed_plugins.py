@@ -42,12 +42,11 @@ def test_hooks_missing_a_hook_are_refused_by_name(monkeypatch):
 
 
 @pytest.mark.parametrize("game", registry.names())
-def test_a_strong_player_is_the_protocol_and_a_game_without_one_has_none(game):
+def test_a_strong_player_is_the_protocol_and_every_game_has_one(game):
+    """The game's own strong bot, or the search every game has (bots/search.py)."""
     strong = bots.strong(game)
-    if "strong" in registry.get(game).bots:
-        assert isinstance(strong, StrongPlayer) and isinstance(strong, Bot)
-    else:
-        assert strong is None
+    assert bots.has_strong(game)
+    assert isinstance(strong, StrongPlayer) and isinstance(strong, Bot)
 
 
 def test_a_strong_bot_that_is_no_strong_player_is_refused(monkeypatch):

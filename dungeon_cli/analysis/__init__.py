@@ -21,17 +21,20 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, cast
 
 from notation import Record
 
 from .. import bots
-from ..bots.sampling import StrongPlayer
+from ..bots.base import Bot
+from ..bots.sampling import StrongPlayer, halving
 from ..bots.view import PlayerView
 from ..core import Phase, Result, State, known_steps
 from ..engine import Visitor, Walk
 from ..referee import Referee, Verdict
 from ..solver.objective import WIN
+from .lookahead import SECONDS as LOOKAHEAD_SECONDS
+from .lookahead import Lookahead, Stream
 
 SAMPLES = 100  # orders of the unseen cards per decision
 HINDSIGHT_SECONDS = 10.0  # per position; past it the figure is the best found, not proven
@@ -159,6 +162,7 @@ class Judge(Visitor):
     def begin(self, walk: Walk) -> None:
         setup = walk.setup
         self.module = walk.module
+        self.dealer = walk.dealer
         self.view = PlayerView(walk.module, setup.variant, setup.options)
 
     def event(self, before: State, action: Any, after: State) -> None:
@@ -172,6 +176,8 @@ class Judge(Visitor):
                     "action": action,
                     "after": after,
                     "text": self.module.notation.action_text(before, action),
+                    # the chance still to come as the seed answers it (a search over the game)
+                    "stream": Stream.of(self.dealer) if self.dealer.seeded else None,
                 }
             )
         self.view.observe(action)
@@ -196,6 +202,10 @@ class Solver:
         self.make = self.hooks.model
         self.wins = solver.Search(self.make(), wins_only=True)
         self.memo: dict = {}
+
+    def judge(self, decision: dict) -> tuple[Hindsight, Hindsight]:
+        """Before and after a decision."""
+        return self.best(decision["before"]), self.best(decision["after"])
 
     def best(self, state: State) -> Hindsight:
         """The best result reachable from ``state`` (its piles in known order)."""
@@ -226,6 +236,22 @@ class Solver:
         answer = Hindsight(Result(True, value - WIN) if value >= WIN else None, proven)
         self.memo[key] = answer
         return answer
+
+
+class Searcher:
+    """Hindsight for a game without a solver: the search over the rules API
+    (``lookahead.Lookahead``) from each decision, chance answered as the record's seed
+    answers it; it says when its limit cut it short."""
+
+    def __init__(self, game: str, seconds: Optional[float]):
+        # a limit in positions (``--limit 500k``) is the solver's: this search is timed only
+        self.look = Lookahead(
+            bots.make(game, "greedy"), LOOKAHEAD_SECONDS if seconds is None else min(seconds, LOOKAHEAD_SECONDS)
+        )
+
+    def judge(self, decision: dict) -> tuple[Hindsight, Hindsight]:
+        stream = decision["stream"]
+        return Hindsight(*self.look.best(decision["before"], stream)), Hindsight(*self.look.best(decision["after"], stream))
 
 
 def _value(h: Hindsight) -> int:
@@ -274,9 +300,16 @@ def analyse(
     assert module is not None
     game = module.game.name
     strong = bots.strong(game)
-    hind: Optional[Solver] = None
+    if strong is not None:
+        setup = verdict.walk.setup
+        cast(Bot, strong).begin(module, setup.variant, setup.options, module.game.start(setup.variant, setup.options, None))
+    hind: Optional[Solver | Searcher] = None
     if game not in solver.solvable():
-        analysis.hindsight_note = f"{game} has no solver"
+        if seeded and not wrong_seed:
+            hind = Searcher(game, seconds)
+        else:
+            why = "the Seed tag does not deal these cards" if wrong_seed else "no Seed tag"
+            analysis.hindsight_note = f"{why}: {game} has no solver, and its search needs the seed's deal (what other lines would draw is not in the record)"
     elif not seeded or wrong_seed:
         try:
             order = solver.hooks(game).deal(judge.events)
@@ -298,8 +331,7 @@ def analyse(
             j.best, j.played = _fair(strong, decision, module, rng, samples)
         if hind is not None:
             try:
-                j.before = hind.best(decision["before"])
-                j.after = hind.best(decision["after"])
+                j.before, j.after = hind.judge(decision)
             except ValueError:  # a draw whose outcome nobody knows: a record without its Seed
                 analysis.hindsight_note = "the deal is not known in full (no Seed tag, cards unseen): no hindsight"
                 hind = None
@@ -338,11 +370,11 @@ def _fair(
     action = decision["action"]
     deals = strong.deals(seen, rng, samples, exhaustive=True)
     exact = len(deals) < samples or strong.unseen(seen) == 0
-    every = strong.evaluate_on(seen, strong.candidates(seen), deals)
+    choices = strong.candidates(seen)
+    top = halving(strong.evaluate_on, seen, choices, deals) if choices else None
     played = strong.evaluate_on(seen, strong.candidates(seen, first=action), deals)
-    if not every or not played:
+    if top is None or not played:
         return None, None
-    top = max(every, key=lambda c: c.key())
     mine = max(played, key=lambda c: c.key())
     text = module.notation.action_text
     best = Fair(text(seen, top.actions[0]), top.wins, top.plays, top.mean_score, exact)

@@ -11,15 +11,19 @@ twice gives the same answer and nothing of the deal's generator is touched.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, cast
 
 from .. import bots
+from ..bots.base import Bot
+from ..bots.sampling import halving
 from ..bots.view import PlayerView
 from ..core import Phase, State
 from . import Fair
 
 SAMPLES = 200
+SECONDS = 0.6  # past this the best choice so far is named, with the deals it was played on
 
 
 @dataclass
@@ -31,13 +35,23 @@ class Hint:
 
 def available(module) -> bool:
     """Whether the game has a player to ask (its strong bot): ``play`` offers ``hint``
-    only then."""
-    return "strong" in module.bots
+    only then (``bots.has_strong``, the one place that says so)."""
+    return bots.has_strong(module.game.name)
 
 
-def hint(module, variant: Optional[str], options, events: Sequence[tuple[State, Any]], samples: int = SAMPLES) -> Optional[Hint]:
+def hint(
+    module,
+    variant: Optional[str],
+    options,
+    events: Sequence[tuple[State, Any]],
+    samples: int = SAMPLES,
+    seconds: Optional[float] = SECONDS,
+) -> Optional[Hint]:
     """The strong player's choice after ``events`` (every event of the game so far,
-    draws included); None when the game has no strong player or no decision is due."""
+    draws included); None when the game has no strong player or no decision is due.
+    The choices are halved over the deals (``sampling.halving``), so the one named has
+    been played on all ``samples`` deals, or on as many as ``seconds`` allowed."""
+    began = time.monotonic()
     strong = bots.strong(module.game.name)
     if strong is None:
         return None
@@ -47,10 +61,12 @@ def hint(module, variant: Optional[str], options, events: Sequence[tuple[State, 
     seen = view.state
     if seen.phase is not Phase.DECISION:
         return None
+    cast(Bot, strong).begin(module, variant, options, module.game.start(variant, options, None))
     rng = random.Random(f"hint/{len(events)}")
     deals = strong.deals(seen, rng, samples, exhaustive=True)
-    exact = len(deals) < samples or strong.unseen(seen) == 0
-    top = max(strong.evaluate_on(seen, strong.candidates(seen), deals), key=lambda c: c.key())
+    deadline = None if seconds is None else began + seconds
+    top = halving(strong.evaluate_on, seen, strong.candidates(seen), deals, deadline)
+    exact = top.plays == len(deals) and (len(deals) < samples or strong.unseen(seen) == 0)
     action = top.actions[0]
     text = module.notation.action_text(seen, action)
     return Hint(action, text, Fair(text, top.wins, top.plays, top.mean_score, exact))

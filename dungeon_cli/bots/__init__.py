@@ -19,28 +19,42 @@ from ..games.base import load
 from .base import Bot
 from .sampling import StrongPlayer
 
+STRONG = "strong"
+
 # The bots that play every game; a game's own bots are named by its GameModule.
 EVERY_GAME: dict[str, str] = {"random": "dungeon_cli.bots.uniform:RandomBot"}
+# The bots every game has unless it names its own of that name: the search over the
+# unseen cards (``bots/search.py``), which a game may replace with a faster player.
+UNLESS_OWN: dict[str, str] = {STRONG: "dungeon_cli.bots.search:SearchBot"}
 
 
 def names(game: str) -> list[str]:
     """The bots that play ``game``: those of every game, then the game's own in the
-    order it lists them."""
-    return list(EVERY_GAME) + [name for name in registry.get(game).bots if name not in EVERY_GAME]
+    order it lists them, then those it has not replaced."""
+    own = registry.get(game).bots
+    listed = list(EVERY_GAME) + [name for name in own if name not in EVERY_GAME]
+    return listed + [name for name in UNLESS_OWN if name not in listed]
 
 
 def make(game: str, name: str) -> Bot:
     """A fresh bot (bots may keep per-game memory: one per game); KeyError if unknown."""
-    path = registry.get(game).bots.get(name) or EVERY_GAME[name]
+    path = registry.get(game).bots.get(name) or EVERY_GAME.get(name) or UNLESS_OWN[name]
     return load(path)()
 
 
+def has_strong(game: str) -> bool:
+    """Whether ``game`` has a strong player (what ``hint`` and ``analyse`` judge with):
+    the one place that says so. Every game has one: its own, or the search."""
+    return STRONG in names(game)
+
+
 def strong(game: str) -> Optional[StrongPlayer[Any]]:
-    """A fresh strong player of ``game`` (its bot named ``strong``), None when the game
-    has none; TypeError when that bot is not a ``StrongPlayer``."""
-    if "strong" not in registry.get(game).bots:
+    """A fresh strong player of ``game`` (the game's own where it gives a faster one,
+    else the search), None when it has none (``has_strong``); TypeError when that bot
+    is not a ``StrongPlayer``."""
+    if not has_strong(game):
         return None
-    bot = make(game, "strong")
+    bot = make(game, STRONG)
     if not isinstance(bot, StrongPlayer):
         raise TypeError(f"{game}'s strong bot offers no deals, candidates, evaluate_on and unseen (bots.sampling.StrongPlayer)")
     return bot

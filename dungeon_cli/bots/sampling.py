@@ -6,7 +6,8 @@ whatever the game's choices are, and the interface such a player offers the anal
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, Sequence, TypeVar, runtime_checkable
+import time
+from typing import Any, Callable, Optional, Protocol, Sequence, TypeVar, runtime_checkable
 
 from ..core import State
 
@@ -34,6 +35,42 @@ class Tally:
     def key(self) -> tuple:
         """Best first: the most wins, then the highest total score."""
         return (self.wins, self.score)
+
+
+def halving(
+    evaluate_on: Callable[[Any, list, Any], list],
+    state: Any,
+    cands: list,
+    deals: Sequence[Any],
+    deadline: Optional[float] = None,
+) -> Any:
+    """The best of ``cands`` by sequential halving: ``deals`` cut into as many rounds as
+    halving the choices down to one takes; each round plays every choice still in on
+    its deals (the same deals for all: common random numbers) and keeps the better half
+    by ``key()``. The one left has been played on every deal, so its figures are over
+    all of them; the choices that lie close get the playouts, the clearly worse few.
+    ``deadline``: a ``time.monotonic()`` past which the best so far is taken (checked
+    after each playout, so a slow game's hint keeps its time: then the choices still in
+    may differ by one deal, and are ranked by their rates)."""
+    alive = list(cands)
+    rounds = max(1, (len(alive) - 1).bit_length())
+    size = max(1, len(deals) // rounds)
+    start = 0
+    for done in range(rounds):
+        batch = deals[start:] if done == rounds - 1 else deals[start : start + size]
+        start += len(batch)
+        for deal in batch:
+            if deadline is None:
+                evaluate_on(state, alive, [deal])
+                continue
+            for cand in alive:
+                evaluate_on(state, [cand], [deal])
+                if time.monotonic() > deadline:
+                    return max((c for c in alive if c.plays), key=lambda c: (c.win_rate, c.mean_score))
+        alive.sort(key=lambda c: c.key(), reverse=True)
+        if done < rounds - 1:
+            alive = alive[: max(1, (len(alive) + 1) // 2)]
+    return alive[0]
 
 
 class Choice(Protocol):

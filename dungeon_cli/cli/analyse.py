@@ -37,8 +37,8 @@ MAX_SAMPLES = 100_000
 @click.option(
     "--limit",
     default=None,
-    help=f"How long the solver may search per position, as for solve: {LIMIT_HELP} (default 10s);"
-    " past it, the best found, said not proven.",
+    help=f"How long the search may take per position, as for solve: {LIMIT_HELP} (default 10s; a game"
+    " without a solver is searched at most 1 s a position); past it, the best found, said not proven.",
 )
 @click.option(
     "--from",

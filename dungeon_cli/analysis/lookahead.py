@@ -1,0 +1,119 @@
+"""Hindsight for any game: the best result reachable with the deal known, by a search
+over the rules API alone.
+
+A game with solver hooks (Scoundrel, Clear the Dungeon) is judged by its solver. Any
+other game is searched here, with nothing of its own: depth first over the decisions,
+every chance event answered as the record's seed answers it (the piles in the order it
+dealt them; a die or a rebuilt deck drawn from the seed's second generator, in the order
+the events come, exactly as ``engine.dealer.SeededDealer`` draws them), the game's
+greedy bot's line tried first, then every line that leaves it once, then twice, and so
+on (limited discrepancy search: a good line is seldom far from the greedy one, and a
+change near the start is tried before one near the end). There is no bound to cut with
+and no key to share positions by (the game names neither), so the search proves its
+answer only when it has tried every line, which it does on positions near a game's end;
+on the others it stops at its limit with the best win found so far, said not proven.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Hashable, Optional
+
+from ..bots.base import Bot
+from ..core import Draw, Phase, Result, State
+from ..engine.dealer import pick
+from ..solver.objective import objective
+
+SECONDS = 1.0  # per position at most (the --seconds of analyse, when lower)
+
+
+class Stream:
+    """The chance outcomes still to come that nobody knows in advance, as a seeded
+    dealer would answer them from here: draws it made already and not yet used, then
+    its generator's state. Immutable: a branch of the search takes its own."""
+
+    __slots__ = ("queued", "rng_state")
+
+    def __init__(self, queued: tuple, rng_state: Any):
+        self.queued = queued
+        self.rng_state = rng_state
+
+    @classmethod
+    def of(cls, dealer: Any) -> "Stream":
+        """Where a ``SeededDealer`` stands now."""
+        rng = dealer.chance_rng
+        if rng is None:
+            rng = random.Random(f"{dealer.seed}/chance")
+        return cls(tuple(dealer.drawn[dealer.position :]), rng.getstate())
+
+    def answer(self, state: State) -> tuple[Hashable, "Stream"]:
+        """The outcome of ``state``'s chance event, and the stream after it."""
+        chance = state.chance()
+        if chance.known is not None:
+            return chance.known, self
+        if self.queued:
+            return self.queued[0], Stream(self.queued[1:], self.rng_state)
+        rng = random.Random()
+        rng.setstate(self.rng_state)
+        outcome = pick(rng, chance)
+        return outcome, Stream((), rng.getstate())
+
+
+class _Limit(Exception):
+    pass
+
+
+class Lookahead:
+    """The best win reachable from a position whose deal is known, or that there is
+    none; ``proven`` False when the limit came first (then the best win found so far)."""
+
+    def __init__(self, greedy: Bot, seconds: float = SECONDS, max_nodes: Optional[int] = None):
+        self.greedy = greedy
+        self.seconds = seconds
+        self.max_nodes = max_nodes
+
+    def best(self, state: State, stream: Stream) -> tuple[Optional[Result], bool]:
+        self.deadline = time.monotonic() + self.seconds
+        self.nodes = 0
+        self.found: Optional[Result] = None
+        allowed = 0
+        try:
+            while True:
+                self.cut = False
+                self._search(state, stream, allowed)
+                if not self.cut:
+                    return self.found, True  # every line was tried
+                allowed += 1
+        except _Limit:
+            return self.found, False
+
+    def _search(self, state: State, stream: Stream, allowed: int) -> None:
+        """Every line from ``state`` that leaves the greedy choice at most ``allowed``
+        times; ``self.cut`` set when a line was left out for that."""
+        while state.phase is Phase.CHANCE:
+            outcome, stream = stream.answer(state)
+            state = state.apply(Draw(outcome))
+        if state.phase is Phase.OVER:
+            result = state.final()
+            if result.won and (self.found is None or objective(result) > objective(self.found)):
+                self.found = result
+            return
+        self.nodes += 1
+        if (self.max_nodes is not None and self.nodes > self.max_nodes) or (
+            not self.nodes & 63 and time.monotonic() > self.deadline
+        ):
+            raise _Limit
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            self._search(state.apply(actions[0]), stream, allowed)
+            return
+        first = self.greedy.choose(state, random.Random(0))
+        if not allowed:
+            self.cut = True
+            self._search(state.apply(first), stream, 0)
+            return
+        for action in actions:  # the other choices first: a change near the start first
+            if action != first:
+                self._search(state.apply(action), stream, allowed - 1)
+        self._search(state.apply(first), stream, allowed)

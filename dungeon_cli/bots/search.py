@@ -1,0 +1,142 @@
+"""The strong player of every game: one search over the deals a player cannot rule out.
+
+A player knows what it has seen and nothing more. At a decision with more than one
+choice this player deals the unseen cards many times over, each deal consistent with
+everything seen (the game's ``PlayerView``: a state started with no known order, whose
+chance events still to come may be any card still unseen, any die face), plays every
+choice out on each deal with the game's fastest bot (its ``greedy``: every game has one)
+and takes the choice that wins most, then scores most. This is determinised search
+(perfect-information Monte Carlo, PIMC) with the budget spent by sequential halving:
+every choice is played on the first deals, the worse half dropped, the better half
+played on the next deals, and so on, so the closest choices get the most playouts.
+
+Every choice is compared on the same deals (common random numbers): a deal is a number
+drawn from the generator the bot is handed; a generator seeded by that number deals the
+unseen cards through the game's information sets (``State.resample``: a state drawn
+uniformly among those the player cannot tell from its view) and then draws each die as
+it comes (``pick``, the seeded dealer's own rule for drawing an outcome by its weight).
+Nothing here names a game: the search asks only ``resample``, ``legal_actions``,
+``apply``, ``chance`` and ``result``.
+
+Why PIMC and not information-set MCTS (ISMCTS): docs/simulation.md, "One search for
+every game", says what was measured. In short, these games' decisions are shallow
+choices among few actions whose worth shows only at the end of a long game, so the
+playouts are best spent on whole games after each choice; and PIMC's known fault (it
+assumes it will know the unseen cards later) touches it less here because its
+playouts are by a bot that never reads the deal either.
+
+It decides from its ``PlayerView`` only, never from the state it is handed, so it
+decides alike whatever order the unseen cards lie in (tests/test_search.py).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Optional
+
+from ..core import Draw, Phase, Result, State
+from ..engine.dealer import pick
+from ..games.base import GameModule, load
+from .base import Bot
+from .sampling import Tally, halving
+from .view import PlayerView
+
+SAMPLES = 16  # deals a decision; the choice kept to the end is played on all of them
+EVENTS = 20_000  # a playout longer than this is counted a loss (the runaway guard of a search)
+
+
+class Candidate(Tally):
+    """One choice, and how it did over the deals it was played on."""
+
+    __slots__ = ("actions",)
+
+    def __init__(self, action: Any):
+        super().__init__()
+        self.actions = (action,)
+
+
+def playout(state: State, policy: Bot, rng: random.Random) -> Result:
+    """The game from ``state`` to its end: chance answered by the known outcome or one
+    drawn from ``rng`` by its weight, decisions by ``policy``."""
+    for _ in range(EVENTS):
+        phase = state.phase
+        if phase is Phase.OVER:
+            return state.final()
+        if phase is Phase.CHANCE:
+            chance = state.chance()
+            outcome = chance.known if chance.known is not None else pick(rng, chance)
+            state = state.apply(Draw(outcome))
+        else:
+            actions = state.legal_actions()
+            state = state.apply(actions[0] if len(actions) == 1 else policy.choose(state, rng))
+    return Result(False, 0)
+
+
+def dealt(state: State, deal: int) -> tuple[State, random.Random]:
+    """The state a playout of ``deal`` starts from, and its generator: the unseen cards
+    dealt through the game's ``resample`` (uniformly among the states the player cannot
+    tell apart), dice to come drawn from the same generator as they come."""
+    rng = random.Random(deal)
+    return state.resample(rng), rng
+
+
+class SearchBot(Bot):
+    name = "strong"
+    summary = (
+        f"plays the choices out on {SAMPLES} deals of the unseen cards with the game's greedy bot,"
+        " halving them as it goes (determinised search, any game)"
+    )
+    watches = True
+    samples: Optional[int] = None  # deals a decision; None: SAMPLES
+
+    def begin(self, module: GameModule, variant: Optional[str], options: Any, start: State) -> None:
+        self.view = PlayerView(module, variant, options)
+        self.policy = self._policy(module)
+
+    @staticmethod
+    def _policy(module: GameModule) -> Bot:
+        """The game's fastest bot, to play the deals out: its greedy bot (every game has one)."""
+        path = module.bots.get("greedy") or "dungeon_cli.bots.uniform:RandomBot"
+        bot: Bot = load(path)()
+        return bot
+
+    def observe(self, before: State, action: Any) -> None:
+        self.view.observe(action)
+
+    # -- what the analysis and the hint ask of a strong player (dungeon_cli/analysis) ----------
+
+    def deals(self, state: State, rng: random.Random, samples: int, exhaustive: bool = False) -> list[int]:
+        """``samples`` deals of the unseen cards, as the numbers that seed them."""
+        return [rng.getrandbits(64) for _ in range(samples)]
+
+    def candidates(self, state: State, first: Any = None) -> list[Candidate]:
+        """Every legal choice, or ``first`` alone."""
+        return [Candidate(action) for action in (state.legal_actions() if first is None else [first])]
+
+    def evaluate_on(self, state: State, cands: list[Candidate], deals: list[int]) -> list[Candidate]:
+        """``cands`` each played out on every deal of ``deals``."""
+        for deal in deals:
+            for cand in cands:
+                self._play(state, cand, deal)
+        return cands
+
+    def unseen(self, state: State) -> int:
+        """Never 0: a deal is a sample, whatever the game (the figures are estimates)."""
+        return 1
+
+    def _play(self, state: State, cand: Candidate, deal: int) -> None:
+        start, rng = dealt(state, deal)
+        result = playout(start.apply(cand.actions[0]), self.policy, rng)
+        cand.plays += 1
+        cand.wins += result.won
+        cand.score += result.score
+
+    # -- a decision ---------------------------------------------------------------------------
+
+    def choose(self, state: State, rng: random.Random) -> Any:
+        view = self.view.state
+        cands = self.candidates(view)
+        if len(cands) == 1:
+            return cands[0].actions[0]
+        deals = self.deals(view, rng, self.samples or SAMPLES)
+        return halving(self.evaluate_on, view, cands, deals).actions[0]
