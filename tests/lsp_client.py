@@ -96,7 +96,9 @@ class Client:
         return self.diagnostics(uri)
 
     def change(self, uri: str, text: str, version: int) -> list[dict]:
-        self.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]})
+        self.notify(
+            "textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]}
+        )
         return self.diagnostics(uri)
 
     def close(self) -> int:

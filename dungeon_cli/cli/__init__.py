@@ -65,7 +65,7 @@ SHORT = {
     "git-setup": "Make git diff show records with their state.",
     "daily": "Print today's seed of a game, and whether you played it.",
     "analyse": "Judge each decision: where the game was lost (alias: analyze).",
-    "lsp": "Serve DGN to an editor: diagnostics, completion, hover, formatting (stdio).",
+    "lsp": "Serve DGN to an editor: a language server on stdio.",
 }
 
 

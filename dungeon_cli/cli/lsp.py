@@ -18,7 +18,7 @@ def lsp(stdio: bool) -> None:
     try:
         from ..lsp.server import main
     except ImportError as exc:
-        if getattr(exc, "name", "") and exc.name.split(".")[0] in ("pygls", "lsprotocol"):
+        if (exc.name or "").split(".")[0] in ("pygls", "lsprotocol"):
             sys.stderr.write("dungeon lsp: error: the language server needs pygls: pip install 'dungeon-cli[lsp]'\n")
             sys.exit(2)
         raise

@@ -51,7 +51,9 @@ def fix(doc: Document, diag: Diagnostic) -> Optional[Fix]:
         for pair in checkpoint.pairs if checkpoint is not None else ():
             if (pair.line, pair.value_col) == (diag.line, diag.col):
                 value = m.group(2)
-                return Fix(f"checkpoint: write {pair.key}={value}", pair.line, pair.value_col, pair.value_col + len(pair.value), value)
+                return Fix(
+                    f"checkpoint: write {pair.key}={value}", pair.line, pair.value_col, pair.value_col + len(pair.value), value
+                )
     return None
 
 
