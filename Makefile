@@ -22,7 +22,7 @@ $(VENV)/.play: pyproject.toml
 
 $(VENV)/.test: $(VENV)/.play
 	@echo "installing the test tools in $(VENV)"
-	@$(QUIETLY) $(BIN)/pip install --quiet -e '.[test,cluster,openspiel,gym]'
+	@$(QUIETLY) $(BIN)/pip install --quiet -e '.[test,cluster,openspiel,gym,lsp,pygments]'
 	$(BIN)/python -m compileall -q dungeon_cli notation >/dev/null
 	touch $@
 
@@ -33,7 +33,7 @@ play: $(VENV)/.play
 
 $(VENV)/.lint: $(VENV)/.test
 	@echo "installing the lint tools in $(VENV)"
-	@$(QUIETLY) $(BIN)/pip install --quiet -e '.[test,lint,cluster,openspiel,gym]'
+	@$(QUIETLY) $(BIN)/pip install --quiet -e '.[test,lint,cluster,openspiel,gym,lsp,pygments]'
 	touch $@
 
 # The code's own checks: ruff (lint and format), mypy, and the import contracts

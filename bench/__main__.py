@@ -49,6 +49,12 @@ def _benches() -> dict:
         benches["strong"] = strong.run
     except ImportError:
         pass
+    try:
+        from . import lsp_latency  # dungeon lsp's diagnostics after a change (the lsp extra)
+
+        benches["lsp"] = lsp_latency.run
+    except ImportError:
+        pass
     return benches
 
 

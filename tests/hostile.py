@@ -85,6 +85,9 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
     ("diff",): {"every": "", "context": "", "by": "", "fmt": ""},
     ("fmt",): {"check": "", "diff": "", "annotate": ""},
     ("games",): {},
+    # lsp reads no file it is named: a document comes over the protocol (tests/test_lsp.py
+    # tries the hostile ones), a card set or the settings through verify's own door.
+    ("lsp",): {"stdio": ""},
     ("git-setup",): {"show": "", "yes": ""},
     ("play",): {
         "game": "",

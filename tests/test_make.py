@@ -30,7 +30,7 @@ def test_make_play_installs_only_dungeon_and_says_how_to_reach_it():
 
 def test_make_test_adds_the_test_tools():
     """And the adaptors' extras, so that CI runs their tests instead of skipping them."""
-    assert "pip install --quiet -e '.[test,cluster,openspiel,gym]'" in dry_run("test")
+    assert "pip install --quiet -e '.[test,cluster,openspiel,gym,lsp,pygments]'" in dry_run("test")
 
 
 @pytest.mark.parametrize("target", ["play", "test"])

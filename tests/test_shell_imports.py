@@ -1,5 +1,6 @@
-"""``dungeon verify`` starts fast: nothing it loads imports prompt-toolkit, tabulate or
-NumPy (they load with the commands that use them)."""
+"""``dungeon verify`` starts fast: nothing it loads imports prompt-toolkit, tabulate,
+NumPy, or the language server's pygls and lsprotocol (they load with the commands that
+use them)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,12 @@ try:
     cli(["verify", sys.argv[1]], prog_name="dungeon")
 except SystemExit:
     pass
-print(sorted({m.split(".")[0] for m in sys.modules} & {"prompt_toolkit", "tabulate", "numpy", "dungeon_cli"}))
+print(sorted({m.split(".")[0] for m in sys.modules} & {"prompt_toolkit", "tabulate", "numpy", "pygls", "lsprotocol", "pygments", "dungeon_cli"}))
 print("dungeon_cli.shell" in sys.modules)
 """
 
 
-def test_verify_imports_neither_prompt_toolkit_nor_tabulate_nor_the_shell():
+def test_verify_imports_neither_prompt_toolkit_nor_tabulate_nor_the_shell_nor_pygls():
     done = subprocess.run(
         [sys.executable, "-c", PROBE, str(EXAMPLES / "scoundrel-win.dgn")],
         capture_output=True,

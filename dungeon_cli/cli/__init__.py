@@ -29,6 +29,7 @@ COMMANDS = {
     "git-setup": "dungeon_cli.cli.gitsetup:git_setup",
     "daily": "dungeon_cli.cli.daily:daily",
     "analyse": "dungeon_cli.cli.analyse:analyse",
+    "lsp": "dungeon_cli.cli.lsp:lsp",
 }
 ALIASES = {"analyze": "analyse"}  # another spelling: taken, not listed twice
 
@@ -64,6 +65,7 @@ SHORT = {
     "git-setup": "Make git diff show records with their state.",
     "daily": "Print today's seed of a game, and whether you played it.",
     "analyse": "Judge each decision: where the game was lost (alias: analyze).",
+    "lsp": "Serve DGN to an editor: a language server on stdio.",
 }
 
 

@@ -58,17 +58,25 @@ def walk_move(walk: Walk, move: Move, split: Optional[tuple] = None) -> Optional
         raise Fault(move.line, move.col, f"the game is over: move {number} cannot follow")
     if state.turn == 0:
         raise Fault(move.line, move.col, f"the setup comes first, on a deal: line: {needs(state)}")
-    _steps(walk, notation.read_dealt(walk, dealt), move, colon)
-    state = walk.state
-    if state.phase is Phase.CHANCE and state.turn == number:
-        line, col = (colon.line, colon.col) if colon is not None else move.end
-        raise Fault(line, col, f"turn {number} is missing a deal before ':': {state.chance().what}")
+    walk_dealt(walk, move, (dealt, colon, actions, checkpoint))
     _steps(walk, notation.read_actions(walk, actions), move, colon, number)
     state = walk.state
     if not state.is_over and state.turn == number:
         line, col = move.end
         raise Fault(line, col, f"turn {number} is not finished: {state.unfinished()}")
     return checkpoint
+
+
+def walk_dealt(walk: Walk, move: Move, split: Optional[tuple] = None) -> None:
+    """What chance dealt before a turn's ``:`` (the state a player chooses in, which an
+    editor completes the actions of). Fault if it cannot be walked."""
+    dealt, colon, _, _ = split if split is not None else move.split()
+    number = move.number
+    _steps(walk, walk.module.notation.read_dealt(walk, dealt), move, colon)
+    state = walk.state
+    if state.phase is Phase.CHANCE and state.turn == number:
+        line, col = (colon.line, colon.col) if colon is not None else move.end
+        raise Fault(line, col, f"turn {number} is missing a deal before ':': {state.chance().what}")
 
 
 def _steps(walk: Walk, steps: Iterable, move: Move, colon: Optional[Colon] = None, number: Optional[int] = None) -> None:

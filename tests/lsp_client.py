@@ -1,0 +1,112 @@
+"""A small language client for the tests: ``dungeon lsp`` started as a process and
+spoken to in JSON-RPC with Content-Length framing, as an editor does."""
+
+from __future__ import annotations
+
+import json
+import queue
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any, Optional
+
+
+class Client:
+    def __init__(self, cwd: Optional[Path] = None):
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "dungeon_cli", "lsp"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+        )
+        self.messages: "queue.Queue[dict]" = queue.Queue()
+        self.notes: list[dict] = []
+        self.next_id = 0
+        threading.Thread(target=self._read, daemon=True).start()
+        self.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        self.notify("initialized", {})
+
+    def _read(self) -> None:
+        out = self.proc.stdout
+        assert out is not None
+        while True:
+            length = None
+            while True:
+                header = out.readline()
+                if not header:
+                    return
+                if header in (b"\r\n", b"\n"):
+                    break
+                name, _, value = header.decode("ascii").partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+            assert length is not None
+            self.messages.put(json.loads(out.read(length)))
+
+    def send(self, message: dict) -> None:
+        body = json.dumps(message).encode("utf-8")
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+
+    def notify(self, method: str, params: Any) -> None:
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def request(self, method: str, params: Any, timeout: float = 30) -> Any:
+        self.next_id += 1
+        ident = self.next_id
+        self.send({"jsonrpc": "2.0", "id": ident, "method": method, "params": params})
+        while True:
+            message = self._next(timeout)
+            if message.get("id") == ident and "method" not in message:
+                assert "error" not in message, message
+                return message.get("result")
+            self.notes.append(message)
+
+    def _next(self, timeout: float) -> dict:
+        try:
+            return self.messages.get(timeout=timeout)
+        except queue.Empty:
+            raise AssertionError(f"no answer in {timeout}s; server stderr: {self._stderr()}") from None
+
+    def _stderr(self) -> str:
+        if self.proc.poll() is None:
+            return "(still running)"
+        assert self.proc.stderr is not None
+        return self.proc.stderr.read().decode("utf-8", "replace")
+
+    def diagnostics(self, uri: str, timeout: float = 30) -> list[dict]:
+        """The next diagnostics published for ``uri``."""
+        for i, note in enumerate(self.notes):
+            if note.get("method") == "textDocument/publishDiagnostics" and note["params"]["uri"] == uri:
+                del self.notes[i]
+                return note["params"]["diagnostics"]
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self._next(max(deadline - time.monotonic(), 0.01))
+            if message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] == uri:
+                return message["params"]["diagnostics"]
+            self.notes.append(message)
+
+    def open(self, uri: str, text: str, version: int = 1) -> list[dict]:
+        self.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "dgn", "version": version, "text": text}})
+        return self.diagnostics(uri)
+
+    def change(self, uri: str, text: str, version: int) -> list[dict]:
+        self.notify(
+            "textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]}
+        )
+        return self.diagnostics(uri)
+
+    def close(self) -> int:
+        try:
+            self.request("shutdown", None)
+            self.notify("exit", None)
+            return self.proc.wait(timeout=30)
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+                self.proc.wait()
