@@ -3,6 +3,13 @@ files (issue 23): the output named as an input of the same run (and as a symlink
 it), stale temporary files with odd names beside it, a file already there without
 --force, a directory that cannot be written, a full disk, and ``-`` for standard output.
 
+A directory that cannot be written is tried twice: as a path under a regular file (no
+one can create it, root included), and as a real read-only directory: a tmpfs mounted
+read-only for the test (``rofs``). The tests run as root, for whom permission bits do not
+stop a write (``chmod 0555`` would prove nothing), but a read-only file system stops
+root too (EROFS); mounting needs root and ``mount``, and the case is skipped, saying
+which is missing, where there is neither.
+
 The outputs are found in click's command tree (the ``dungeon`` group, the games'
 commands included): every option spelled like an output (``-o``, ``--output``,
 ``--html``, ``--plot``, ``--records``) and the arguments in ``IN_PLACE`` (what a command
@@ -17,7 +24,10 @@ file, and the documented exit status. A case that cannot apply to an output says
 
 from __future__ import annotations
 
+import contextlib
+import os
 import resource
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -116,11 +126,11 @@ WRITERS = {
         lambda inp, out, f: ["git-setup", out],
         skip={
             case: "git-setup writes .gitattributes in a repository: tried in test_output_door (symlink, Latin-1, names)"
-            for case in ("input", "symlink", "stale", "exists", "readonly", "full", "stdout")
+            for case in ("input", "symlink", "stale", "exists", "readonly", "rofs", "full", "stdout")
         },
     ),
 }
-CASES = ["input", "symlink", "stale", "exists", "readonly", "full", "stdout"]
+CASES = ["input", "symlink", "stale", "exists", "readonly", "rofs", "full", "stdout"]
 
 
 def command_tree() -> dict[str, click.Command]:
@@ -186,6 +196,29 @@ def assert_clean(result, *paths_unchanged: tuple[Path, bytes]) -> None:
 ODD = [".{}.\u00b2.x.tmp", ".{}.99999999999999999999.x.tmp"]
 
 
+@contextlib.contextmanager
+def read_only_directory(where: Path, fill: Callable[[Path], None]):
+    """A directory on a tmpfs filled by ``fill`` and then remounted read-only: what root
+    cannot write in either (skipped where there is no root or no mount)."""
+    if os.geteuid() != 0:
+        pytest.skip("mounting a read-only tmpfs needs root (as a user, test_faults_disk tries chmod)")
+    if shutil.which("mount") is None or shutil.which("umount") is None:
+        pytest.skip("no mount(8) here to make a read-only directory")
+    where.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m,mode=0755", "tmpfs", str(where)], capture_output=True)
+    if done.returncode:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode(errors='replace').strip()}")
+    try:
+        fill(where)
+        done = subprocess.run(["mount", "-o", "remount,ro", str(where)], capture_output=True)
+        assert done.returncode == 0, done.stderr
+        with pytest.raises(OSError, match="Read-only file system"):
+            (where / "probe").write_text("root cannot write here\n")
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], capture_output=True)
+
+
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("key", list(WRITERS), ids=["/".join(k) for k in WRITERS])
 def test_a_hostile_output(run, tmp_path, monkeypatch, key, case):
@@ -249,6 +282,24 @@ def test_a_hostile_output(run, tmp_path, monkeypatch, key, case):
         assert_clean(result, (blocker, b"a file\n"), (inp, original))
         assert result.exit_code in writer.refused, said(result)
         assert str(out) in said(result) or str(blocker) in said(result)
+    elif case == "rofs":  # a real read-only directory, which stops root too
+        name = "recs" if key == ("sim", "records") else "in.dgn" if key == ("fmt", "files") else "out.x"
+
+        def fill(where: Path) -> None:
+            if key == ("fmt", "files"):  # fmt rewrites a record that is there, not canonical
+                (where / name).write_bytes(original.replace(b"1. Ac", b"1.  Ac"))
+
+        with read_only_directory(tmp_path / "ro", fill) as where:
+            out = where / name
+            before = sorted(p.name for p in where.iterdir())
+            kept = out.read_bytes() if out.exists() else None
+            result = go(str(out), True)
+            assert_clean(result, (inp, original))
+            assert result.exit_code in writer.refused, said(result)
+            assert str(out) in said(result), said(result)
+            assert "Read-only file system" in said(result) or "cannot be written" in said(result), said(result)
+            assert sorted(p.name for p in where.iterdir()) == before
+            assert (out.read_bytes() if out.exists() else None) == kept
     elif case == "full":  # a real process whose files may hold 100 bytes: every output here is larger
         out = inp if key == ("fmt", "files") else tmp_path / ("recs" if key == ("sim", "records") else "out.x")
         if key == ("fmt", "files"):
