@@ -1,7 +1,8 @@
-"""``replay --move`` shows a record at a time (issue 23: it held every record of the
-file, as ``--step`` did): a file of many records costs the memory of its largest.
-``--step`` keeps every page to go back and forth, so it refuses beyond
-``STEP_RECORDS`` records, naming what shows any number. Measured in bench/memory.py."""
+"""A file of many records costs the memory of its largest (issue 23): ``replay --move``
+shows a record at a time (it held every record of the file, as ``--step`` did), and
+``analyse`` judges each as it is read (it read them all first). ``--step`` keeps every
+page to go back and forth, so it refuses beyond ``STEP_RECORDS`` records, naming what
+shows any number. Measured in bench/memory.py (``hostile``)."""
 
 from __future__ import annotations
 
@@ -80,3 +81,33 @@ def test_the_help_and_readme_name_the_records_step_holds(run):
     assert f"`--step` keeps every page to go back and forth, and takes at most {cli_replay.STEP_RECORDS:,} records" in " ".join(
         (ROOT / "README.md").read_text().split()
     )
+
+
+def test_analyse_judges_each_record_as_it_is_read(run, tmp_path, monkeypatch):
+    """``analyse`` held every record of a file before judging the first (issue 23); now
+    a record is judged, and its table written, before the next is read."""
+    import notation
+    from dungeon_cli.cli import analyse as cli_analyse
+
+    one = '[Game "scoundrel"]\n[Seed "3"]\n\n1. Ac 8h 2s 7s : run\n'
+    path = tmp_path / "three.dgn"
+    path.write_text("\n".join([one] * 3))
+    read, judged = notation.read, []
+    yielded = [0]
+
+    def counting(*args, **kwargs):
+        for record in read(*args, **kwargs):
+            yielded[0] += 1
+            yield record
+
+    real = cli_analyse._analyse
+
+    def noting(*args, **kwargs):
+        judged.append(yielded[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(notation, "read", counting)
+    monkeypatch.setattr(cli_analyse, "_analyse", noting)
+    result = run(["analyse", "--samples", "1", "--limit", "1k", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert judged == [1, 2, 3]  # each judged when it alone had been read
