@@ -1,4 +1,5 @@
-"""``make fuzz``: the reader, the referee, ``fmt`` and the CLI under hypothesis for as
+"""``make fuzz``: the reader, the referee, ``fmt``, the CLI, every way a file gets in
+(tests/hostile.py) and every output (tests/hostile_outputs.py) under hypothesis for as
 long as asked (``python -m fuzz --seconds 3600``).
 
 Targets take turns in rounds of ``--batch`` examples each, every round with fresh random
