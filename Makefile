@@ -52,7 +52,10 @@ bench: $(VENV)/.test
 	$(BIN)/python -m bench
 
 # Outside CI: FUZZ_KILL_GAMES games of `dungeon play` killed at random moments (make test
-# kills 100), then the reader, referee, fmt and CLI under hypothesis for FUZZ_SECONDS.
+# kills 100), then the reader, referee, fmt and CLI under hypothesis for FUZZ_SECONDS,
+# every way a file gets in with the hostile inputs and every output with the hostile
+# outputs (its own input or a symlink to it, odd stale temporary files, a full disk, a
+# read-only directory: a tmpfs mounted read-only when run as root).
 # Findings go to fuzz/crashes/, the summary to fuzz/out/latest.json.
 # FUZZ_CLOCK=cpu counts FUZZ_SECONDS in CPU time (a CPU-hour on a busy machine).
 FUZZ_SECONDS ?= 600

@@ -21,8 +21,10 @@ page draws at most 2,000 moves), ``summary`` and ``replay`` of 5.3 MB, one move 
 over 18 MB of continuation lines in ``verify`` and ``fmt --check``, and a million tags.
 Each must stay within ``HOSTILE_SLACK_MB`` of ``verify`` on a small file, or refuse
 with a message (the largest, one record of 100,000 tokens, the most a record holds, is
-about 17 MB over); ``summary`` holds a row per record for its table, so it is measured, not held
-to the bound.
+about 17 MB over). ``summary`` (csv, json, --by, and a drawn table, which refuses beyond
+2,000 records), ``replay --move`` and ``analyse`` (of records it refuses, which it judges
+quickly) over the 5.3 MB file are held to the same bound: they hold a record at a time.
+``python -m bench.memory hostile`` runs these alone.
 """
 
 from __future__ import annotations
@@ -195,6 +197,9 @@ def hostile(pool: list[bytes], records_mb: float = 5.3, textconv_mb: int = 20) -
             handle.write('[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : run\n')
             line = "  " + "9s " * 20_000 + "\n"
             handle.writelines(line for _ in range(18 * MB // len(line)))
+        illegal = tmpdir / "illegal.dgn"  # judged quickly: analyse of legal records takes seconds each
+        bad = b'[Game "scoundrel"]\n[Seed "3"]\n\n1. Ac 8h 2s 7s : 2d\n\n'
+        illegal.write_bytes(bad * int(records_mb * MB // len(bad)))
         tags = tmpdir / "tags.dgn"
         with open(tags, "w") as handle:
             handle.write('[Game "scoundrel"]\n')
@@ -205,7 +210,12 @@ def hostile(pool: list[bytes], records_mb: float = 5.3, textconv_mb: int = 20) -
             f"textconv, {textconv_mb} MB": ["textconv", str(big)],
             f"replay --html, {records_mb} MB": ["replay", "--html", str(tmpdir / "page.html"), str(records)],
             f"replay, {records_mb} MB": ["replay", str(records)],
-            f"summary, {records_mb} MB": ["summary", str(records)],
+            f"summary, {records_mb} MB (a drawn table: refused beyond 2,000 records)": ["summary", str(records)],
+            f"summary --format csv, {records_mb} MB": ["summary", "--format", "csv", str(records)],
+            f"summary --format json, {records_mb} MB": ["summary", "--format", "json", str(records)],
+            f"summary --by game, {records_mb} MB": ["summary", "--by", "game", str(records)],
+            f"replay --move 1, {records_mb} MB": ["replay", "--move", "1", str(records)],
+            f"analyse, {records_mb} MB of records it refuses (illegal)": ["analyse", str(illegal)],
             "verify, one move over 18 MB of continuation lines": ["verify", str(cont)],
             "fmt --check, one move over 18 MB of continuation lines": ["fmt", "--check", str(cont)],
             "verify, a million tags": ["verify", str(tags)],
@@ -222,11 +232,13 @@ def hostile(pool: list[bytes], records_mb: float = 5.3, textconv_mb: int = 20) -
                 "refused": got["stderr"].strip().splitlines()[-1][:120] if got["status"] == 2 else None,
             }
             print(json.dumps({name: results[name]}), flush=True)
-        held = [n for n in runs if not n.startswith("summary")]
-        results["hostile: bounded"] = all(results[n]["over_small_verify_mb"] <= HOSTILE_SLACK_MB for n in held)
+        results["hostile: bounded"] = all(results[n]["over_small_verify_mb"] <= HOSTILE_SLACK_MB for n in runs)
     return results
 
 
 if __name__ == "__main__":
-    big = int(sys.argv[1]) if len(sys.argv) > 1 else 1024
-    print(json.dumps(run(big), indent=2))
+    if sys.argv[1:] == ["hostile"]:
+        print(json.dumps(hostile(game_pool()), indent=2))
+    else:
+        big = int(sys.argv[1]) if len(sys.argv) > 1 else 1024
+        print(json.dumps(run(big), indent=2))

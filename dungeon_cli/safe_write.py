@@ -68,11 +68,14 @@ def check_replaceable(path: str) -> os.stat_result:
     return st
 
 
-def replace(path: str, data: bytes, expect: Optional[Stamp] = None) -> None:
+def replace(path: str, data: bytes, expect: Optional[Stamp] = None, record: bool = False) -> None:
     """Replace the contents of the file behind ``path`` (which exists) with ``data``.
 
     ``expect``: the stamp of the file when it was read; a file that changed since (a
-    record appended to while fmt ran) is refused rather than written back."""
+    record appended to while fmt ran) is refused rather than written back. ``record``:
+    ``data`` is DGN, none of whose lines may be longer than the reader takes."""
+    if record:
+        check_lines(data, path)
     beside = Beside(path)
     try:
         beside.handle.write(data)
@@ -89,12 +92,14 @@ class Beside:
     and owner from the start."""
 
     def __init__(self, path: str):
-        st = check_replaceable(path)
         real = os.path.realpath(path)
+        # first: a writer killed between linking a new file and removing its temporary
+        # name left a second hard link, which check_replaceable would refuse for ever
+        sweep(os.path.dirname(real), os.path.basename(real))
+        st = check_replaceable(path)
         if stamp(real) != stamp_of(st):  # /dev/stdin on a pipe resolves to no file at all
             raise Refused(path, "does not resolve to a file in a directory: it is never replaced")
         self.path, self.real = path, real
-        sweep(os.path.dirname(real), os.path.basename(real))
         self._signals = _TermRaises()
         fd, self.tmp = _temp(os.path.dirname(real), os.path.basename(real), 0o600)
         try:
@@ -137,10 +142,13 @@ class Beside:
         self._signals.restore()
 
 
-def write_new(path: str, data: bytes) -> None:
+def write_new(path: str, data: bytes, record: bool = False) -> None:
     """Create ``path`` holding ``data``, never over an existing file and never leaving an
     empty or torn one: the data is written beside it first, then hard-linked to the name
-    (which fails if the name is taken) and the temporary name removed."""
+    (which fails if the name is taken) and the temporary name removed. ``record``: as
+    for ``replace``."""
+    if record:
+        check_lines(data, path)
     directory = os.path.dirname(os.path.abspath(path)) or "."
     signals = _TermRaises()
     try:

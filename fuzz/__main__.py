@@ -1,4 +1,5 @@
-"""``make fuzz``: the reader, the referee, ``fmt`` and the CLI under hypothesis for as
+"""``make fuzz``: the reader, the referee, ``fmt``, the CLI, every way a file gets in
+(tests/hostile.py) and every output (tests/hostile_outputs.py) under hypothesis for as
 long as asked (``python -m fuzz --seconds 3600``).
 
 Targets take turns in rounds of ``--batch`` examples each, every round with fresh random
@@ -108,6 +109,14 @@ def targets():
     hostile_case = st.tuples(
         st.sampled_from(hostile.WAYS), st.sampled_from(hostile.SLOW + hostile.QUICK), st.binary(max_size=200), st.integers(0, 600)
     ).map(lambda t: (t[0][0], t[0][1], t[1], t[2], t[3]))
+    import hostile_outputs  # every output and how to run it (tests/hostile_outputs.py)
+
+    output_case = st.tuples(
+        st.sampled_from(sorted(hostile_outputs.WRITERS)),
+        st.sampled_from(laws.OUTPUT_CASES),
+        st.text(min_size=1, max_size=40),
+        st.binary(max_size=200),
+    )
     pieces = st.sampled_from(["[", "{", "]", "}", "a = ", ", ", "'x'", '"y"', '"""', "\n", "# c\n", "1", "[t]\n", "[[a]]\n"])
     deep_toml = st.tuples(st.integers(0, 2000), st.lists(pieces, max_size=60)).map(lambda t: "a = " + st_join(t[1], t[0]))
 
@@ -126,6 +135,7 @@ def targets():
         Target("card sets", S.cardset_texts(), laws.check_cardset, weight=1),
         Target("hostile inputs", hostile_case, lambda case: laws.check_hostile(*case), weight=1),
         Target("deep toml", deep_toml, laws.check_toml_nesting, weight=1),
+        Target("hostile outputs", output_case, lambda case: laws.check_hostile_output(*case), weight=1),
     ]
 
 

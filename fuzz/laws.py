@@ -512,3 +512,127 @@ def check_toml_nesting(text: str) -> None:
             settings.load(tmp)
         except settings.SettingsError as exc:
             check_message(str(exc).split(": ", 1)[-1][:MAX_MESSAGE], "settings: ")
+
+
+# -- hostile outputs (issue 23): every output, tests/hostile_outputs.py's table ----------------
+
+OUTPUT_CASES = ("input", "symlink", "stale", "full", "readonly")
+
+
+def check_hostile_output(key: tuple, case: str, odd: str, noise: bytes) -> None:
+    """One output of one command (tests/hostile_outputs.py's ``WRITERS``) with one
+    hostile case: the output named as the run's input or a symlink to it (refused, the
+    input unchanged); stale temporary files beside it whose names carry ``odd`` (left
+    alone, the write done); a full disk (a real process whose files may hold 100 bytes:
+    a non-zero exit, nothing half-written left); a read-only directory (a tmpfs mounted
+    read-only where root and mount allow, else a path under a regular file: refused,
+    naming the file). ``noise`` is appended to the input as a comment, varying it."""
+    import contextlib
+    import os
+    import resource
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    import hostile_outputs as H
+    from click.testing import CliRunner
+
+    from dungeon_cli.cli import cli
+
+    writer = H.WRITERS[key]
+    if case in writer.skip or (case == "readonly" and "rofs" in writer.skip):
+        return
+    runner = CliRunner()
+
+    def run(args, input=None):
+        return runner.invoke(cli, args, input=input)
+
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory(prefix="dungeon-outputs-") as tmp, contextlib.ExitStack() as stack:
+        tmpdir = Path(tmp)
+        os.chdir(tmpdir)
+        stack.callback(os.chdir, here)
+        inp = H.make_input(writer.input_kind, tmpdir, run)
+        if writer.input_kind != "cards":
+            comment = "".join(ch for ch in noise.decode("utf-8", "replace") if ch.isprintable())  # a legal record still
+            inp.write_bytes(inp.read_bytes() + f"# {comment}\n".encode())
+        original = inp.read_bytes()
+
+        def go(out: Path, input=None):
+            result = run(writer.args(str(inp), str(out), True), input=writer.stdin if input is None else input)
+            if result.exception is not None and not isinstance(result.exception, SystemExit):
+                exc = result.exception
+                raise LawBroken(f"dungeon {' '.join(key)} on a {case} output raised {type(exc).__name__}: {exc}") from exc
+            if "Traceback" in result.output:
+                raise LawBroken(f"dungeon {' '.join(key)} on a {case} output printed a traceback")
+            if inp.read_bytes() != original:
+                raise LawBroken(f"dungeon {' '.join(key)} changed its input, a {case} output")
+            return result
+
+        if case in ("input", "symlink"):
+            out = inp
+            if case == "symlink":
+                out = tmpdir / "link.out"
+                out.symlink_to(inp.name)
+            result = go(out)
+            if result.exit_code not in writer.refused or str(out) not in result.output:
+                raise LawBroken(f"dungeon {' '.join(key)} wrote over its input ({case}): exit {result.exit_code}")
+        elif case == "stale":
+            out = inp if key == ("fmt", "files") else tmpdir / ("recs" if key == ("sim", "records") else "out.x")
+            where = tmpdir
+            if key == ("sim", "records"):
+                out.mkdir()
+                where, base = out, "scoundrel-0.dgn"
+            else:
+                if not out.exists():
+                    out.write_text("old\n")
+                base = out.name
+            safe_odd = "".join(ch for ch in odd if ch not in "/\0") or "x"
+            planted = [f".{base}.{safe_odd}.tmp"[:250], f".{base}.{safe_odd}"[:250] + ".x.tmp"]
+            for name in planted:
+                (where / name).write_text("not ours\n")
+            result = go(out)
+            if result.exit_code != writer.ok:
+                raise LawBroken(f"dungeon {' '.join(key)} beside stale files {planted!r}: exit {result.exit_code}")
+            if any((where / name).read_text() != "not ours\n" for name in planted):
+                raise LawBroken(f"dungeon {' '.join(key)} removed a temporary file not its own: {planted!r}")
+        elif case == "readonly":
+            name = "recs" if key == ("sim", "records") else "in.dgn" if key == ("fmt", "files") else "out.x"
+
+            def fill(where: Path) -> None:
+                if key == ("fmt", "files"):
+                    (where / name).write_bytes(original.replace(b"1. ", b"1.  ", 1))
+
+            try:
+                where = stack.enter_context(H.read_only_directory(tmpdir / "ro", fill))
+            except H.NotHere:  # no mount here: a path under a regular file, which no one can create
+                if key == ("fmt", "files"):
+                    return
+                where = tmpdir / "notes.txt"
+                where.write_text("a file\n")
+            out = where / name
+            result = go(out)
+            if result.exit_code not in writer.refused or str(out) not in result.output:
+                raise LawBroken(f"dungeon {' '.join(key)} into a read-only directory: exit {result.exit_code}")
+        elif case == "full":
+            out = inp if key == ("fmt", "files") else tmpdir / ("recs" if key == ("sim", "records") else "out.x")
+            if key == ("fmt", "files"):
+                inp.write_bytes(original.replace(b"1. ", b"1.  ", 1))  # not canonical: fmt writes
+                original = inp.read_bytes()
+            before = set(tmpdir.iterdir())
+            done = subprocess.run(
+                [H.EXE, *writer.args(str(inp), str(out), True)],
+                input=(writer.stdin or "").encode(),
+                capture_output=True,
+                cwd=tmpdir,
+                timeout=120,
+                preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (100, 100)),
+            )
+            err = done.stderr.decode("utf-8", "replace")
+            if "Traceback" in err or done.returncode == 0:
+                raise LawBroken(f"dungeon {' '.join(key)} on a full disk: exit {done.returncode}: {err[-200:]}")
+            if inp.read_bytes() != original:
+                raise LawBroken(f"dungeon {' '.join(key)} on a full disk changed its input")
+            hidden = [p.name for p in set(tmpdir.iterdir()) - before if p.name.startswith(".")]
+            if hidden:
+                raise LawBroken(f"dungeon {' '.join(key)} on a full disk left {hidden!r}")

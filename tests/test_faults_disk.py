@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from dungeon_cli import registry
+from dungeon_cli import registry, safe_write
 from dungeon_cli.engine import Setup
 from dungeon_cli.referee import Referee
 from dungeon_cli.session import Session
@@ -61,7 +61,7 @@ def text_after(lines, seed: int = SEED) -> str:
 
 
 class FailingOs:
-    """The ``os`` module as the record file sees it, failing with ``error`` on the calls
+    """The ``os`` module as the one door out (``safe_write``, which writes the record) sees it, failing with ``error`` on the calls
     of ``name`` numbered in ``failing`` (1-based), as a disk that fills up (or a
     directory made read-only) in mid-game does."""
 
@@ -110,7 +110,7 @@ def test_a_record_that_stops_being_writable_costs_nothing_of_the_game(run, tmp_p
     path = tmp_path / "g.dgn"
     # the file is claimed and the first turns are saved; from then on every write fails
     failing = FailingOs(name, error, range(4, 10**6))
-    monkeypatch.setattr(recordfile, "os", failing)
+    monkeypatch.setattr(safe_write, "os", failing)
     result = run(["play", "scoundrel", "--seed", str(SEED), "-o", str(path)], input=script(lines))
     assert failing.calls >= 4
     assert result.exit_code == 1
@@ -123,7 +123,7 @@ def test_a_record_that_stops_being_writable_costs_nothing_of_the_game(run, tmp_p
     turns = verifies_as_a_beginning(path, lines)  # the file: the last record that was saved
     assert 0 <= turns < len(lines)
     assert stray(tmp_path) == []  # a failed save takes its temporary file away
-    monkeypatch.setattr(recordfile, "os", os)
+    monkeypatch.setattr(safe_write, "os", os)
     resumed = run(["play", "--resume", str(path), "-o", str(path)], input=script(lines[turns:]))
     assert resumed.exit_code == 0 and path.read_text() == full
 
@@ -131,7 +131,7 @@ def test_a_record_that_stops_being_writable_costs_nothing_of_the_game(run, tmp_p
 def test_a_disk_that_has_room_again_gets_the_whole_record(run, tmp_path, monkeypatch):
     full, lines = game()
     path = tmp_path / "g.dgn"
-    monkeypatch.setattr(recordfile, "os", FailingOs("fsync", errno.ENOSPC, range(3, 6)))
+    monkeypatch.setattr(safe_write, "os", FailingOs("fsync", errno.ENOSPC, range(3, 6)))
     result = run(["play", "scoundrel", "--seed", str(SEED), "-o", str(path)], input=script(lines))
     assert result.exit_code == 0
     assert result.stderr == f"dungeon play: error: cannot write {path}: No space left on device; the game goes on\n"
@@ -147,7 +147,7 @@ def test_at_the_terminal_a_full_disk_is_a_warning_and_the_record_is_shown_at_the
     full, lines = game()
     path = tmp_path / "g.dgn"
     record = RecordFile.create(str(path), Session(Setup(SCOUNDREL.game.name, seed=SEED)).text())
-    monkeypatch.setattr(recordfile, "os", FailingOs("fsync", errno.ENOSPC, range(3, 10**6)))
+    monkeypatch.setattr(safe_write, "os", FailingOs("fsync", errno.ENOSPC, range(3, 10**6)))
     out = io.StringIO()
     with create_pipe_input() as pipe:
         pipe.send_text(script(lines))

@@ -301,7 +301,7 @@ def _die_at(target: str, call: int):
     """A hook for the child: SIGKILL itself at the ``call``-th call of ``target``."""
 
     def hook():
-        from dungeon_cli.shell import recordfile
+        from dungeon_cli import safe_write
 
         counter = {"n": 0}
 
@@ -320,13 +320,13 @@ def _die_at(target: str, call: int):
             setattr(owner, name, dying)
 
         if target == "after claim":
-            wrap(recordfile.os, "link", before=False)
+            wrap(safe_write.os, "link", before=False)
         elif target == "before fsync":
-            wrap(recordfile.os, "fsync")
+            wrap(safe_write.os, "fsync")
         elif target == "before rename":
-            wrap(recordfile.os, "replace")
+            wrap(safe_write.os, "replace")
         elif target == "after rename":
-            wrap(recordfile.os, "replace", before=False)
+            wrap(safe_write.os, "replace", before=False)
 
     return hook
 

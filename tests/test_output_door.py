@@ -389,3 +389,25 @@ def test_fmt_of_a_directory_never_writes_through_a_symlink_out_of_it(run, tmp_pa
     assert outside.read_text() == loose and (tree / "mine.dgn").read_text() != loose
     named = run(["fmt", str(tree / "link.dgn")])  # named itself, a symlink is followed (documented)
     assert named.exit_code == 0 and outside.read_text() != loose
+
+
+def test_plays_record_is_written_through_the_one_door_out():
+    """``play``'s record file has no create-and-rename loop of its own beside
+    ``safe_write``: the fault tests (tests/test_faults_*.py) inject their full disks and
+    kills into ``safe_write.os``, and they prove play's guarantees only if the record is
+    written there."""
+    import ast
+
+    from dungeon_cli.shell import recordfile
+
+    tree = ast.parse(Path(recordfile.__file__).read_text(encoding="utf-8"))
+    calls = {
+        node.func.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == "os"
+    }
+    assert not calls & {"open", "fdopen", "link", "replace", "rename", "fsync", "chmod", "fchown", "unlink"}, calls
+    assert "open(" not in Path(recordfile.__file__).read_text(encoding="utf-8").replace("os.path", "")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from conftest import FIXTURES
@@ -64,3 +65,18 @@ def test_map_fits_80_columns_all_game_long(seed):
             break
         session.apply(rng.choice([a for a in session.state.legal_actions() if not isinstance(a, Resign)]))
         session.deal()
+
+
+@pytest.mark.parametrize("name", ["trapped.dgn", "lockpicks.dgn", "escape-with-treasure.dgn", "out-of-time.dgn"])
+def test_at_game_over_the_last_turn_is_said_once(run, name):
+    """The turn's own line (``Notation.tell``) says what the last turn did; the board at
+    game over does not say it again as "this turn:" (in replay, as in play)."""
+    result = run(["replay", str(LEGAL / name)])
+    last = re.split(r"\n\n(?=\d+\. )", result.stdout)[-1]  # the last move, its line and its board
+    assert "game over:" in last
+    turn = last.split(".")[0]
+    assert last.count(f"turn {turn}: ") == 1, last
+    assert "this turn:" not in last, last
+    page = run(["replay", "--html", "-", str(LEGAL / name)]).stdout
+    final = page[page.rindex('class="told"') :]
+    assert "this turn: " not in final

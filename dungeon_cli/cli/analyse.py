@@ -89,39 +89,46 @@ def analyse(
     if output is not None:  # before the analysis, which takes minutes
         check_output(output, force, record=True, inputs=files)
     out = sys.stderr if output == "-" else sys.stdout  # '-o -': standard output holds the records
-    results = []
-    illegal = unreadable = False
+    results = []  # kept for json and -o only: text is written as each record is judged
+    keep = fmt == "json" or output is not None
+    shown = 0
     refused: set[str] = set()  # games it cannot judge
+
+    def judge(name: str, record) -> bool:
+        """Judge one record and show it (or keep it); True when it is illegal."""
+        nonlocal shown
+        why = _cannot_judge(record, analysis)
+        if why is not None:
+            if why not in refused:  # said once a game
+                sys.stderr.write(f"dungeon analyse: {name}: error: {safe(why)}\n")
+                refused.add(why)
+            return False
+        found = _analyse(record, samples, seed, (seconds, nodes), first_move, analysis)
+        if not found.verdict.legal:
+            for diag in found.verdict.diagnostics[:1]:
+                sys.stderr.write(report.text_line(name, diag) + " (not analysed)\n")
+            return True
+        if keep:
+            results.append((name, found))
+        if fmt != "json":
+            out.write(("\n" if shown else "") + _table(name, found, analysis))
+            out.flush()
+            shown += 1
+        return False
+
+    illegal = unreadable = False
     for path in files:
         name = display_name(path)
         try:
-            with open_binary(path) as stream:
-                records = list(read(stream, source=None if path == "-" else path))
+            with open_binary(path) as stream:  # judged as read: a file's records are never held whole
+                for record in read(stream, source=None if path == "-" else path):
+                    illegal |= judge(name, record)
         except Unreadable as exc:
             sys.stderr.write(f"dungeon analyse: error: {exc}\n")
             unreadable = True
             continue
-        for record in records:
-            why = _cannot_judge(record, analysis)
-            if why is not None:
-                if why not in refused:  # said once a game
-                    sys.stderr.write(f"dungeon analyse: {name}: error: {safe(why)}\n")
-                    refused.add(why)
-                continue
-            found = _analyse(record, samples, seed, (seconds, nodes), first_move, analysis)
-            if not found.verdict.legal:
-                illegal = True
-                for diag in found.verdict.diagnostics[:1]:
-                    sys.stderr.write(report.text_line(name, diag) + " (not analysed)\n")
-                continue
-            results.append((name, found))
     if fmt == "json":
         report.dump_json({"records": [_json(name, found) for name, found in results]}, out)
-    else:
-        for index, (name, found) in enumerate(results):
-            if index:
-                out.write("\n")
-            out.write(_table(name, found, analysis))
     if output is not None and results:
         text = write([analysis.annotate(found) for _, found in results])
         write_output(output, text, force, record=True, inputs=files)

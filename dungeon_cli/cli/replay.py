@@ -31,6 +31,10 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
     """Show the board after every move of the records in FILE, with the move that led
     there. An illegal record is shown up to its faulty move, then the diagnostic.
 
+    Records are shown one at a time (with --move too), so a file of any number of them
+    takes the memory of its largest; --step keeps every page to go back and forth, and
+    takes at most 100 records (more: exit 2).
+
     Exit status: 0 every record is legal, 1 any is not, 2 a usage error (no such file,
     no such move).
     """
@@ -57,48 +61,82 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
     paint = Paint.for_stream(sys.stdout)
     if not step and number is None:  # every board of every record: one record at a time
         sys.exit(_stream(file, name, paint))
+    if number is not None:  # move N of every record: one record at a time too
+        sys.exit(_move(file, name, paint, number))
     try:
         with open_binary(file) as stream:
-            replays = [Replay(record) for record in read(stream, source=None if file == "-" else file)]
+            records = []
+            for record in read(stream, source=None if file == "-" else file):
+                records.append(record)
+                if len(records) > STEP_RECORDS:
+                    click.echo(
+                        f"dungeon replay: error: {safe(name)}: more than {STEP_RECORDS:,} records: --step holds at most "
+                        f"{STEP_RECORDS:,}; without --step (or with --move N) replay shows any number, one at a time",
+                        err=True,
+                    )
+                    sys.exit(2)
     except Unreadable as exc:
         click.echo(f"dungeon replay: error: {exc}", err=True)
         sys.exit(2)
-    if not replays:
+    if not records:
         click.echo(f'{safe(name)}:1:1: error: no record in this file: a record starts with [Game "..."]')
         sys.exit(1)
-    status = 0 if all(r.legal for r in replays) else 1
-    if step:
-        from ..shell.stepper import Stepper
+    from ..shell.stepper import Stepper
 
-        pages = _pages(replays, name, paint)
-        Stepper(pages, colour=paint.on).run()
-        sys.exit(status)
-    out = []
-    for rp in replays:
-        out.append(paint.strong(safe(rp.title(name))))
-        if number is not None:
-            frame = rp.frame(number)
-            if frame is not None:
-                out.append(paint.board(safe_lines(rp.frame_text(frame))))
-                if not rp.legal:  # the record is at fault further on: say where
+    legal = [True]
+
+    def replays(records):
+        for record in records:  # the pages of one record made, its replay dropped
+            rp = Replay(record)
+            legal[0] = legal[0] and rp.legal
+            yield rp
+
+    pages = _pages(replays(records), name, paint, several=len(records) > 1)
+    Stepper(pages, colour=paint.on).run()
+    sys.exit(0 if legal[0] else 1)
+
+
+# --step keeps every page of every record for the keys to go back and forth: a file of
+# more records is refused (README.md); replay without --step has no such bound
+STEP_RECORDS = 100
+
+
+def _move(file: str, name: str, paint, number: int) -> int:
+    """The board after move ``number`` of each record, printed as it is replayed."""
+    from notation import read
+
+    from ..shell.replay import Replay
+
+    count, status = 0, 0
+    try:
+        with open_binary(file) as stream:
+            for record in read(stream, source=None if file == "-" else file):
+                rp = Replay(record)
+                out = [paint.strong(safe(rp.title(name)))]
+                frame = rp.frame(number)
+                if frame is not None:
+                    out.append(paint.board(safe_lines(rp.frame_text(frame))))
+                    if not rp.legal:  # the record is at fault further on: say where
+                        out.append(_ending(rp, name, paint))
+                elif rp.legal:
+                    have = f"moves {rp.frames[0].number}-{rp.frames[-1].number}" if rp.frames else "no moves"
+                    click.echo(
+                        f"dungeon replay: error: {safe(name)}:{rp.record.line}: the record has no move {number} ({have})",
+                        err=True,
+                    )
+                    return 2
+                else:
                     out.append(_ending(rp, name, paint))
-            elif rp.legal:
-                have = f"moves {rp.frames[0].number}-{rp.frames[-1].number}" if rp.frames else "no moves"
-                click.echo(
-                    f"dungeon replay: error: {safe(name)}:{rp.record.line}: the record has no move {number} ({have})", err=True
-                )
-                sys.exit(2)
-            else:
-                out.append(_ending(rp, name, paint))
-            out.append("")
-            continue
-        for frame in rp.frames:
-            out.append(paint.board(safe_lines(rp.frame_text(frame))))
-            out.append("")
-        out.append(_ending(rp, name, paint))
-        out.append("")
-    click.echo("\n".join(out).rstrip("\n"), color=paint.on or None)  # click strips escapes in a pipe
-    sys.exit(status)
+                click.echo(("\n" if count else "") + "\n".join(out), color=paint.on or None)  # click strips escapes in a pipe
+                count += 1
+                status = status if rp.legal else 1
+    except Unreadable as exc:
+        click.echo(f"dungeon replay: error: {exc}", err=True)
+        return 2
+    if not count:
+        click.echo(f'{safe(name)}:1:1: error: no record in this file: a record starts with [Game "..."]')
+        return 1
+    return status
 
 
 def _stream(file: str, name: str, paint) -> int:
@@ -134,10 +172,15 @@ def _ending(rp, name: str, paint) -> str:
     return paint.warning(text) if not rp.legal else paint.strong(text)
 
 
-def _pages(replays, name: str, paint) -> list[tuple[str, str]]:
-    pages = []
+def _pages(replays, name: str, paint, several: Optional[bool] = None) -> list[tuple[str, str]]:
+    """The stepper's pages; ``several``: the file holds more than one record (else the
+    replays are counted)."""
+    if several is None:
+        replays = list(replays)
+        several = len(replays) > 1
+    pages: list[tuple[str, str]] = []
     for index, rp in enumerate(replays, start=1):
-        prefix = f"record {index}, " if len(replays) > 1 else ""
+        prefix = f"record {index}, " if several else ""
         title = paint.strong(safe(rp.title(name)))
         for frame in rp.frames:
             pages.append((prefix + frame.label, f"{title}\n{paint.board(safe_lines(rp.frame_text(frame)))}"))

@@ -35,43 +35,76 @@ def summary(files: tuple[str, ...], by: Optional[str], fmt: str) -> None:
     best score of the wins and of the losses apart, per group (finished legal games
     only).
 
+    Any number of records: csv and json are written a row at a time and --by keeps only
+    the groups' tallies; a drawn table (the other formats) sizes its columns from every
+    row, so it is drawn for at most 2,000 records (more: exit 2, naming csv and json).
+
     Exit status: 0 every record verifies, 1 any does not (they are listed on stderr),
     2 a usage error.
     """
     from notation import read
 
     from ..referee import Referee
-    from ..shell.summary import Row, formats, group_table, record_table, render, unreadable
+    from ..shell.summary import TABLE_ROWS, GroupTally, RecordRows, Row, Spool, formats, render, render_rows, streams, unreadable
 
     known = formats()
     if fmt not in known:
         raise click.BadParameter(f"'{fmt}' is not one of: {', '.join(known)}", param_hint="--format")
     files, _, _ = project_defaults("summary", files)  # a directory, card-sets: as verify takes them
     referee = Referee()
-    rows: list[Row] = []
+    # No row per record is held: the rows wait in a temporary file, the groups are tallies,
+    # the problems wait in a temporary file too (said after the table, as ever).
+    rows, groups, problems = RecordRows(), GroupTally(by or "game"), Spool()
+    unfinished = 0
     usage_error = False
+
+    def add(row: Row) -> None:
+        nonlocal unfinished
+        if not row.legal:
+            problems.add(row.problem())
+        if by:
+            groups.add(row)
+            unfinished += 1 if row.legal and not row.over else 0
+            return
+        rows.add(row)
+        if not streams(fmt) and rows.count > TABLE_ROWS:
+            click.echo(
+                f"dungeon summary: error: more than {TABLE_ROWS:,} records: a {fmt} table is drawn whole, so it "
+                f"holds at most {TABLE_ROWS:,} rows; --format csv or --format json write any number a row at a time "
+                "(or --by, one row per group)",
+                err=True,
+            )
+            sys.exit(2)
+
     for path in files:
         name = display_name(path)
+        found = 0
         try:
             with open_binary(path) as stream:
-                found = [Row(name, record, referee) for record in read(stream, source=None if path == "-" else path)]
+                for record in read(stream, source=None if path == "-" else path):
+                    add(Row(name, record, referee))
+                    found += 1
         except Unreadable as exc:
             click.echo(f"dungeon summary: error: {exc}", err=True)
             usage_error = True
             continue
         if not found:
-            found = [unreadable(name, 1, 'no record in this file: a record starts with [Game "..."]')]
-        rows.extend(found)
-    table = group_table(rows, by) if by else record_table(rows)
-    text = render(table, fmt)
-    if text:
-        click.echo(text)
-    bad = [row for row in rows if not row.legal]
-    for row in bad:
-        click.echo(f"does not verify: {row.problem()}", err=True)
+            add(unreadable(name, 1, 'no record in this file: a record starts with [Game "..."]'))
     if by:
-        unfinished = sum(1 for row in rows if row.legal and not row.over)
-        left_out = [f"{n} {what}" for n, what in ((unfinished, "unfinished"), (len(bad), "illegal")) if n]
+        text = render(groups.table(), fmt)
+        if text:
+            click.echo(text)
+    elif streams(fmt):
+        for piece in render_rows(rows.items(), fmt):
+            click.echo(piece, nl=False)
+    else:
+        text = render(list(rows.items()), fmt)
+        if text:
+            click.echo(text)
+    for problem in problems:
+        click.echo(f"does not verify: {problem}", err=True)
+    if by:
+        left_out = [f"{n} {what}" for n, what in ((unfinished, "unfinished"), (problems.count, "illegal")) if n]
         if left_out:
             click.echo(f"not counted: {', '.join(left_out)}", err=True)
-    sys.exit(2 if usage_error else 1 if bad else 0)
+    sys.exit(2 if usage_error else 1 if problems.count else 0)

@@ -8,8 +8,8 @@ games only, and say how many records they left out.
 
 from __future__ import annotations
 
-import statistics
-from typing import Any, Iterable, Optional
+from collections import Counter
+from typing import Any, Iterable, Iterator, Optional
 
 from notation import Diagnostic, Record
 
@@ -76,31 +76,130 @@ def unreadable(name: str, line: int, message: str) -> Row:
     return row
 
 
-def record_table(rows: list[Row]) -> list[dict[str, Any]]:
-    """One dict per record; figure columns are the union of every game's, in order met.
-    A file of several records names each by its line."""
-    per_file: dict[str, int] = {}
+# A drawn table (any tabulate format) sizes its columns from every row, so it holds them
+# all: it is drawn for at most this many records (a few megabytes); csv and json are
+# written a row at a time, whatever the number (README.md, ``dungeon summary --help``).
+TABLE_ROWS = 2_000
+
+
+class Spool:
+    """Things kept in an anonymous temporary file rather than in memory, given back in
+    order: the rows of a summary of a million records cost no memory."""
+
+    def __init__(self) -> None:
+        import tempfile
+
+        self.file = tempfile.TemporaryFile()
+        self.count = 0
+
+    def add(self, thing: Any) -> None:
+        import pickle
+
+        pickle.dump(thing, self.file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.count += 1
+
+    def __iter__(self) -> Iterator[Any]:
+        import pickle
+
+        self.file.seek(0)
+        for _ in range(self.count):
+            yield pickle.load(self.file)
+        self.file.seek(0, 2)
+
+
+class RecordRows:
+    """One row per record, kept in a ``Spool`` as they come: the figure columns are the
+    union of every game's, in order met, and a file of several records names each by its
+    line, both known only once every record is seen."""
+
+    def __init__(self) -> None:
+        self.spool = Spool()
+        self.per_file: dict[str, int] = {}
+        self.figure_names: dict[str, None] = {}
+
+    @property
+    def count(self) -> int:
+        return self.spool.count
+
+    def add(self, row: Row) -> None:
+        self.per_file[row.name] = self.per_file.get(row.name, 0) + 1
+        self.figure_names.update(dict.fromkeys(row.figures))
+        self.spool.add(
+            (row.name, row.line, row.game, row.variant, row.player, row.date, row.result, row.score, row.moves, row.figures)
+        )
+
+    def items(self) -> Iterator[dict[str, Any]]:
+        for name, line, game, variant, player, date, result, score, moves, figures in self.spool:
+            item: dict[str, Any] = {
+                "file": name if self.per_file[name] == 1 else f"{name}:{line}",
+                "game": game,
+                "variant": variant or None,  # absent is null, in every JSON output
+                "player": player or None,
+                "date": date or None,
+                "result": result,
+                "score": score,
+                "moves": moves,
+            }
+            for figure in self.figure_names:
+                item[figure] = figures.get(figure)
+            yield item
+
+
+def record_table(rows: Iterable[Row]) -> list[dict[str, Any]]:
+    """One dict per record (``RecordRows``)."""
+    table = RecordRows()
     for row in rows:
-        per_file[row.name] = per_file.get(row.name, 0) + 1
-    figure_names: dict[str, None] = {}
-    for row in rows:
-        figure_names.update(dict.fromkeys(row.figures))
-    out = []
-    for row in rows:
-        item: dict[str, Any] = {
-            "file": row.name if per_file[row.name] == 1 else f"{row.name}:{row.line}",
-            "game": row.game,
-            "variant": row.variant or None,  # absent is null, in every JSON output
-            "player": row.player or None,
-            "date": row.date or None,
-            "result": row.result,
-            "score": row.score,
-            "moves": row.moves,
-        }
-        for name in figure_names:
-            item[name] = row.figures.get(name)
-        out.append(item)
-    return out
+        table.add(row)
+    return list(table.items())
+
+
+class GroupTally:
+    """Per group, over its finished legal games: records, wins, and how many times each
+    score was made by a win and, apart, by a loss: what the group's row needs, and no
+    row per record."""
+
+    def __init__(self, by: str) -> None:
+        self.by = by
+        self.groups: dict[tuple, list] = {}  # key -> [records, wins, win scores, loss scores]
+
+    def add(self, row: Row) -> None:
+        if not row.over:
+            return
+        key: tuple[str, ...] = (row.game, row.variant) if self.by == "variant" else (getattr(row, self.by),)
+        tally = self.groups.setdefault(key, [0, 0, Counter(), Counter()])
+        tally[0] += 1
+        tally[1] += 1 if row.won else 0
+        if row.score is not None:
+            tally[2 if row.won else 3][row.score] += 1
+
+    def table(self) -> list[dict[str, Any]]:
+        out = []
+        for key, (records, wins, *scores) in self.groups.items():
+            item: dict[str, Any] = {}
+            if self.by == "variant":
+                item["game"], item["variant"] = key[0], key[1] or "standard"
+            else:
+                item[self.by] = key[0] or "-"
+            item.update({"records": records, "wins": wins, "win rate": round(wins / records, 3)})
+            for counts, word in zip(scores, ("win", "loss")):
+                made = sum(counts.values())
+                item[f"{word} mean"] = round(sum(s * n for s, n in counts.items()) / made, 2) if made else None
+                item[f"{word} median"] = _median(counts, made) if made else None
+                item[f"{word} best"] = max(counts) if made else None
+            out.append(item)
+        return out
+
+
+def _median(counts: Counter, made: int) -> float:
+    """The median of the scores counted (as ``statistics.median`` of them all)."""
+    wanted = {(made - 1) // 2, made // 2}
+    found, seen = [], 0
+    for score in sorted(counts):
+        for index in wanted:
+            if seen <= index < seen + counts[score]:
+                found.append(score)
+        seen += counts[score]
+    return float(sum(found) / len(found))
 
 
 def group_table(rows: Iterable[Row], by: str) -> list[dict[str, Any]]:
@@ -109,28 +208,43 @@ def group_table(rows: Iterable[Row], by: str) -> list[dict[str, Any]]:
     loss's mean different things (Clear the Dungeon's wins score 0-3, a loss up to 11),
     so no figure mixes them (None where a group has none). Groups appear in the order
     they are first met."""
-    groups: dict[tuple, list[Row]] = {}
+    tally = GroupTally(by)
     for row in rows:
-        if not row.over:
-            continue
-        key: tuple[str, ...] = (row.game, row.variant) if by == "variant" else (getattr(row, by),)
-        groups.setdefault(key, []).append(row)
-    out = []
-    for key, members in groups.items():
-        wins = sum(1 for r in members if r.won)
-        item: dict[str, Any] = {}
-        if by == "variant":
-            item["game"], item["variant"] = key[0], key[1] or "standard"
-        else:
-            item[by] = key[0] or "-"
-        item.update({"records": len(members), "wins": wins, "win rate": round(wins / len(members), 3)})
-        for won, word in ((True, "win"), (False, "loss")):
-            scores = [r.score for r in members if r.score is not None and bool(r.won) == won]
-            item[f"{word} mean"] = round(float(statistics.mean(scores)), 2) if scores else None
-            item[f"{word} median"] = float(statistics.median(scores)) if scores else None
-            item[f"{word} best"] = max(scores) if scores else None
-        out.append(item)
-    return out
+        tally.add(row)
+    return tally.table()
+
+
+def streams(fmt: str) -> bool:
+    """Whether ``fmt`` is written a row at a time (csv, json), not drawn whole."""
+    return fmt in EXTRA_FORMATS
+
+
+def render_rows(items: Iterable[dict[str, Any]], fmt: str) -> Iterator[str]:
+    """csv or json, a row at a time: the same text ``render`` makes of the whole table,
+    in pieces (each ending a line)."""
+    if fmt == "json":
+        import json
+        import textwrap
+
+        first = True
+        for item in items:  # as json.dumps(table, indent=2) lays out a list of objects
+            yield ("[\n" if first else ",\n") + textwrap.indent(json.dumps(item, indent=2, ensure_ascii=True), "  ")
+            first = False
+        yield "[]\n" if first else "\n]\n"
+        return
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = None
+    for item in items:
+        if writer is None:
+            writer = csv.DictWriter(buffer, fieldnames=list(item), lineterminator="\n")
+            writer.writeheader()
+        writer.writerow({k: "" if v is None else csv_cell(v) for k, v in item.items()})
+        yield buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
 
 
 def formats() -> list[str]:

@@ -108,7 +108,7 @@ def render(state: RpgState) -> str:
     if room.monster is not None:
         back = SIDE_NAMES.get(state.back_side or "", "")
         lines.append(f"here: monster {monster_text(room.monster)} (armor/health/attack); the way out is back {back}")
-    if state.news:
+    if state.news and state.phase is not Phase.OVER:  # at the end, the last turn's line says it
         lines.append("this turn: " + "; ".join(state.news))
     if state.phase is Phase.OVER:
         result = state.result()

@@ -98,7 +98,7 @@ def board(state: Any, defs: Optional[Defs] = None) -> str:
         parts.append(row("monster here", cards))
     if state.hand is not None and state.phase is not Phase.OVER:
         parts.append(row("room card in hand", card(state.hand)))
-    if state.news:
+    if state.news and state.phase is not Phase.OVER:  # at the end, the last turn's line says it
         parts.append(status("this turn: " + "; ".join(state.news)))
     if state.phase is Phase.OVER:
         parts.append(status(f"game over: {ENDINGS.get(state.ending, '')} ({state.result()})"))
