@@ -49,6 +49,9 @@ def _benches() -> dict:
         benches["strong"] = strong.run
     except ImportError:
         pass
+    from . import jobs  # --jobs 2 against --jobs 1: verify, sim, solve --seeds
+
+    benches["jobs"] = jobs.run
     return benches
 
 
