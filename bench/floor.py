@@ -74,7 +74,8 @@ def legal(record: str) -> bool:
         if len(actions) > need:
             return False
         ran, drank, left, done = False, False, list(room), 0
-        for done, action in enumerate(actions, 1):
+        for action in actions:
+            done += 1
             strike = action[0] == "x"
             card = action[1:] if strike else action
             if card not in left:

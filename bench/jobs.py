@@ -50,10 +50,6 @@ def run(runs: int = 5) -> dict:
                 path.write_text("\n".join(records[first : first + 50]), encoding="utf-8")
                 files.append(str(path))
         out[f"verify, {len(files)} files"] = _pairs(lambda j: [exe, "verify", "-q", "--jobs", str(j), *files], runs)
-    out["sim scoundrel --games 200000"] = _pairs(
-        lambda j: [exe, "sim", "scoundrel", "--games", "200000", "--jobs", str(j)], runs
-    )
-    out["solve scoundrel --seeds 0-39"] = _pairs(
-        lambda j: [exe, "solve", "scoundrel", "--seeds", "0-39", "--jobs", str(j)], runs
-    )
+    out["sim scoundrel --games 200000"] = _pairs(lambda j: [exe, "sim", "scoundrel", "--games", "200000", "--jobs", str(j)], runs)
+    out["solve scoundrel --seeds 0-39"] = _pairs(lambda j: [exe, "solve", "scoundrel", "--seeds", "0-39", "--jobs", str(j)], runs)
     return out
