@@ -55,6 +55,9 @@ def _benches() -> dict:
         benches["lsp"] = lsp_latency.run
     except ImportError:
         pass
+    from . import jobs  # --jobs 2 against --jobs 1: verify, sim, solve --seeds
+
+    benches["jobs"] = jobs.run
     return benches
 
 

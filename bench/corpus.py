@@ -56,3 +56,50 @@ def pgn_corpus(size: int, seed: int = 1) -> tuple[bytes, int]:
         total += len(text.encode("utf-8"))
         games += 1
     return "".join(chunks).encode("utf-8"), games
+
+
+# The corpus of issue 26: every game as `dungeon sim --records` writes it, from fixed seeds.
+SIM_CORPUS = (
+    ("scoundrel", "random", 1500),
+    ("scoundrel", "greedy", 1500),
+    ("clear-the-dungeon", "random", 1000),
+    ("rpg-solitaire", "random", 1000),
+    ("cassette-dungeons", "random", 1000),
+)
+
+
+def sim_records(game: str, bot: str, games: int, seed: int = 0) -> list[str]:
+    """The records ``dungeon sim GAME --bot BOT --records`` writes for seeds SEED.., in seed order."""
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    exe = str(Path(sys.executable).with_name("dungeon"))
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "records"
+        command = [exe, "sim", game, "--bot", bot, "--games", str(games), "--seed", str(seed), "--records", str(out)]
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        return [(out / f"{game}-{s}.dgn").read_text(encoding="utf-8") for s in range(seed, seed + games)]
+
+
+def sim_corpus() -> dict[str, list[str]]:
+    """Each game's records of ``SIM_CORPUS`` (Scoundrel's two bots together), by game."""
+    corpus: dict[str, list[str]] = {}
+    for game, bot, games in SIM_CORPUS:
+        corpus.setdefault(game, []).extend(sim_records(game, bot, games))
+    return corpus
+
+
+def joined(records: list[str]) -> bytes:
+    """Records as one file: each ends with its newline, a blank line between them."""
+    return "\n".join(r if r.endswith("\n") else r + "\n" for r in records).encode("utf-8")
+
+
+def mixed(corpus: dict[str, list[str]]) -> list[str]:
+    """The games' records dealt round by round, so any stretch of the file holds every game."""
+    lists = list(corpus.values())
+    out: list[str] = []
+    for index in range(max(len(x) for x in lists)):
+        out.extend(x[index] for x in lists if index < len(x))
+    return out

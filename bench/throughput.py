@@ -1,5 +1,6 @@
-"""``verify`` throughput on a corpus of Scoundrel records, beside python-chess reading
-and replaying a PGN corpus of the same size in bytes, in the same run.
+"""``verify`` throughput on a corpus of all four games' records as ``dungeon sim --records``
+writes them, beside python-chess reading and replaying a PGN corpus of the same size in
+bytes, in the same run; and beside the floor checker (bench/floor.py) on Scoundrel's.
 
 Both sides are measured in-process (reading from memory, replaying every move), which
 is what each library's own reader does, interleaved: each corpus is cut into
@@ -19,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .corpus import dgn_corpus, pgn_corpus
+from .corpus import pgn_corpus
 
 CHUNKS = 20
 
@@ -72,59 +73,81 @@ def _pieces(data: bytes, start: bytes, count: int) -> list[bytes]:
     return pieces
 
 
-def run(records: int = 10_000, repeats: int = 5) -> dict:
+def _time_floor(data: bytes) -> tuple[float, int]:
+    from .floor import legal, records
+
+    start = time.perf_counter()
+    count = 0
+    for record in records(data.decode("utf-8")):
+        if not legal(record):
+            raise AssertionError(f"the floor checker rejects corpus record {count}")
+        count += 1
+    return time.perf_counter() - start, count
+
+
+def _side_by_side(a: bytes, b: bytes, time_a, time_b, mark_b: bytes, repeats: int) -> dict:
+    """bytes/s of ``a`` over bytes/s of ``b``, the two read piece by piece in turn."""
+    a_pieces = _pieces(a, b'\n[Game "', CHUNKS)
+    b_pieces = _pieces(b, mark_b, CHUNKS)
+    assert b"".join(a_pieces) == a and b"".join(b_pieces) == b
+    a_times: list[float] = []
+    b_times: list[float] = []
+    for _ in range(repeats):
+        a_time = b_time = 0.0
+        for index in range(max(len(a_pieces), len(b_pieces))):
+            if index < len(a_pieces):
+                a_time += time_a(a_pieces[index])[0]
+            if index < len(b_pieces):
+                b_time += time_b(b_pieces[index])[0]
+        a_times.append(a_time)
+        b_times.append(b_time)
+    return {
+        "bytes": [len(a), len(b)],
+        "ratio_min": (len(a) / min(a_times)) / (len(b) / min(b_times)),  # fastest pass of each
+        "ratio_median": (len(a) / statistics.median(a_times)) / (len(b) / statistics.median(b_times)),
+        "a_bytes_per_s_best": len(a) / min(a_times),
+        "passes_s": [a_times, b_times],
+    }
+
+
+MIX_TARGET = 4.0  # the mixed corpus: verify's bytes/s at least this times python-chess's
+FLOOR_TARGET = 3.0  # verify at most this many times slower than the floor checker
+
+
+def run(repeats: int = 5) -> dict:
+    """verify against python-chess on issue 26's corpus (the four games as ``sim --records``
+    writes them), mixed and game by game, and against the floor checker on Scoundrel."""
     from dungeon_cli.referee import Referee
 
-    dgn = dgn_corpus("scoundrel", records)
-    pgn, pgn_games = pgn_corpus(len(dgn))
-    dgn_pieces = _pieces(dgn, b'\n[Game "', CHUNKS)
-    pgn_pieces = _pieces(pgn, b"\n[Event ", CHUNKS)
-    assert b"".join(dgn_pieces) == dgn and b"".join(pgn_pieces) == pgn
-    dgn_times: list[float] = []
-    pgn_times: list[float] = []
-    for _ in range(repeats):
-        referee = Referee()
-        dgn_time = pgn_time = 0.0
-        for index in range(max(len(dgn_pieces), len(pgn_pieces))):
-            if index < len(dgn_pieces):
-                dgn_time += _time_dgn(dgn_pieces[index], referee)[0]
-            if index < len(pgn_pieces):
-                pgn_time += _time_pgn(pgn_pieces[index])[0]
-        dgn_times.append(dgn_time)
-        pgn_times.append(pgn_time)
-    dgn_best, pgn_best = min(dgn_times), min(pgn_times)
-    ratio_median = (len(dgn) / statistics.median(dgn_times)) / (len(pgn) / statistics.median(pgn_times))
+    from .corpus import joined, mixed, sim_corpus
+
+    corpus = sim_corpus()
+    referee = Referee()
+
+    def verify(data: bytes) -> tuple[float, int]:
+        return _time_dgn(data, referee)
+
+    out: dict = {"corpus": {g: len(r) for g, r in corpus.items()}, "repeats": repeats}
+    for name, records in [("mix", mixed(corpus))] + list(corpus.items()):
+        dgn = joined(records)
+        pgn, _ = pgn_corpus(len(dgn))
+        figure = _side_by_side(dgn, pgn, verify, _time_pgn, b"\n[Event ", repeats)
+        figure["target"] = MIX_TARGET if name == "mix" else TARGET
+        figure["met"] = min(figure["ratio_min"], figure["ratio_median"]) >= figure["target"]
+        out[f"vs python-chess: {name}"] = figure
+    scoundrel = joined(corpus["scoundrel"])
+    floor = _side_by_side(scoundrel, scoundrel, verify, _time_floor, b'\n[Game "', repeats)
+    floor["slower_min"], floor["slower_median"] = 1 / floor["ratio_min"], 1 / floor["ratio_median"]
+    floor["target"] = FLOOR_TARGET
+    floor["met"] = max(floor["slower_min"], floor["slower_median"]) <= FLOOR_TARGET
+    out["vs the floor checker: scoundrel"] = floor
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "corpus.dgn"
-        path.write_bytes(dgn)
+        path.write_bytes(joined(mixed(corpus)))
         exe = str(Path(sys.executable).with_name("dungeon"))
         start = time.perf_counter()
         proc = subprocess.run([exe, "verify", "-q", str(path)], check=False)
-        cli_seconds = time.perf_counter() - start
+        out["dungeon verify CLI, mix (s)"] = time.perf_counter() - start
         if proc.returncode != 0:
             raise AssertionError("dungeon verify rejected the corpus")
-    dgn_bps = len(dgn) / dgn_best
-    pgn_bps = len(pgn) / pgn_best
-    return {
-        "dgn": {
-            "records": records,
-            "bytes": len(dgn),
-            "seconds": dgn_best,
-            "bytes_per_s": dgn_bps,
-            "records_per_s": records / dgn_best,
-        },
-        "pgn (python-chess)": {
-            "games": pgn_games,
-            "bytes": len(pgn),
-            "seconds": pgn_best,
-            "bytes_per_s": pgn_bps,
-            "games_per_s": pgn_games / pgn_best,
-        },
-        "dungeon verify CLI": {"seconds": cli_seconds, "bytes_per_s": len(dgn) / cli_seconds},
-        "ratio_bytes_per_s_dgn_to_pgn": dgn_bps / pgn_bps,
-        "ratio_of_medians": ratio_median,
-        "repeats": repeats,
-        "passes_s": {"dgn": dgn_times, "pgn": pgn_times},
-        "target": TARGET,
-        "met": dgn_bps / pgn_bps >= TARGET and ratio_median >= TARGET,
-    }
+    return out

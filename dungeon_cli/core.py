@@ -176,6 +176,25 @@ class State(ABC):
     def piles(self) -> Mapping[str, int]:
         """Cards left in each pile chance draws from (deck accounting)."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give each state class that keeps its fields in its own ``__slots__`` a ``_copy``
+        spelt out field by field (unless it writes its own): copying is the hot path of
+        every walk, and a loop of getattr/setattr costs three times as much."""
+        super().__init_subclass__(**kwargs)
+        if "__slots__" not in cls.__dict__ or "_copy" in cls.__dict__:
+            return
+        names: list[str] = []
+        for klass in reversed(cls.__mro__):
+            own = klass.__dict__.get("__slots__", ())
+            names.extend(n for n in ((own,) if isinstance(own, str) else own) if n not in names and n != "__weakref__")
+        body = "".join(f"    new.{name} = self.{name}\n" for name in names)
+        source = f"def _copy(self):\n    new = _new(type(self))\n{body}    return new\n"
+        namespace: dict[str, Any] = {"_new": object.__new__}
+        exec(source, namespace)  # the names are the class's own identifiers
+        copy = namespace["_copy"]
+        copy.__doc__ = State._copy.__doc__
+        cls._copy = copy  # type: ignore[method-assign]
+
     def _copy(self):
         """A shallow copy for ``apply`` to change before handing it out (a state is never
         changed once handed out). Works for any state that keeps its fields in

@@ -121,6 +121,9 @@ class Referee:
     def __init__(self, seed_check: bool = False, keep_states: bool = False):
         self.seed_check = seed_check
         self.keep_states = keep_states
+        # (a game's notation, section, token text) found to be a word of the game: every
+        # record of a file says the same few hundred words, and each need be looked at once
+        self._words: set[tuple] = set()
 
     def check(self, record: Record, watchers: Sequence[Visitor] = ()) -> Verdict:
         """``watchers``: more visitors of the same walk (a review's transcript, a web page's frames)."""
@@ -160,18 +163,23 @@ class Referee:
         def reported(token: Token) -> bool:
             return any(token.col <= col < token.end_col for col in misspelt.get(token.line, ()))
 
+        words = self._words
+        if len(words) > 50_000:  # a file of ever new words: memory stays flat
+            words.clear()
+        notation = module.notation
         for move, (dealt, colon, actions, _) in zip(record.moves, parts):
             if colon is None and not move.is_deal:
                 continue  # without its ':' a move cannot be split into DEALT and ACTIONS
-            section = "deal" if move.is_deal else "dealt"
-            for token in dealt:
-                problem = check(section, token)
-                if problem is not None and not reported(token):
-                    diags.append(Diagnostic(token.line, token.col, problem))
-            for token in actions:
-                problem = check("actions", token)
-                if problem is not None and not reported(token):
-                    diags.append(Diagnostic(token.line, token.col, problem))
+            for section, tokens in (("deal" if move.is_deal else "dealt", dealt), ("actions", actions)):
+                for token in tokens:
+                    key = (notation, section, token.text)
+                    if key in words:
+                        continue
+                    problem = check(section, token)
+                    if problem is None:
+                        words.add(key)
+                    elif not reported(token):
+                        diags.append(Diagnostic(token.line, token.col, problem))
 
 
 def check(record: Record, seed_check: bool = False, keep_states: bool = False) -> Verdict:

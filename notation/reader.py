@@ -370,6 +370,15 @@ class Reader:
 
     def _items(self, record: Record, lineno: int, line: str, start: int, end: int) -> list[Item]:
         """The items of a line that its rule read, between ``start`` and ``end``."""
+        segment = line[start:end]
+        if "{" not in segment:  # no checkpoint: the words are the items (the line's rule said so)
+            words = segment.split()
+            if all(word == ":" or ":" not in word for word in words):
+                return self._words(record, lineno, line, start, words)
+        return self._matched(record, lineno, line, start, end)
+
+    def _matched(self, record: Record, lineno: int, line: str, start: int, end: int) -> list[Item]:
+        """``_items`` item by item, as the rule ``item`` reads them."""
         items: list[Item] = []
         for match in grammar.ITEM.re.finditer(line, start, end):
             kind = match.lastindex  # the one group that matched: 1 checkpoint, 2 colon, 3 token
@@ -386,6 +395,27 @@ class Reader:
                 items.append(Colon(lineno, match.start(2) + 1))
             else:
                 items.append(self._checkpoint(record, lineno, match.group(1), match.start(1)))
+        self.items += len(items)
+        return items
+
+    def _words(self, record: Record, lineno: int, line: str, start: int, words: list[str]) -> list[Item]:
+        """``_items`` for a line of plain words, each ':' standing alone: the same items,
+        without a match object for each."""
+        items: list[Item] = []
+        at = start
+        for raw in words:
+            at = line.find(raw, at)
+            col = at + 1
+            at += len(raw)
+            if raw == ":":
+                items.append(Colon(lineno, col))
+                continue
+            try:
+                text = canonical_token(raw)
+            except TokenError as exc:
+                self._error_in(record, Diagnostic(lineno, col + exc.offset, exc.message))
+                text = raw
+            items.append(Token(text, lineno, col, raw))
         self.items += len(items)
         return items
 

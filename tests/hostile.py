@@ -126,7 +126,7 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
     },
     ("summary",): {"by": "", "fmt": ""},
     ("textconv",): {},
-    ("verify",): {"seed_check": "", "fmt": "", "quiet": "", "verbose": ""},
+    ("verify",): {"seed_check": "", "fmt": "", "quiet": "", "verbose": "", "jobs": ""},
 }
 
 

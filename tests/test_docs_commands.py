@@ -163,6 +163,7 @@ CHECKS: dict[str, Check] = {
     "dungeon verify --format github *.dgn": Check(),
     "dungeon verify --seed-check game.dgn": Check(),
     "dungeon verify records/": Check(),
+    "dungeon verify --jobs 2 records/": Check(),
     "dungeon verify -v game.dgn": Check(says=("game.dgn:1: scoundrel: legal, win 30, 21 moves",)),
     "dungeon fmt game.dgn": Check(
         says=("reformatted game.dgn",), leaves=lambda w: "1. 9c 7h 2c 3c : 2c 3c 7h" in (w / "game.dgn").read_text()

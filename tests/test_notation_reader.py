@@ -293,3 +293,36 @@ def test_unclosed_round_brackets_are_an_error_with_a_short_message():
     assert len(found) == 1
     line, col, message = found[0]
     assert line == 2 and len(message) < 200
+
+
+# -- the plain-words shortcut of Reader._items (issue 26) ------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from notation import grammar as _grammar  # noqa: E402
+from notation.model import Record as _Record  # noqa: E402
+from notation.reader import Reader as _Reader  # noqa: E402
+
+_PIECES = ["9h", "xAs", "(Qs)", ":", "run", "♠", "10♥", "1s", "_", "-", "!", "é", "0", "a:b", "x:", ":x", " ", "\t", "  "]
+
+
+def _seen(reader_items, record):
+    return [(type(i).__name__, getattr(i, "text", None), i.line, i.col, getattr(i, "raw", None)) for i in reader_items], [
+        (d.line, d.col, d.message) for d in record.errors
+    ]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=12))
+def test_the_words_shortcut_reads_a_line_as_the_item_rule_does(pieces):
+    line = "1." + "".join(pieces)
+    match = _grammar.MOVE_LINE.re.fullmatch(line)
+    if match is None:
+        return
+    fast, slow = _Reader(), _Reader()
+    fast_record, slow_record = _Record([], [], line=1), _Record([], [], line=1)
+    got = fast._items(fast_record, 1, line, match.start(2), match.end(2))
+    want = slow._matched(slow_record, 1, line, match.start(2), match.end(2))
+    assert _seen(got, fast_record) == _seen(want, slow_record)
+    assert fast.items == slow.items

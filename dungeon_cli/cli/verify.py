@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import sys
+from typing import Callable, Iterator, Sequence
 
 import click
 
@@ -33,8 +35,15 @@ from .project import project_defaults
     type=Directory(),
     help="Look up card sets that records name under this directory (repeatable; default: each record's own directory).",
 )
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes to spread the files over.")
 def verify(
-    files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool, cards_path: tuple[str, ...] = ()
+    files: tuple[str, ...],
+    seed_check: bool,
+    fmt: str,
+    quiet: bool,
+    verbose: bool,
+    cards_path: tuple[str, ...] = (),
+    jobs: int = 1,
 ) -> None:
     """Check DGN records: notation, every deal and action, checkpoints and Result.
 
@@ -45,34 +54,86 @@ def verify(
         from ..games.base import record_files_under
 
         with record_files_under(cards_path):
-            _verify(files, seed_check, fmt, quiet, verbose)
+            _verify(files, seed_check, fmt, quiet, verbose, jobs)
         return
-    _verify(files, seed_check, fmt, quiet, verbose)
+    _verify(files, seed_check, fmt, quiet, verbose, jobs)
 
 
-def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool) -> None:
-    referee = Referee(seed_check=seed_check)
+def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool, jobs: int = 1) -> None:
     out = sys.stdout
-    from ..colouring import diagnostic, wanted
+    from ..colouring import wanted
 
-    colour = wanted(out)  # --color / --no-color, NO_COLOR, a terminal
+    # --color / --no-color, NO_COLOR, a terminal: decided here, for every process alike
+    check = functools.partial(_check_files, files, seed_check, fmt, quiet, verbose, wanted(out), wanted(sys.stderr))
+    records_json: list[dict] = []
+    diags_json: list[dict] = []
+    illegal = total = unreadable = 0
+    for done in _checked(check, len(files), 1 if "-" in files else jobs):  # standard input is read here
+        for text, warnings, records, diags, counted, bad, unread in done:
+            out.write(text)
+            sys.stderr.write(warnings)
+            records_json.extend(records)
+            diags_json.extend(diags)
+            total, illegal, unreadable = total + counted, illegal + bad, unreadable + unread
+    if fmt == "json" and not quiet:  # -q prints nothing, whatever the format
+        report.dump_json(
+            {
+                "records": records_json,
+                "diagnostics": diags_json,
+                "summary": {"records": total, "illegal": illegal, "unreadable": unreadable},
+            },
+            out,
+        )
+    elif verbose and not quiet:
+        legal = total - illegal
+        sys.stderr.write(f"{total} record{'s' if total != 1 else ''}: {legal} legal, {illegal} illegal\n")
+    out.flush()
+    sys.exit(2 if unreadable else 1 if illegal else 0)
+
+
+def _checked(check: Callable[[Sequence[int]], list], count: int, jobs: int) -> Iterator[list]:
+    """Each chunk of files checked, in the files' order: here, or spread over ``jobs``
+    processes as ``sim --jobs`` spreads its seeds (workers.spread)."""
+    if jobs <= 1 or count < 2:
+        yield check(range(count))
+        return
+    from ..workers import chunks, spread
+
+    yield from spread(check, check, lambda row: row, chunks(range(count), jobs, most=50), jobs)
+
+
+def _check_files(
+    files: tuple[str, ...],
+    seed_check: bool,
+    fmt: str,
+    quiet: bool,
+    verbose: bool,
+    colour: bool,
+    colour_err: bool,
+    indices: Sequence[int],
+) -> list[tuple]:
+    """The files at ``indices`` checked, one plain tuple each (a worker sends them back):
+    what to print on standard output and on standard error, the JSON rows, the number
+    of records, of illegal ones, and 1 when the file could not be read."""
+    from ..colouring import diagnostic
+
+    referee = Referee(seed_check=seed_check)
 
     def text(name: str, diag: Diagnostic) -> str:
         return diagnostic(report.text_line(name, diag), diag.severity, colour)
 
-    records_json: list[dict] = []
-    diags_json: list[dict] = []
-    usage_error = False
-    illegal = 0
-    total = 0
-    unreadable = 0
-    for path in files:
+    rows: list[tuple] = []
+    for index in indices:
+        path = files[index]
+        out: list[str] = []
+        err: list[str] = []
+        records_json: list[dict] = []
+        diags_json: list[dict] = []
+        illegal = total = 0
         name = display_name(path)
         try:
             with open_binary(path) as stream:
-                count = 0
                 for record in read(stream, source=None if path == "-" else path):
-                    count += 1
                     total += 1
                     verdict = referee.check(record)
                     if not verdict.legal:
@@ -86,9 +147,9 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
                         if fmt == "json":
                             diags_json.append(report.diag_json(name, warning))
                         elif fmt == "github":
-                            out.write(report.github_line(name, warning) + "\n")
+                            out.append(report.github_line(name, warning) + "\n")
                         else:
-                            sys.stderr.write(diagnostic(report.text_line(name, warning), "warning", wanted(sys.stderr)) + "\n")
+                            err.append(diagnostic(report.text_line(name, warning), "warning", colour_err) + "\n")
                     result = verdict.result
                     summary = {
                         "file": name,
@@ -107,38 +168,26 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
                     if not quiet:
                         for diag in verdict.diagnostics:
                             line = report.github_line(name, diag) if fmt == "github" else text(name, diag)
-                            out.write(line + "\n")
+                            out.append(line + "\n")
                         if verbose:
-                            out.write(_result_line(name, record.line, summary) + "\n")
-                if count == 0:
+                            out.append(_result_line(name, record.line, summary) + "\n")
+                if total == 0:
                     illegal += 1
                     diag = Diagnostic(1, 1, 'no record in this file: a record starts with [Game "..."]')
                     if fmt == "json":
                         diags_json.append(report.diag_json(name, diag))
                     elif not quiet:
                         line = report.github_line(name, diag) if fmt == "github" else text(name, diag)
-                        out.write(line + "\n")
+                        out.append(line + "\n")
         except Unreadable as exc:
-            usage_error = True
-            unreadable += 1
             if fmt == "json":  # the JSON lists every file it was given
                 diags_json.append({"file": name, "line": None, "column": None, "severity": "error", "message": str(exc)})
             if not quiet:
-                sys.stderr.write(f"dungeon verify: error: {exc}\n")
-    if fmt == "json" and not quiet:  # -q prints nothing, whatever the format
-        report.dump_json(
-            {
-                "records": records_json,
-                "diagnostics": diags_json,
-                "summary": {"records": total, "illegal": illegal, "unreadable": unreadable},
-            },
-            out,
-        )
-    elif verbose and not quiet:
-        legal = total - illegal
-        sys.stderr.write(f"{total} record{'s' if total != 1 else ''}: {legal} legal, {illegal} illegal\n")
-    out.flush()
-    sys.exit(2 if usage_error else 1 if illegal else 0)
+                err.append(f"dungeon verify: error: {exc}\n")
+            rows.append(("".join(out), "".join(err), records_json, diags_json, total, illegal, 1))
+            continue
+        rows.append(("".join(out), "".join(err), records_json, diags_json, total, illegal, 0))
+    return rows
 
 
 def _result_line(name: str, line: int, summary: dict) -> str:

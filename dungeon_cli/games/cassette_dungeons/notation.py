@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import lru_cache
 from typing import Any, Iterator, Optional, Sequence
 
 from notation import Record, Token
@@ -68,6 +69,7 @@ ACTION_HELP = (
 )
 
 
+@lru_cache(maxsize=4096)  # every record says the same few hundred words; the answer is immutable
 def shape(text: str) -> Optional[tuple[str, tuple]]:
     for kind, pattern in SHAPES.items():
         m = pattern.fullmatch(text)

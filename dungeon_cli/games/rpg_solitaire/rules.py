@@ -763,10 +763,10 @@ def _take(step: tuple, pile: Pile, card: Any) -> Pile:
     problem = _fits(step, card)
     if problem is not None:
         raise Illegal(problem)
-    name = "room deck" if step[0] in ROOM_DRAWS else f"{PILE_OF_SUIT[step[1]]} pile"
     try:
         return pile.draw(card)
     except NotInPile as exc:
+        name = "room deck" if step[0] in ROOM_DRAWS else f"{PILE_OF_SUIT[step[1]]} pile"
         if exc.expected is not None:
             raise Illegal(f"the {name} gives {exc.expected} next here, not {card}") from None
         if card in pile.known:
