@@ -133,10 +133,7 @@ def _move(file: str, name: str, paint, number: int) -> int:
     except Unreadable as exc:
         click.echo(f"dungeon replay: error: {exc}", err=True)
         return 2
-    if not count:
-        click.echo(f'{safe(name)}:1:1: error: no record in this file: a record starts with [Game "..."]')
-        return 1
-    return status
+    return _status(count, status, name)
 
 
 def _stream(file: str, name: str, paint) -> int:
@@ -161,6 +158,11 @@ def _stream(file: str, name: str, paint) -> int:
     except Unreadable as exc:
         click.echo(f"dungeon replay: error: {exc}", err=True)
         return 2
+    return _status(count, status, name)
+
+
+def _status(count: int, status: int, name: str) -> int:
+    """A file's exit status once all its records are shown: 1 for a file with none."""
     if not count:
         click.echo(f'{safe(name)}:1:1: error: no record in this file: a record starts with [Game "..."]')
         return 1
