@@ -91,3 +91,16 @@ class TextSnapshot(SingleFileSnapshotExtension):
 def snapshot_text(snapshot):
     """``assert text == snapshot_text`` stores the text in its own .txt file."""
     return snapshot.use_extension(TextSnapshot)
+
+
+def sample_games_file(directory: Path, count: int) -> Path:
+    """One file of ``count`` sampled records, the games taken in turn (finished and
+    not): the many-record input of the tests that hold a command to a record at a time."""
+    from dungeon_cli import registry
+    from dungeon_cli.shell.sample import sample_game
+
+    names = registry.names()
+    texts = [sample_game(registry.get(names[i % len(names)]), i)[0].text() for i in range(count)]
+    path = directory / "many.dgn"
+    path.write_text("\n".join(texts))
+    return path

@@ -10,22 +10,17 @@ import sys
 import weakref
 
 import pytest
+from conftest import sample_games_file
 
-from dungeon_cli import registry
 from dungeon_cli.cli import replay as cli_replay
 from dungeon_cli.shell import replay as shell_replay
-from dungeon_cli.shell.sample import sample_game
 
 COUNT = 12
 
 
 @pytest.fixture(scope="module")
 def many(tmp_path_factory):
-    names = registry.names()
-    texts = [sample_game(registry.get(names[i % len(names)]), i)[0].text() for i in range(COUNT)]
-    path = tmp_path_factory.mktemp("many") / "many.dgn"
-    path.write_text("\n".join(texts))
-    return path
+    return sample_games_file(tmp_path_factory.mktemp("many"), COUNT)
 
 
 def test_replay_move_holds_one_record_at_a_time(run, many, monkeypatch):

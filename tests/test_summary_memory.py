@@ -12,12 +12,11 @@ import weakref
 from collections import Counter
 
 import pytest
+from conftest import sample_games_file
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dungeon_cli import registry
 from dungeon_cli.shell import summary as shell_summary
-from dungeon_cli.shell.sample import sample_game
 
 COUNT = 40
 
@@ -25,11 +24,7 @@ COUNT = 40
 @pytest.fixture(scope="module")
 def many(tmp_path_factory):
     """One file of COUNT records of every game, finished and not."""
-    names = registry.names()
-    texts = [sample_game(registry.get(names[i % len(names)]), i)[0].text() for i in range(COUNT)]
-    path = tmp_path_factory.mktemp("many") / "many.dgn"
-    path.write_text("\n".join(texts))
-    return path
+    return sample_games_file(tmp_path_factory.mktemp("many"), COUNT)
 
 
 @pytest.fixture

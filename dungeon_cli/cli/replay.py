@@ -103,42 +103,45 @@ STEP_RECORDS = 100
 
 def _move(file: str, name: str, paint, number: int) -> int:
     """The board after move ``number`` of each record, printed as it is replayed."""
-    from notation import read
 
-    from ..shell.replay import Replay
+    def show(rp) -> Optional[list[str]]:
+        out = [paint.strong(safe(rp.title(name)))]
+        frame = rp.frame(number)
+        if frame is not None:
+            out.append(paint.board(safe_lines(rp.frame_text(frame))))
+            if not rp.legal:  # the record is at fault further on: say where
+                out.append(_ending(rp, name, paint))
+        elif rp.legal:
+            have = f"moves {rp.frames[0].number}-{rp.frames[-1].number}" if rp.frames else "no moves"
+            click.echo(
+                f"dungeon replay: error: {safe(name)}:{rp.record.line}: the record has no move {number} ({have})",
+                err=True,
+            )
+            return None
+        else:
+            out.append(_ending(rp, name, paint))
+        return out
 
-    count, status = 0, 0
-    try:
-        with open_binary(file) as stream:
-            for record in read(stream, source=None if file == "-" else file):
-                rp = Replay(record)
-                out = [paint.strong(safe(rp.title(name)))]
-                frame = rp.frame(number)
-                if frame is not None:
-                    out.append(paint.board(safe_lines(rp.frame_text(frame))))
-                    if not rp.legal:  # the record is at fault further on: say where
-                        out.append(_ending(rp, name, paint))
-                elif rp.legal:
-                    have = f"moves {rp.frames[0].number}-{rp.frames[-1].number}" if rp.frames else "no moves"
-                    click.echo(
-                        f"dungeon replay: error: {safe(name)}:{rp.record.line}: the record has no move {number} ({have})",
-                        err=True,
-                    )
-                    return 2
-                else:
-                    out.append(_ending(rp, name, paint))
-                click.echo(("\n" if count else "") + "\n".join(out), color=paint.on or None)  # click strips escapes in a pipe
-                count += 1
-                status = status if rp.legal else 1
-    except Unreadable as exc:
-        click.echo(f"dungeon replay: error: {exc}", err=True)
-        return 2
-    return _status(count, status, name)
+    return _each(file, name, paint, show)
 
 
 def _stream(file: str, name: str, paint) -> int:
     """The boards of each record printed as it is replayed, so that a file of many
     records is never held whole (the exit status once all are seen)."""
+
+    def show(rp) -> list[str]:
+        lines = [paint.strong(safe(rp.title(name)))]
+        for frame in rp.frames:
+            lines += [paint.board(safe_lines(rp.frame_text(frame))), ""]
+        lines.append(_ending(rp, name, paint))
+        return lines
+
+    return _each(file, name, paint, show)
+
+
+def _each(file: str, name: str, paint, show) -> int:
+    """Replay each record of ``file`` as it is read and print what ``show`` makes of it
+    (None: stop with exit 2, ``show`` having said why); the exit status once all are seen."""
     from notation import read
 
     from ..shell.replay import Replay
@@ -148,11 +151,10 @@ def _stream(file: str, name: str, paint) -> int:
         with open_binary(file) as stream:
             for record in read(stream, source=None if file == "-" else file):
                 rp = Replay(record)
-                lines = [paint.strong(safe(rp.title(name)))]
-                for frame in rp.frames:
-                    lines += [paint.board(safe_lines(rp.frame_text(frame))), ""]
-                lines.append(_ending(rp, name, paint))
-                click.echo(("\n" if count else "") + "\n".join(lines), color=paint.on or None)
+                lines = show(rp)
+                if lines is None:
+                    return 2
+                click.echo(("\n" if count else "") + "\n".join(lines), color=paint.on or None)  # click strips escapes in a pipe
                 count += 1
                 status = status if rp.legal else 1
     except Unreadable as exc:
