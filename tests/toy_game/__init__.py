@@ -2,9 +2,9 @@
 through the registry alone. Ten cards and a die; each turn take the card or pass it.
 
 tests/conftest.py registers it (``DUNGEON_GAMES=toy=toy_game``, tests/ on PYTHONPATH),
-so every process the tests start knows it; tests/test_toy_game.py takes it through the
+so every process the tests start knows it; tests/games/test_toy_game.py takes it through the
 commands, and every test that walks ``registry.names()`` walks it too. Its records live
-in ``fixtures/`` beside this file, where tests/test_fixtures.py finds them.
+in ``fixtures/`` beside this file, where tests/games/test_fixtures.py finds them.
 """
 
 from dungeon_cli.games.base import GameModule
