@@ -19,7 +19,7 @@ from editor_tools import need
 pytest.importorskip("pygls", reason="dungeon lsp needs the lsp extra")
 
 CONFIG = ROOT / "editors" / "neovim" / "dgn.lua"
-PROBE = ROOT / "tests" / "neovim_probe.lua"
+PROBE = ROOT / "tests" / "support" / "neovim_probe.lua"
 GAMES = ("scoundrel", "clear-the-dungeon", "rpg-solitaire", "cassette-dungeons")
 
 

@@ -1,4 +1,4 @@
-"""A game added the way Python plug-ins are: the toy game of tests/toy_game built as a
+"""A game added the way Python plug-ins are: the toy game of tests/support/toy_game built as a
 package of its own, whose pyproject names it in the entry-point group ``dungeon.games``,
 installed into a fresh virtualenv, and played, verified and simulated there by a
 ``dungeon`` that knows it from that entry point alone (no ``DUNGEON_GAMES``, nothing of
@@ -88,7 +88,7 @@ def installed(tmp_path_factory):
     source.mkdir()
     (source / "pyproject.toml").write_text(PYPROJECT)
     (source / "backend.py").write_text(BACKEND)
-    shutil.copytree(TESTS / "toy_game", source / "toy_game", ignore=shutil.ignore_patterns("__pycache__", "fixtures"))
+    shutil.copytree(TESTS / "support" / "toy_game", source / "toy_game", ignore=shutil.ignore_patterns("__pycache__", "fixtures"))
     venv = where / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"

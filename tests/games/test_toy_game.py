@@ -1,5 +1,5 @@
 """The proof that a game plugs in through the registry alone: Toy Dungeon, defined only
-in tests/toy_game and registered by tests/conftest.py through ``DUNGEON_GAMES``, goes
+in tests/support/toy_game and registered by tests/conftest.py through ``DUNGEON_GAMES``, goes
 through every command as real processes (verify, fmt, play piped and at a terminal,
 replay, summary, sim, games, rules), which know it from the registry and nothing else.
 

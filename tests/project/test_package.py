@@ -114,7 +114,7 @@ def test_the_sdist_carries_what_its_tests_need_and_they_run(built, tmp_path):
         "fixtures/scoundrel/legal/runs.dgn",
         "fixtures/examples/scoundrel-win.dgn",
         "tests/games/scoundrel/__snapshots__/test_scoundrel_fixtures",
-        "tests/toy_game/__init__.py",
+        "tests/support/toy_game/__init__.py",
         "tests/conftest.py",
         "docs/package-index.md",
     ):

@@ -14,7 +14,7 @@ from conftest import FIXTURES, TESTS
 from dungeon_cli.share.page import page
 from notation import read
 
-ALL_FIXTURES = sorted(FIXTURES.glob("*/*/*.dgn")) + sorted((TESTS / "toy_game" / "fixtures").glob("*/*.dgn"))
+ALL_FIXTURES = sorted(FIXTURES.glob("*/*/*.dgn")) + sorted((TESTS / "support" / "toy_game" / "fixtures").glob("*/*.dgn"))
 
 
 def _records(path: Path) -> list:
@@ -131,6 +131,6 @@ def test_bad_use_is_one_line_and_exit_2(run, tmp_path, monkeypatch, args, messag
 
 def test_a_game_without_a_web_board_is_shown_as_its_text_render():
     """The toy game names no ``web`` plug-in: its page still has a board per move."""
-    path = TESTS / "toy_game" / "fixtures" / "legal" / "death.dgn"
+    path = TESTS / "support" / "toy_game" / "fixtures" / "legal" / "death.dgn"
     html = page(_records(path), path.name)
     assert html.count('<pre class="text">turn ') == html.count('class="frame"') > 1
