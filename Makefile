@@ -62,7 +62,7 @@ FUZZ_SECONDS ?= 600
 FUZZ_CLOCK ?= wall
 FUZZ_KILL_GAMES ?= 1000
 fuzz: $(VENV)/.test
-	DUNGEON_KILL_GAMES=$(FUZZ_KILL_GAMES) $(BIN)/python -m pytest -q tests/test_faults_kill.py
+	DUNGEON_KILL_GAMES=$(FUZZ_KILL_GAMES) $(BIN)/python -m pytest -q tests/hardening/test_faults_kill.py
 	$(BIN)/python -m fuzz --seconds $(FUZZ_SECONDS) --clock $(FUZZ_CLOCK)
 
 clean:

@@ -5,7 +5,7 @@ line, no checkpoints), and checks what makes a Scoundrel record legal: the cards
 the carried card, strike reach, potions, runs, death and the Result. It says only legal
 or not; ``verify`` says where and why, for every game, from the rules source the bots and
 solvers share. The bench times both on the same records, so the ratio says what that
-generality costs; tests/test_bench_floor.py holds the two to the same verdicts.
+generality costs; tests/project/test_bench_floor.py holds the two to the same verdicts.
 """
 
 from __future__ import annotations

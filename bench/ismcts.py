@@ -5,7 +5,7 @@ the same number of playouts a decision as ``bots/search.py``'s sequential halvin
 played against it and greedy on the same seeds. An experiment, not a player the tool
 offers:
 
-    DUNGEON_GAMES=toy=toy_game PYTHONPATH=tests python -m bench.ismcts toy:frail 0 2000 greedy strong ismcts
+    DUNGEON_GAMES=toy=toy_game PYTHONPATH=tests/support python -m bench.ismcts toy:frail 0 2000 greedy strong ismcts
 """
 
 from __future__ import annotations

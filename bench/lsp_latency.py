@@ -6,7 +6,7 @@ the document is seeded games of every game, with a checkpoint after every move (
 for the referee to judge), until 100 turns: what a file of a session's games holds.
 Each change (a Player tag rewritten, so the whole document is read again as the server
 does on any change) is timed from the didChange notification written to the
-publishDiagnostics read, over the protocol on stdio (tests/lsp_client.py).
+publishDiagnostics read, over the protocol on stdio (tests/support/lsp_client.py).
 ``python -m bench lsp`` prints the figures.
 """
 
@@ -58,7 +58,7 @@ def measure(client, text: str, changes: int) -> list[float]:
 
 
 def run(changes: int = 30) -> dict:
-    sys.path.insert(0, str(ROOT / "tests"))
+    sys.path.insert(0, str(ROOT / "tests" / "support"))
     from lsp_client import Client
 
     text = hundred_turns()

@@ -1,6 +1,6 @@
 """The daily deal: one seed per game and calendar day (UTC), the same for every player,
 so that players can compare the same game. The rule is documented in
-docs/seeded-dealing.md and pinned by tests/test_daily.py, since changing it would deal
+docs/seeded-dealing.md and pinned by tests/cli/test_daily.py, since changing it would deal
 every past day differently:
 
     seed = the first 4 bytes, big-endian, of SHA-256("dungeon daily GAME YYYY-MM-DD")

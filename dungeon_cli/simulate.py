@@ -146,7 +146,7 @@ def _play_out(fast: playouts.Playout, spec: Spec, seeds: Sequence[int], make: Ca
     rng = random.Random()
     # What random.Random(seed) runs for an integer seed, on one generator reseeded for
     # each game: Random.seed's Python layer skipped, 7% of a random Scoundrel game
-    # (tests/test_playouts.py checks the generator's state is the same).
+    # (tests/bots/test_playouts.py checks the generator's state is the same).
     reseed = super(random.Random, rng).seed
     out = []
     for seed in seeds:

@@ -1,5 +1,5 @@
 """``make fuzz``: the reader, the referee, ``fmt``, the CLI, every way a file gets in
-(tests/hostile.py) and every output (tests/hostile_outputs.py) under hypothesis for as
+(tests/support/hostile.py) and every output (tests/support/hostile_outputs.py) under hypothesis for as
 long as asked (``python -m fuzz --seconds 3600``).
 
 Targets take turns in rounds of ``--batch`` examples each, every round with fresh random
@@ -29,7 +29,7 @@ import traceback
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))  # the strategies live beside the tests
+sys.path.insert(0, str(ROOT / "tests" / "support"))  # the strategies live with the tests' helpers
 
 import hypothesis  # noqa: E402
 import strategies as S  # noqa: E402
@@ -104,12 +104,12 @@ def targets():
         records = draw(S.files())
         return records, draw(S.awkward_text(records)), draw(st.booleans())
 
-    import hostile  # the walker's table of every way a file gets in (tests/hostile.py)
+    import hostile  # the walker's table of every way a file gets in (tests/support/hostile.py)
 
     hostile_case = st.tuples(
         st.sampled_from(hostile.WAYS), st.sampled_from(hostile.SLOW + hostile.QUICK), st.binary(max_size=200), st.integers(0, 600)
     ).map(lambda t: (t[0][0], t[0][1], t[1], t[2], t[3]))
-    import hostile_outputs  # every output and how to run it (tests/hostile_outputs.py)
+    import hostile_outputs  # every output and how to run it (tests/support/hostile_outputs.py)
 
     output_case = st.tuples(
         st.sampled_from(sorted(hostile_outputs.WRITERS)),

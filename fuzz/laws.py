@@ -445,7 +445,7 @@ def check_cardset(data: bytes) -> bool:
     return True
 
 
-# -- hostile inputs (issue 23): every way in, tests/hostile.py's table ----------------
+# -- hostile inputs (issue 23): every way in, tests/support/hostile.py's table ----------------
 
 
 def check_hostile(label: str, way, case: str, noise: bytes, depth: int) -> None:
@@ -514,13 +514,13 @@ def check_toml_nesting(text: str) -> None:
             check_message(str(exc).split(": ", 1)[-1][:MAX_MESSAGE], "settings: ")
 
 
-# -- hostile outputs (issue 23): every output, tests/hostile_outputs.py's table ----------------
+# -- hostile outputs (issue 23): every output, tests/support/hostile_outputs.py's table ----------------
 
 OUTPUT_CASES = ("input", "symlink", "stale", "full", "readonly")
 
 
 def check_hostile_output(key: tuple, case: str, odd: str, noise: bytes) -> None:
-    """One output of one command (tests/hostile_outputs.py's ``WRITERS``) with one
+    """One output of one command (tests/support/hostile_outputs.py's ``WRITERS``) with one
     hostile case: the output named as the run's input or a symlink to it (refused, the
     input unchanged); stale temporary files beside it whose names carry ``odd`` (left
     alone, the write done); a full disk (a real process whose files may hold 100 bytes:

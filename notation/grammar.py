@@ -111,7 +111,7 @@ _RULES = {
 def error_at(name: str, text: str) -> ParseError:
     """Where ``text`` goes wrong for the rule ``name`` (a ``*_detail`` rule), as the
     ParseError that rule raises. The line has failed the one-expression rule for the
-    same kind of line, and the two describe the same lines (tests/test_grammar.py)."""
+    same kind of line, and the two describe the same lines (tests/notation/test_grammar.py)."""
     try:
         rule(name).parse(text)
     except ParseError as exc:

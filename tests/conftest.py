@@ -16,11 +16,11 @@ FIXTURES = ROOT / "fixtures"
 TESTS = ROOT / "tests"
 TOY = "toy=toy_game"
 
-# The test suite's toy game (tests/toy_game) is a registered game in this process and
+# The test suite's toy game (tests/support/toy_game) is a registered game in this process and
 # in every process the tests start: through the environment, as any game from outside
 # the package is (dungeon_cli/registry.py), before anything imports the registry.
 os.environ["DUNGEON_GAMES"] = ",".join(filter(None, [os.environ.get("DUNGEON_GAMES"), TOY]))
-os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(TESTS / "support"), os.environ.get("PYTHONPATH")]))
 SHARED = ROOT.parent / "shared"
 # Copies of the contract's example records, so that a clone without ../shared still runs
 # every test that merely needs a real game (test_smoke checks the copies are faithful).

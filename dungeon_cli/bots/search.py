@@ -26,7 +26,7 @@ assumes it will know the unseen cards later) touches it less here because its
 playouts are by a bot that never reads the deal either.
 
 It decides from its ``PlayerView`` only, never from the state it is handed, so it
-decides alike whatever order the unseen cards lie in (tests/test_search.py).
+decides alike whatever order the unseen cards lie in (tests/bots/test_search.py).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ add a playout for a bot: the same game, from the same seeded generator, to the s
 result and number of moves, played in one loop over plain integers.
 
 The rules core stays the reference. A playout writes no record (a run with ``--records``
-goes through the core), and tests/test_playouts.py holds every playout to the core over
+goes through the core), and tests/bots/test_playouts.py holds every playout to the core over
 thousands of seeds in every variant: same result, same moves, and the generator left in
 the same state, so not one random draw may differ.
 

@@ -1,7 +1,7 @@
 """Scoundrel played by the greedy and the counting bot, a thousand games in lockstep.
 
 The same games ``simulate.play`` plays through the rules core with ``GreedyBot`` or
-``CountingBot`` (bots.py); tests/test_playouts.py holds them to the core. A designer's
+``CountingBot`` (bots.py); tests/bots/test_playouts.py holds them to the core. A designer's
 run spends nearly all its time choosing a way through a room (some 200 ways a room, 15
 rooms a game), which in CPython costs an interpreted call or more a way: too slow for
 10,000 games a second. Here one NumPy operation takes one step of every way of every game

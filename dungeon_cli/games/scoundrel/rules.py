@@ -44,8 +44,8 @@ def is_potion(card: Card) -> bool:
 
 # -- the rules in whole numbers --------------------------------------------------------------
 # One source for what a card does, for the core below and for the bots, the solver and
-# the playout, which work on card values rather than states (tests/test_playouts.py and
-# tests/test_scoundrel_rules.py hold them to the core).
+# the playout, which work on card values rather than states (tests/bots/test_playouts.py and
+# tests/games/scoundrel/test_scoundrel_rules.py hold them to the core).
 
 FRESH = 15  # the cap of a weapon that has struck nothing: above every monster
 

@@ -19,7 +19,7 @@ order it saw). At the start of a room the strong player:
 
 It never reads the state it is handed beyond asking which actions are legal: what it
 knows comes from its ``PlayerView``, the game replayed without the seeded order, so it
-decides alike whatever order the unseen cards lie in (tests/test_bots.py).
+decides alike whatever order the unseen cards lie in (tests/bots/test_bots.py).
 
 Perfect-information Monte Carlo (this) was chosen over ISMCTS for its cost: a room has
 a handful of ways worth comparing and the rollouts are plain integer loops, so a

@@ -1,7 +1,7 @@
 // Tokenises files with the extension's TextMate grammar, as VS Code does (vscode-textmate
 // on the Oniguruma engine, vscode-oniguruma). Prints JSON: for each file, for each line,
 // [startIndex, endIndex, scopes] (UTF-16 offsets, as the editor counts). Run by
-// tests/test_vscode_extension.py.
+// tests/editors/test_vscode_extension.py.
 "use strict";
 
 const fs = require("fs");

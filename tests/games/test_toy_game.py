@@ -1,0 +1,176 @@
+"""The proof that a game plugs in through the registry alone: Toy Dungeon, defined only
+in tests/support/toy_game and registered by tests/conftest.py through ``DUNGEON_GAMES``, goes
+through every command as real processes (verify, fmt, play piped and at a terminal,
+replay, summary, sim, games, rules), which know it from the registry and nothing else.
+
+A command that needed a game listed anywhere but the registry (a hard-coded choice of
+games, a table of bots) would fail here. Its fixtures are held to the common rules by
+tests/games/test_fixtures.py, and every test that walks ``registry.names()`` walks it too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, TESTS, run_subprocess
+from game_fixtures import fixture_dir
+from pty_terminal import PROMPTING, terminal, turns_on_disk  # noqa: F401 (terminal is a fixture)
+
+from dungeon_cli import registry
+from dungeon_cli.shell.sample import sample_game
+from notation import parse
+
+GAME = "toy"
+SEED = 3  # sample_game's policy dies on turn 5: a loss, so the Result is not always a win
+
+
+def dungeon(*args: str, input: bytes | None = None, cwd: Path | None = None):
+    result = run_subprocess(list(args), input=input, cwd=cwd)
+    return result.returncode, result.stdout.decode(), result.stderr.decode()
+
+
+@pytest.fixture(scope="module")
+def sampled():
+    """A seeded game played to its end, and the lines a player types for it."""
+    session, lines = sample_game(registry.get(GAME), SEED)
+    return session, lines
+
+
+def test_the_toy_game_comes_from_the_tests_alone():
+    module = registry.get(GAME)
+    assert registry.GAMES[GAME] == "toy_game"
+    assert Path(sys.modules[type(module.game).__module__].__file__).is_relative_to(TESTS)
+    assert fixture_dir(GAME).is_relative_to(TESTS)
+    named = re.compile(r"toy_game|\"toy\"|'toy'")
+    for path in [*(ROOT / "dungeon_cli").rglob("*.py"), *(ROOT / "notation").rglob("*.py")]:
+        assert not named.search(path.read_text(encoding="utf-8")), f"{path} names the toy game"
+
+
+def test_games_and_rules_list_it_with_its_bots(tmp_path):
+    status, out, _ = dungeon("games")
+    assert status == 0
+    assert "toy: Toy Dungeon (the test suite's game)\n" in out
+    assert '  [Variant "frail"]  start with 3 health, not 6\n' in out
+    assert "  bots (dungeon sim --bot): random, greedy, strong\n" in out.split("toy: ", 1)[1]
+    status, out, _ = dungeon("rules", GAME)
+    assert (status, out) == (0, registry.get(GAME).rules_text)
+    status, out, _ = dungeon("sim", "--help")
+    assert re.search(r"^  toy +random, greedy, strong$", out, flags=re.M)
+
+
+def test_piped_play_writes_the_game_and_verify_accepts_it_against_its_seed(sampled, tmp_path):
+    session, lines = sampled
+    status, out, err = dungeon("play", GAME, "--seed", str(SEED), input="".join(f"{line}\n" for line in lines).encode())
+    assert status == 0, err
+    assert out == session.text()
+    record = tmp_path / "toy.dgn"
+    record.write_text(out)
+    status, out, _ = dungeon("verify", "-v", "--seed-check", str(record))
+    assert (status, out) == (0, f"{record}:1: toy: legal, {session.state.result()}, {len(lines)} moves\n")
+
+
+def test_piped_play_stops_at_an_illegal_action_and_says_why():
+    status, out, err = dungeon("play", GAME, "--seed", "0", input=b"pass\npass\n")
+    assert status == 1
+    assert "<stdin>:2:1: error: pass: the last turn was a pass: this card must be taken" in err
+    assert out.endswith("1. 4c 3 : pass\n")
+
+
+def test_table_play_takes_typed_cards_and_rolls():
+    status, out, err = dungeon("play", GAME, "--table", input=b"5c 6 take\n4h 1 pass\n2c 7\n")
+    assert status == 1
+    assert "<stdin>:3:4: error: 7: a die shows 1 to 6" in err
+    assert out.endswith("1. 5c 6 : take\n2. 4h 1 : pass\n")
+
+
+def test_fmt_rewrites_a_record_canonically_and_annotates_it(tmp_path):
+    path = tmp_path / "messy.dgn"
+    path.write_text('[Game "toy"]\n\n1.   5C  6 :take\n2. 4\u2665 1 : pass\n')
+    status, _, err = dungeon("fmt", str(path))
+    assert status == 0, err
+    assert path.read_text() == '[Game "toy"]\n\n1. 5c 6 : take\n2. 4h 1 : pass\n'
+    status, out, _ = dungeon("fmt", "--annotate", "-", input=path.read_bytes())
+    assert status == 0
+    assert out.endswith("1. 5c 6 : take {hp=6 gold=5 left=9}\n2. 4h 1 : pass {hp=6 gold=5 left=8}\n")
+    status, _, err = dungeon("fmt", "--check", str(fixture_dir(GAME) / "illegal" / "pass-twice.dgn"))
+    assert status == 1 and "it has errors; it was left as it was" in err
+
+
+def test_replay_shows_the_toy_board_after_each_move(sampled, tmp_path):
+    session, _ = sampled
+    path = tmp_path / "toy.dgn"
+    path.write_text(session.text())
+    status, out, _ = dungeon("replay", str(path), "--move", "1")
+    assert status == 0
+    module = registry.get(GAME)
+    after_one = session.history[[s.turn for s in session.history].index(2)]
+    first = next(log for log in session.turns if log.start.turn == 1)
+    told = f"turn 1: {module.notation.tell(first, after_one)}"  # the turn in words, as the game tells it
+    assert (
+        out
+        == f"{path}:1: Toy Dungeon (the test suite's game), seed {SEED}\n{session.text().splitlines()[4]}\n{told}\n{module.render(after_one)}\n"
+    )
+    status, out, _ = dungeon("replay", str(path))
+    assert status == 0 and out.endswith(f"result: {session.state.result()}\n")
+
+
+def test_summary_shows_the_figures_the_toy_game_names(sampled, tmp_path):
+    session, _ = sampled
+    path = tmp_path / "toy.dgn"
+    path.write_text(session.text())
+    status, out, _ = dungeon("summary", "--format", "json", str(path))
+    assert status == 0
+    (row,) = json.loads(out)
+    assert (row["game"], row["result"], row["hp"], row["gold"]) == ("toy", "loss", session.state.hp, session.state.gold)
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy", "strong"])
+def test_sim_plays_it_with_every_bot_and_writes_records_that_verify(bot, tmp_path):
+    records = tmp_path / "records"
+    status, out, err = dungeon("sim", GAME, "--bot", bot, "--games", "40", "--jobs", "2", "--records", str(records))
+    assert status == 0, err
+    assert re.search(rf"^toy +{bot} +- +40 ", out, flags=re.M), out
+    written = sorted(records.glob("*.dgn"))
+    assert [p.name for p in written] == sorted(f"toy-{seed}.dgn" for seed in range(40))
+    status, out, _ = dungeon("verify", "--seed-check", *map(str, written))
+    assert (status, out) == (0, "")
+
+
+def test_a_game_at_a_terminal_with_completion_to_its_end(terminal, sampled, tmp_path):
+    session, lines = sampled
+    record = tmp_path / "played.dgn"
+    term = terminal("play", GAME, "--seed", str(SEED), "-o", str(record))
+    term.wait_for(lambda: PROMPTING in term.output)
+    term.type(lines[0][:2])
+    time.sleep(0.5)  # completion while typing runs in the background, as at a keyboard
+    term.type("\t")
+    time.sleep(0.3)
+    term.type("\r")
+    term.wait_for(lambda: turns_on_disk(record) == 1)
+    for done, line in enumerate(lines[1:], start=2):
+        term.type(line + "\r")
+        term.wait_for(lambda: turns_on_disk(record) == done)
+    term.wait_for(lambda: term.proc.poll() is not None)
+    assert term.proc.returncode == 0
+    shown = bytes(term.output).decode(errors="replace")
+    # the toy's own board, its health drawn as a bar at a terminal (shell/board.py)
+    assert "turn 1  health 6/6 \x1b[32m\u2588\u2588\u2588\u2588\u2588\u2588\x1b[0m  gold 0  deck 9 cards" in shown
+    assert parse(record.read_text())[0].moves == session.record().moves
+    status, out, _ = dungeon("verify", "-v", "--seed-check", str(record))
+    assert status == 0 and f"legal, {session.state.result()}," in out
+    assert os.environ["DUNGEON_GAMES"].endswith("toy=toy_game")  # how the terminal's process knew it
+
+
+def test_without_the_environment_no_process_knows_the_toy_game():
+    path = fixture_dir(GAME) / "legal" / "frail.dgn"
+    result = run_subprocess(["verify", str(path)], env={"DUNGEON_GAMES": ""})
+    assert result.returncode == 1
+    assert b"unknown game 'toy': 'dungeon games' lists the games this tool knows" in result.stdout
+    result = run_subprocess(["games"], env={"DUNGEON_GAMES": ""})
+    assert result.returncode == 0 and b"toy:" not in result.stdout

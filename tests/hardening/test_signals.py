@@ -1,0 +1,164 @@
+"""Ctrl-C is exit status 130 in every command (never click's "Aborted!" with status 1,
+which here means an illegal record); an interrupted ``solve`` prints the best line it
+had, marked not proven; an interrupted ``sim`` prints the summary of the games played;
+``sim --jobs`` never runs more processes than CPUs, its workers die with their parent,
+and a worker lost is a one-line error with the games played summed up. Real processes
+and real signals, sent to the whole process group as a terminal's Ctrl-C is."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES
+from processes import EXE, ctrl_c, start
+from test_faults_dataloss import _blocked_reading
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            found += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return found
+
+
+@pytest.mark.parametrize("args", [["verify", "-"], ["fmt", "-"], ["summary", "-"], ["replay", "-"]], ids=lambda a: a[0])
+def test_ctrl_c_while_reading_is_status_130(tmp_path, args):
+    proc = start(args, tmp_path, stdin=subprocess.PIPE)
+    proc.stdin.write((EXAMPLES / "scoundrel-win.dgn").read_bytes())
+    proc.stdin.flush()
+    _blocked_reading(proc, proc.stdin.fileno())
+    out, err = ctrl_c(proc)
+    assert proc.returncode == 130, err
+    assert b"Aborted" not in err and b"Traceback" not in err
+
+
+def test_ctrl_c_in_solve_prints_the_best_line_not_proven(tmp_path):
+    # strict-weapon seed 32: one of the slowest deals of seeds 0-99 to prove (about 12 s)
+    proc = start(["solve", "--seed", "32", "--variant", "strict-weapon", "scoundrel"], tmp_path)
+    out, err = ctrl_c(proc, after=3)
+    assert proc.returncode == 130, err
+    assert b"not proven (interrupted)" in err and b"Traceback" not in err
+    assert b'[Solve "best found, not proven (interrupted)"]' in out
+
+
+def test_ctrl_c_in_sim_sums_up_the_games_played(tmp_path):
+    proc = start(["sim", "clear-the-dungeon", "--bot", "greedy", "--games", "1000000", "--jobs", "2"], tmp_path)
+    _workers(proc)
+    out, err = ctrl_c(proc, after=2)
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err and b"interrupted: the first " in err
+    assert b"95% CI" in out and b"scores (seeds 0.." in out
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_in_a_sim_of_a_slow_bot_says_stopping_and_stops_within_a_second(tmp_path, jobs):
+    """The strong player searches (a game takes from a third of a second to seconds on a
+    busy machine): it goes in chunks of one game, and the game in hand is dropped after
+    a grace of 0.75 s. Before, a chunk was 500 games: a minute and a half."""
+    proc = start(["sim", "scoundrel", "--bot", "strong", "--games", "100000", "--jobs", jobs], tmp_path)
+    time.sleep(4)
+    began = time.perf_counter()
+    out, err = ctrl_c(proc)
+    took = time.perf_counter() - began
+    assert proc.returncode == 130, err
+    assert err.startswith(b"stopping... (Ctrl-C again: at once, keeping what is finished)\n"), err
+    assert b"Traceback" not in err and b"interrupted" in err
+    assert took < 1.5, took
+
+
+def test_a_second_ctrl_c_keeps_the_games_finished(tmp_path):
+    proc = start(["sim", "scoundrel", "--bot", "strong", "--games", "100000"], tmp_path)
+    time.sleep(6)
+    os.killpg(proc.pid, signal.SIGINT)
+    time.sleep(0.05)
+    out, err = ctrl_c(proc)
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err and b"interrupted: the first " in err, err
+    assert b"95% CI" in out and b"scoundrel  strong" in out
+
+
+def test_jobs_are_capped_at_the_cpus(tmp_path):
+    done = subprocess.run(
+        [EXE, "sim", "scoundrel", "--games", "20", "--jobs", "5000"], capture_output=True, cwd=tmp_path, timeout=60
+    )
+    cpus = len(os.sched_getaffinity(0))
+    assert done.returncode == 0
+    assert f"--jobs 5000: this machine has {cpus} CPU".encode() in done.stderr
+
+
+def _workers(proc, want: int = 1) -> list[int]:
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        found = children(proc.pid)
+        if len(found) >= want:
+            return found
+        time.sleep(0.1)
+    raise AssertionError("no worker process started")
+
+
+def test_a_worker_killed_is_one_line_and_the_games_played_are_summed_up(tmp_path):
+    out_dir = tmp_path / "out"
+    proc = start(
+        ["sim", "clear-the-dungeon", "--bot", "greedy", "--games", "1000000", "--jobs", "2", "--records", str(out_dir)], tmp_path
+    )
+    (worker, *_) = _workers(proc)
+    end = time.monotonic() + 60
+    while not any(out_dir.iterdir()):  # games come in seed order: the first chunk is in
+        assert time.monotonic() < end
+        time.sleep(0.1)
+    os.kill(worker, signal.SIGKILL)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1, err
+    assert b"Traceback" not in err
+    assert b"dungeon sim: error: a worker process died" in err
+    assert b"95% CI" in out
+
+
+def test_workers_die_with_their_parent(tmp_path):
+    proc = start(["sim", "scoundrel", "--bot", "counting", "--games", "1000000", "--jobs", "2"], tmp_path)
+    workers = _workers(proc)
+    proc.kill()
+    proc.communicate(timeout=60)
+    end = time.monotonic() + 20
+    while time.monotonic() < end and any(
+        Path(f"/proc/{w}").exists() and "Z" not in Path(f"/proc/{w}/stat").read_text().split()[2] for w in workers
+    ):
+        time.sleep(0.1)
+    alive = [w for w in workers if Path(f"/proc/{w}").exists() and Path(f"/proc/{w}/stat").read_text().split()[2] != "Z"]
+    for w in alive:
+        os.kill(w, signal.SIGKILL)
+    assert alive == [], "workers outlived their parent"
+
+
+def test_a_hundred_billion_games_start_at_once_in_bounded_memory(tmp_path):
+    """--games 1e11 filled the memory listing its chunks before a game was played."""
+    import resource
+
+    def small_memory():
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    for jobs in ("1", "2"):
+        proc = subprocess.Popen(
+            [EXE, "sim", "scoundrel", "--games", "100000000000", "--jobs", jobs, "--records", str(tmp_path / f"out{jobs}")],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=tmp_path,
+            start_new_session=True,
+            preexec_fn=small_memory,
+        )
+        end = time.monotonic() + 60
+        while not (tmp_path / f"out{jobs}").exists() or not any((tmp_path / f"out{jobs}").iterdir()):
+            assert proc.poll() is None, proc.communicate()[1]
+            assert time.monotonic() < end
+            time.sleep(0.1)
+        out, err = ctrl_c(proc)
+        assert proc.returncode == 130, err
+        assert b"MemoryError" not in err and b"95% CI" in out

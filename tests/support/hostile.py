@@ -1,0 +1,228 @@
+"""The hostile inputs of issue 23 and the table of every way a file gets into ``dungeon``:
+shared by tests/hardening/test_hostile_inputs.py (every command, by construction) and by
+``make fuzz`` (the same ways in, with the inputs varied).
+
+Nothing here imports pytest. Each parameter of every command must appear here: as an input (how to invoke it, with
+``{}`` where the hostile path goes) or as something else (a number, a choice, a file
+written, which the output door's tests try).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import NamedTuple
+
+import click
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"  # not conftest's: make fuzz imports this too
+
+WIN = str(FIXTURES / "scoundrel" / "legal" / "runs.dgn")
+ILLEGAL = '[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : 5d x9s 4h\n2. (Kc) 7c 2s 9s : run\n'
+TIMEOUT = 30  # seconds: every command here answers a bad input in well under one
+MEMORY_MB = 120  # peak RSS of one process; verify of a small file is 17-20 MB
+ESCAPES = ("\x1b", "\u202e", "\x07")
+
+
+class Input(NamedTuple):
+    """How an input parameter is tried: ``kind`` "file" (a record, a card set) or
+    "dir" (a directory is what it wants), and the command line with ``{}``."""
+
+    kind: str
+    args: tuple[str, ...]
+
+
+def inp(kind: str, *args: str) -> Input:
+    return Input(kind, args)
+
+
+# command path -> parameter name -> Input, for every parameter that reads a file.
+INPUTS: dict[tuple[str, ...], dict[str, Input]] = {
+    ("analyse",): {"files": inp("file", "analyse", "--samples", "2", "--limit", "1", "--", "{}")},
+    ("cards", "check"): {"files": inp("file", "cards", "check", "--", "{}")},
+    ("diff",): {"files": inp("file", "diff", "--", "{}", WIN)},
+    ("fmt",): {"files": inp("file", "fmt", "--check", "--", "{}")},
+    ("git-setup",): {"directory": inp("dir", "git-setup", "--print", "--", "{}")},
+    ("play",): {
+        "resume": inp("file", "play", "--resume", "{}"),
+        "cards_file": inp("file", "play", "cassette-dungeons", "--seed", "1", "--cards", "{}"),
+    },
+    ("replay",): {"file": inp("file", "replay", "--", "{}")},
+    ("sim",): {"cards_file": inp("file", "sim", "cassette-dungeons", "--games", "1", "--cards", "{}")},
+    ("solve",): {"target": inp("file", "solve", "--limit", "1s", "--", "{}")},
+    ("summary",): {"files": inp("file", "summary", "--", "{}")},
+    ("textconv",): {"file": inp("file", "textconv", "--", "{}")},
+    ("verify",): {
+        "files": inp("file", "verify", "--", "{}"),
+        "cards_path": inp("dir", "verify", "--cards-path", "{}", WIN),
+    },
+}
+# Ways in not yet held to the laws below, each with the reason (none today): tried, and
+# said, but not failed on. A new entry needs its reason and an issue.
+PENDING: dict[tuple[str, object], str] = {}
+
+
+def pending(label: str, case: str) -> bool:
+    return (label, None) in PENDING or (label, case) in PENDING
+
+
+# Ways in that show a record's faults rather than fail on them: git stops a whole diff
+# at a textconv that fails, so a file that can be read is shown with its diagnostics as
+# comments, exit 0 (a file that cannot be read is still exit 2).
+SHOWN = {"textconv file"}
+CONTENT = ("long-line", "nested", "dash-option", "dash-short", "escapes")
+# The page of replay --html reads the record too: tried as a second way into replay.
+ALSO = [inp("file", "replay", "--html", "{page}", "--", "{}"), inp("file", "fmt", "--", "{}")]
+
+# command path -> the parameters that read no file: values, and files written (OUT).
+OUT = "a file or directory written: the output door's tests"
+OTHERS: dict[tuple[str, ...], dict[str, str]] = {
+    ("analyse",): {"samples": "", "seed": "", "limit": "", "first_move": "", "fmt": "", "output": OUT, "force": ""},
+    ("cards", "check"): {"quiet": ""},
+    ("cards", "export"): {"file": OUT, "name": ""},
+    ("daily",): {"game": "", "day": ""},
+    ("diff",): {"every": "", "context": "", "by": "", "fmt": ""},
+    ("fmt",): {"check": "", "diff": "", "annotate": ""},
+    ("games",): {},
+    # lsp reads no file it is named: a document comes over the protocol (tests/editors/test_lsp.py
+    # tries the hostile ones), a card set or the settings through verify's own door.
+    ("lsp",): {"stdio": ""},
+    ("git-setup",): {"show": "", "yes": ""},
+    ("play",): {
+        "game": "",
+        "seed": "",
+        "variant": "",
+        "output": OUT,
+        "table": "",
+        "player": "",
+        "daily": "",
+        "hints": "",
+    },
+    ("replay",): {"number": "", "step": "", "html": OUT, "force": ""},
+    ("rules",): {"game": "", "full": ""},
+    ("sim",): {
+        "game": "",
+        "count": "",
+        "bot": "",
+        "seed": "",
+        "jobs": "",
+        "records": OUT,
+        "variant": "",
+        "cluster": "a scheduler's address",
+        "plot": OUT,
+        "force": "",
+    },
+    ("solve",): {
+        "seed": "",
+        "seed_range": "",
+        "variant": "",
+        "limit": "",
+        "goal": "",
+        "jobs": "",
+        "fmt": "",
+        "output": OUT,
+        "force": "",
+    },
+    ("summary",): {"by": "", "fmt": ""},
+    ("textconv",): {},
+    ("verify",): {"seed_check": "", "fmt": "", "quiet": "", "verbose": "", "jobs": ""},
+}
+
+
+def commands() -> dict[tuple[str, ...], click.Command]:
+    """Every command of ``dungeon``, by path, from click's tree."""
+    from dungeon_cli.cli import cli
+
+    found: dict[tuple[str, ...], click.Command] = {}
+
+    def walk(group: click.Group, path: tuple[str, ...], ctx: click.Context) -> None:
+        for name in group.list_commands(ctx):
+            command = group.get_command(ctx, name)
+            assert command is not None, name
+            if isinstance(command, click.Group):
+                walk(command, (*path, name), click.Context(command, parent=ctx, info_name=name))
+            else:
+                found[(*path, name)] = command
+
+    walk(cli, (), click.Context(cli, info_name="dungeon"))
+    return found
+
+
+# -- the hostile inputs ----------------------------------------------------------------
+
+
+def make(tmp: Path, case: str, kind: str) -> Path:
+    """The hostile input ``case`` for a parameter that wants a ``kind``, under ``tmp``."""
+    if case == "fifo":
+        path = tmp / "pipe.dgn"
+        os.mkfifo(path)
+    elif case == "dev-zero":
+        path = tmp / "zero.dgn"
+        path.symlink_to("/dev/zero")
+    elif case == "directory":
+        path = tmp / "empty.dgn"
+        path.mkdir()
+    elif case == "unreadable-directory":
+        path = tmp / "locked"
+        path.mkdir()
+        (path / "bad.dgn").write_text(ILLEGAL)
+        path.chmod(0)
+    elif case == "long-line":
+        path = tmp / "long.dgn"
+        path.write_text('[Game "scoundrel"]\n# ' + "x" * 65_536 + "\n\n1. 9s 5d 4h Kc : run\n")
+    elif case == "nested":
+        path = tmp / "deep.dgn"
+        path.write_text("a = " + "[" * 500 + "]" * 500 + "\n" + '[Game "scoundrel"]\n\n1. {' * 500 + "\n")
+    elif case == "dash-option":
+        path = tmp / "--cards-path=bad.dgn"
+        path.write_text(ILLEGAL)
+    elif case == "dash-short":
+        path = tmp / "-q.dgn"
+        path.write_text(ILLEGAL)
+    elif case == "escapes":
+        path = tmp / "e\x1b]0;pwned\x07\x1b[2J\u202egnp.dgn"
+        path.write_text(
+            '[Game "scoundrel"]\n[Player "\x1b]0;pwned\x07\u202e"]\n# \x1b[2J\u202e\n\n1. 9s 5d 4h Kc : 5d x9s 4h\n2. \x1b[31m\n'
+        )
+    else:
+        raise AssertionError(case)
+    return path
+
+
+SLOW = ("fifo", "dev-zero")  # real processes: a hang or the memory is the question
+QUICK = ("directory", "unreadable-directory", "long-line", "nested", "dash-option", "dash-short", "escapes")
+
+
+def ways_in() -> list[tuple[str, Input]]:
+    ways = [(f"{' '.join(path)} {name}", way) for path, params in INPUTS.items() for name, way in params.items()]
+    return ways + [(f"{way.args[0]} {way.args[1]}", way) for way in ALSO]
+
+
+WAYS = ways_in()
+
+
+def snapshot(path: Path) -> tuple:
+    info = os.lstat(path)
+    if stat.S_ISREG(info.st_mode):
+        return ("file", path.read_bytes(), info.st_mode)
+    if stat.S_ISLNK(info.st_mode):
+        return ("link", os.readlink(path))
+    if stat.S_ISDIR(info.st_mode):
+        return ("dir", sorted(os.listdir(path)) if os.access(path, os.R_OK) else None, info.st_mode)
+    return ("other", stat.S_IFMT(info.st_mode))
+
+
+def args_for(way: Input, path: Path, tmp: Path) -> list[str]:
+    name = path.name  # run in its directory: a name starting with - stays one
+    return [a.replace("{page}", str(tmp / "page.html")).replace("{}", name) if "{" in a else a for a in way.args]
+
+
+def expected(way: Input, case: str) -> bool:
+    """Whether the case is hostile for this parameter (a directory is what a "dir"
+    parameter wants, and verify, fmt and summary take one too)."""
+    if case == "directory":
+        return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary")
+    if case == "unreadable-directory":
+        return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary") or os.geteuid() != 0
+    return True

@@ -1,0 +1,107 @@
+"""A real process in a pseudo-terminal, typed at key by key: what the tests of play at a
+terminal share (the shell's, the toy game's, the hardening of streams)."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import struct
+import subprocess
+import sys
+import termios
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from notation import parse
+
+WAIT = 30.0
+PROMPTING = b"\x1b[?2004h"  # prompt-toolkit turns bracketed paste on when its prompt is up
+
+
+class Terminal:
+    """A process on the slave side of a pty; everything it writes is collected."""
+
+    def __init__(self, args: list[str], cwd: Path, env: dict):
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "dungeon_cli", *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=cwd,
+            env=env,
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.master = master
+        self.output = bytearray()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:  # EIO: the child closed the terminal
+                return
+            if not data:
+                return
+            self.output.extend(data)
+
+    def type(self, text: str) -> None:
+        os.write(self.master, text.encode())
+
+    def wait_for(self, what, timeout: float = WAIT) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if what():
+                return
+            time.sleep(0.02)
+        tail = bytes(self.output[-2000:]).decode(errors="replace")
+        raise AssertionError(f"timed out waiting; the terminal shows:\n{tail}")
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(timeout=WAIT)
+        self.reader.join(timeout=5)
+        os.close(self.master)
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    made = []
+    env = dict(os.environ)
+    env.update(TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", XDG_DATA_HOME=str(tmp_path / "data"))
+    env.pop("NO_COLOR", None)
+
+    def start(*args: str, cwd: Path = tmp_path) -> Terminal:
+        term = Terminal(list(args), cwd, env)
+        made.append(term)
+        return term
+
+    yield start
+    for term in made:
+        term.close()
+
+
+def turns_on_disk(path: Path) -> int:
+    """Finished turns in the record file, or -1 while there is none."""
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        return -1
+    records = parse(text)
+    return len(records[0].turns) if records else -1
+
+
+def terminal_env(**extra: str) -> dict:
+    env = dict(os.environ, TERM="xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8", PYTHONIOENCODING="utf-8")
+    env.pop("NO_COLOR", None)
+    env.update(extra)
+    return env
