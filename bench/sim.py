@@ -119,7 +119,7 @@ def _through_core(games: int) -> float:
 
 def _deal_only(games: int) -> float:
     from dungeon_cli.games.scoundrel.rules import CARDS
-    from dungeon_cli.shuffle import rng_for, shuffled
+    from dungeon_cli.kit.shuffle import rng_for, shuffled
 
     start = time.perf_counter()
     for seed in range(games):
@@ -156,7 +156,7 @@ def _solver_times(game: str, seeds: int, limit: float, variant=None) -> dict:
     least, median and worst, as the clock on the wall and as CPU time (the machine may
     be busy with something else)."""
     from dungeon_cli import registry, solver
-    from dungeon_cli.shuffle import deal_piles
+    from dungeon_cli.kit.shuffle import deal_piles
 
     module = registry.get(game)
     times, cpu, unproven, wins = [], [], 0, 0

@@ -23,8 +23,8 @@ from typing import Any, Callable, Generator, NamedTuple, Optional, Sequence
 
 from . import bots, playouts, registry
 from .engine import MAX_EVENTS, Runaway, SeededDealer, Setup, Visitor, Walk
+from .kit.shuffle import rng_for
 from .session import Session
-from .shuffle import rng_for
 from .workers import InOrder, chunks
 
 

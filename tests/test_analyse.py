@@ -13,8 +13,8 @@ from conftest import FIXTURES
 from seven import SEVEN
 
 from dungeon_cli import analysis, registry, solver
-from dungeon_cli.core import known_steps
-from dungeon_cli.piles import Pile
+from dungeon_cli.kit.core import known_steps
+from dungeon_cli.kit.piles import Pile
 from dungeon_cli.simulate import Spec, play
 from notation import parse
 

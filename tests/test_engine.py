@@ -7,11 +7,11 @@ import pickle
 import pytest
 
 from dungeon_cli import registry
-from dungeon_cli.core import Draw, Phase
 from dungeon_cli.engine import MAX_EVENTS, Dealer, Runaway, SeededDealer, Setup, SetupError, Visitor, Walk
 from dungeon_cli.engine.dealer import OrderedDealer
+from dungeon_cli.kit.core import Draw, Phase
+from dungeon_cli.kit.shuffle import deal_piles
 from dungeon_cli.shell.sample import sample_game
-from dungeon_cli.shuffle import deal_piles
 from notation import parse
 
 PILE_GAMES = ["scoundrel", "clear-the-dungeon", "rpg-solitaire"]

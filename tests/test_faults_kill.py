@@ -87,9 +87,9 @@ def _imported_before_forking() -> None:
     """What ``dungeon play`` imports on its way, imported once here, so that a child
     starts playing at once and the kills land inside games, not inside imports."""
     import dungeon_cli.cli.play  # noqa: F401
+    import dungeon_cli.kit.shuffle  # noqa: F401
     import dungeon_cli.shell.scripted  # noqa: F401
     import dungeon_cli.shell.setup  # noqa: F401
-    import dungeon_cli.shuffle  # noqa: F401
 
     for game in GAMES:
         registry.get(game)

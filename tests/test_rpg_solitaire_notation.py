@@ -11,12 +11,12 @@ import pytest
 from conftest import FIXTURES, ROOT
 
 from dungeon_cli import registry
-from dungeon_cli.cards import CARDS
-from dungeon_cli.core import Draw
 from dungeon_cli.engine import Setup
-from dungeon_cli.games.base import Misread
 from dungeon_cli.games.rpg_solitaire.notation import parse_action
 from dungeon_cli.games.rpg_solitaire.rules import DROP, KEEP, PICK, RESIGN, STOP, Fight, Move, Place, Resign
+from dungeon_cli.kit.cards import CARDS
+from dungeon_cli.kit.core import Draw
+from dungeon_cli.kit.game_module import Misread
 from dungeon_cli.referee import check
 from dungeon_cli.session import Session
 from notation import Token, canonical_token, parse

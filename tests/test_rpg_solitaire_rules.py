@@ -8,9 +8,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dungeon_cli import registry
-from dungeon_cli.cards import CARDS, JOKER, card, cards
-from dungeon_cli.core import Draw, Illegal, Phase, Result
-from dungeon_cli.games.base import TagProblem
 from dungeon_cli.games.rpg_solitaire.grid import joined
 from dungeon_cli.games.rpg_solitaire.rules import (
     AGAIN,
@@ -27,9 +24,12 @@ from dungeon_cli.games.rpg_solitaire.rules import (
     RpgSolitaire,
     RpgState,
 )
-from dungeon_cli.piles import Pile
+from dungeon_cli.kit.cards import CARDS, JOKER, card, cards
+from dungeon_cli.kit.core import Draw, Illegal, Phase, Result
+from dungeon_cli.kit.game_module import TagProblem
+from dungeon_cli.kit.piles import Pile
+from dungeon_cli.kit.shuffle import deal, rng_for
 from dungeon_cli.referee import check
-from dungeon_cli.shuffle import deal, rng_for
 from notation import parse
 
 GAME = RpgSolitaire()

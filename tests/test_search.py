@@ -13,11 +13,11 @@ import pytest
 from dungeon_cli import bots, registry
 from dungeon_cli.analysis.lookahead import Lookahead, Stream
 from dungeon_cli.bots.search import SearchBot, playout
-from dungeon_cli.core import Draw, Phase
 from dungeon_cli.engine.dealer import SeededDealer
 from dungeon_cli.engine.setup import Setup
-from dungeon_cli.shuffle import deal_piles
-from dungeon_cli.solver.objective import objective
+from dungeon_cli.kit.core import Draw, Phase
+from dungeon_cli.kit.objective import objective
+from dungeon_cli.kit.shuffle import deal_piles
 
 GAMES = registry.names()
 OWN = {"scoundrel", "clear-the-dungeon"}  # games that give a faster strong player of their own

@@ -11,9 +11,9 @@ import types
 import pytest
 
 from dungeon_cli import bots, registry, solver
-from dungeon_cli.bots.base import Bot
-from dungeon_cli.bots.sampling import StrongPlayer
-from dungeon_cli.shuffle import deal_piles
+from dungeon_cli.kit.bot import Bot
+from dungeon_cli.kit.sampling import StrongPlayer
+from dungeon_cli.kit.shuffle import deal_piles
 
 SOLVABLE = [name for name in registry.names() if registry.get(name).solver is not None]
 

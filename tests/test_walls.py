@@ -27,7 +27,7 @@ def test_a_broken_wall_is_reported(tmp_path):
         '[tool.importlinter]\nroot_packages = ["dungeon_cli", "notation"]\n\n'
         "[[tool.importlinter.contracts]]\n"
         'name = "a wall that is not there"\ntype = "forbidden"\n'
-        'source_modules = ["dungeon_cli.engine"]\nforbidden_modules = ["dungeon_cli.core"]\n'
+        'source_modules = ["dungeon_cli.engine"]\nforbidden_modules = ["dungeon_cli.kit.core"]\n'
     )
     result = subprocess.run([*LINT, "--config", str(config)], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode != 0

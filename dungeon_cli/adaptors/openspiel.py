@@ -32,8 +32,8 @@ from typing import Any, Hashable, Optional
 import pyspiel
 
 from .. import registry
-from ..core import Draw, Phase, State
 from ..engine import MAX_EVENTS, Dealer, SeededDealer, Setup
+from ..kit.core import Draw, Phase, State
 from ..session import Session
 from . import encoding
 

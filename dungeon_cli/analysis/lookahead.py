@@ -20,10 +20,10 @@ import random
 import time
 from typing import Any, Hashable, Optional
 
-from ..bots.base import Bot
-from ..core import Draw, Phase, Result, State
 from ..engine.dealer import pick
-from ..solver.objective import objective
+from ..kit.bot import Bot
+from ..kit.core import Draw, Phase, Result, State
+from ..kit.objective import objective
 
 SECONDS = 1.0  # per position at most (the --seconds of analyse, when lower)
 

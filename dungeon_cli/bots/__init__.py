@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from .. import registry
-from ..games.base import load
-from .base import Bot
-from .sampling import StrongPlayer
+from ..kit.bot import Bot
+from ..kit.game_module import load
+from ..kit.sampling import StrongPlayer
 
 STRONG = "strong"
 

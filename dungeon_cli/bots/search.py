@@ -34,12 +34,12 @@ from __future__ import annotations
 import random
 from typing import Any, Optional
 
-from ..core import Draw, Phase, Result, State
 from ..engine.dealer import pick
-from ..games.base import GameModule, load
-from .base import Bot
-from .sampling import Tally, halving
-from .view import PlayerView
+from ..kit.bot import Bot
+from ..kit.core import Draw, Phase, Result, State
+from ..kit.game_module import GameModule, load
+from ..kit.player_view import PlayerView
+from ..kit.sampling import Tally, halving
 
 SAMPLES = 16  # deals a decision; the choice kept to the end is played on all of them
 EVENTS = 20_000  # a playout longer than this is counted a loss (the runaway guard of a search)

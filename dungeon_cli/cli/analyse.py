@@ -9,7 +9,7 @@ from typing import Optional
 import click
 
 from .. import report
-from ..terminal_text import safe, table_cell
+from ..kit.terminal_text import safe, table_cell
 from .inputs import Unreadable, display_name, open_binary
 from .limits import HELP as LIMIT_HELP
 from .limits import parse_limit

@@ -20,7 +20,7 @@ from notation import MAX_LINE_BYTES
 
 from .. import report, safe_write
 from ..formatting import format_bytes, format_stream
-from ..terminal_text import safe, safe_lines
+from ..kit.terminal_text import safe, safe_lines
 from .inputs import STDIN, Unreadable, display_name, open_binary
 from .project import project_defaults
 

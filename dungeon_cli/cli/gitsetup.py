@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from ..terminal_text import safe
+from ..kit.terminal_text import safe
 
 
 @click.command("git-setup")

@@ -12,7 +12,7 @@ from typing import Iterable
 import click
 
 from .. import safe_write
-from ..terminal_text import safe
+from ..kit.terminal_text import safe
 
 
 class NotWritten(click.ClickException):

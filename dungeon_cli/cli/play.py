@@ -12,7 +12,7 @@ from typing import Optional
 import click
 
 from .. import registry
-from ..terminal_text import safe  # a line may quote a file's name or content
+from ..kit.terminal_text import safe  # a line may quote a file's name or content
 
 
 def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:

@@ -23,7 +23,7 @@ def project_settings(command: str, warn: bool = False) -> dict[str, Any]:
     try:
         settings = load()
     except SettingsError as exc:
-        from ..terminal_text import safe
+        from ..kit.terminal_text import safe
 
         if not warn:
             sys.stderr.write(f"dungeon {command}: error: {safe(str(exc))}\n")
@@ -47,6 +47,6 @@ def project_defaults(command: str, files: tuple[str, ...], fmt: Optional[str] = 
 def use(settings: dict) -> None:
     """What the settings change below the command line: where a file a record names
     (a card set) is looked for when it is not beside the record."""
-    from ..games.base import use_project_file_dirs
+    from ..kit.game_module import use_project_file_dirs
 
     use_project_file_dirs(settings.get("card-sets") or [])

@@ -7,7 +7,7 @@ from typing import Optional
 
 import click
 
-from ..terminal_text import safe, safe_lines
+from ..kit.terminal_text import safe, safe_lines
 from .inputs import Unreadable, display_name, open_binary
 
 

@@ -14,7 +14,7 @@ import click
 
 from notation.model import printable
 
-from ..terminal_text import safe
+from ..kit.terminal_text import safe
 from .inputs import Unreadable, display_name, open_binary
 from .output import check_output, write_output
 

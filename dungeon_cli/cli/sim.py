@@ -11,7 +11,7 @@ from typing import Optional
 import click
 
 from .. import registry, safe_write
-from ..terminal_text import safe
+from ..kit.terminal_text import safe
 from .game_argument import game_argument
 
 

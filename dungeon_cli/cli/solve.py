@@ -11,7 +11,7 @@ from typing import Optional
 
 import click
 
-from ..terminal_text import safe
+from ..kit.terminal_text import safe
 from .limits import parse_limit
 from .output import check_output, write_output
 

@@ -51,7 +51,7 @@ def verify(
     """
     files, fmt, seed_check = project_defaults("verify", files, fmt=fmt, seed_check=seed_check)  # [tool.dungeon]
     if cards_path:
-        from ..games.base import record_files_under
+        from ..kit.game_module import record_files_under
 
         with record_files_under(cards_path):
             _verify(files, seed_check, fmt, quiet, verbose, jobs)
@@ -191,7 +191,7 @@ def _check_files(
 
 
 def _result_line(name: str, line: int, summary: dict) -> str:
-    from ..terminal_text import safe  # -v only: not at import
+    from ..kit.terminal_text import safe  # -v only: not at import
 
     status = "legal" if summary["legal"] else "ILLEGAL"
     if summary["result"] is not None:

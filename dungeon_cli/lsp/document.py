@@ -38,7 +38,7 @@ class Document:
     def _settings(self) -> None:
         """``[tool.dungeon]`` from the nearest pyproject.toml above the document, as verify
         finds it above its working directory; one that cannot be used is said at 1:1."""
-        from ..games.base import use_project_file_dirs
+        from ..kit.game_module import use_project_file_dirs
         from ..settings import SettingsError, load
 
         start = os.path.dirname(self.path) if self.path else None

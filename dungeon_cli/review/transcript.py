@@ -12,10 +12,10 @@ from typing import Any, NamedTuple, Optional
 
 from notation import Move, Record
 
-from ..core import Draw, State
 from ..engine import Visitor
 from ..engine.walk import Fault
-from ..games.base import GameModule
+from ..kit.core import Draw, State
+from ..kit.game_module import GameModule
 from ..referee import Referee, Verdict
 
 

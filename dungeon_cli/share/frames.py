@@ -12,8 +12,8 @@ from typing import Any, Optional
 
 from notation import Checkpoint, Move, Record
 
-from ..core import State
 from ..engine import Told, Visitor
+from ..kit.core import State
 from ..referee import Referee, Verdict
 
 

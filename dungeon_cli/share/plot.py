@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from typing import Optional
 
+from ..kit.htmlkit import esc
 from ..sim_summary import percent
-from .htmlkit import esc
 
 WIDTH, HEIGHT = 640, 360
 INK, MUTE, GRID = "#1d1b18", "#6b665d", "#d8d3c8"

@@ -15,8 +15,8 @@ from typing import Any, Iterable, Optional, Sequence
 from notation import canonical_token
 from notation.tokens import TokenError
 
-from ..core import Draw, Illegal, Phase, State
-from ..games.base import Notation
+from ..kit.core import Draw, Illegal, Phase, State
+from ..kit.game_module import Notation
 
 _WORD = re.compile(r"[^ \t]+")
 _SUITS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})

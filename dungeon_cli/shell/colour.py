@@ -44,7 +44,7 @@ class Paint:
     def board(self, text: str) -> str:
         """A board for the terminal: escaped first (a card set's names, a record's tags
         are someone else's text), whoever printed it."""
-        from ..terminal_text import safe_lines
+        from ..kit.terminal_text import safe_lines
 
         text = safe_lines(text)
         if self.picture:

@@ -11,11 +11,11 @@ import shlex
 import textwrap
 from typing import Any, Optional, TextIO
 
-from ..core import Phase
 from ..engine import Told, wrapped
 from ..invoked import command
+from ..kit.core import Phase
+from ..kit.terminal_text import safe, safe_lines
 from ..session import Session
-from ..terminal_text import safe, safe_lines
 from .candidates import choices
 from .colour import Paint
 from .completer import ActionCompleter

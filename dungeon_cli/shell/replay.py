@@ -12,9 +12,9 @@ from typing import Any, Optional
 from notation import Diagnostic, Move, Record
 from notation.writer import move_lines
 
-from ..core import State
 from ..engine import Told, Visitor, wrapped
-from ..games.base import GameModule
+from ..kit.core import State
+from ..kit.game_module import GameModule
 from ..referee import Referee
 
 

@@ -13,9 +13,9 @@ from typing import Any, Iterable, Iterator, Optional
 
 from notation import Diagnostic, Record
 
+from ..kit.terminal_text import csv_cell, safe, table_cell
 from ..referee import Referee
 from ..sim_summary import percent
-from ..terminal_text import csv_cell, safe, table_cell
 
 BY = ("game", "player", "variant")
 EXTRA_FORMATS = ("json", "csv")

@@ -4,7 +4,7 @@ command, bundled for the registry.
 The built-in card set is read here, once, when the registry first loads the game, and
 handed to the pure rules core as its default."""
 
-from ..base import GameModule
+from ...kit.game_module import GameModule
 from .loader import builtin
 from .notation import NOTATION
 from .render import render

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...bots.base import Bot
+from ...kit.bot import Bot
 from .rules import CassetteState
 
 

@@ -12,7 +12,7 @@ from notation import Diagnostic
 
 from ... import report, safe_write
 from ...inputs import display_name, is_stdin
-from ...terminal_text import safe
+from ...kit.terminal_text import safe
 from . import loader
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ...share.htmlkit import bar, die, esc, over, row, status
+from ...kit.htmlkit import bar, die, esc, over, row, status
 from .cardset import DICE
 from .rules import DECKS, STRUCK
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Phase
-from ...share.htmlkit import back, bar, card, over, row, status
+from ...kit.core import Phase
+from ...kit.htmlkit import back, bar, card, over, row, status
 from .rules import COLUMNS, DAMAGE_LIMIT, MONSTERS
 
 

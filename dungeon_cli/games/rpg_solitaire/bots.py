@@ -16,7 +16,7 @@ import random
 from collections import deque
 from typing import Any
 
-from ...bots.base import Bot
+from ...kit.bot import Bot
 from .grid import SIDES, beyond, free_doors, joined
 from .rules import DROP, KEEP, PICK, RESIGN, STAT_OF_SUIT, Fight, Move, Place, RpgState, higher
 

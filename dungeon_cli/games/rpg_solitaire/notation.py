@@ -14,9 +14,9 @@ from typing import Any, Iterator, Optional, Sequence
 from notation import Record, Token
 from notation.tokens import shown
 
-from ...cards import CARDS
-from ...core import Draw, Phase
-from ..base import Cursor, Misread, Notation, Step, TagProblem, TurnLog
+from ...kit.cards import CARDS
+from ...kit.core import Draw, Phase
+from ...kit.game_module import Cursor, Misread, Notation, Step, TagProblem, TurnLog
 from .grid import SIDE_NAMES, SIDES, beyond, room_name, sides_text
 from .rules import (
     DEFAULT_DECKS,

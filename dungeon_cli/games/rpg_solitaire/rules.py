@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Optional, Sequence
 
-from ...cards import CARDS, JOKER, Card, deck
-from ...core import Chance, Draw, Game, Illegal, Phase, Result, State
-from ...piles import NotInPile, Pile
+from ...kit.cards import CARDS, JOKER, Card, deck
+from ...kit.core import Chance, Draw, Game, Illegal, Phase, Result, State
+from ...kit.piles import NotInPile, Pile
 from .grid import (
     ENTRANCE_DOORS,
     OPPOSITE,

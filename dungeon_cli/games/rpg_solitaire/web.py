@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ...core import Phase
-from ...share.htmlkit import Defs, back, card, esc, row, status
+from ...kit.core import Phase
+from ...kit.htmlkit import Defs, back, card, esc, row, status
 from .rules import ENDINGS, ROOMS
 
 _CELL = 40

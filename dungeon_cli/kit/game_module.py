@@ -17,8 +17,8 @@ from typing import Any, Callable, Generator, Generic, Iterator, Mapping, Optiona
 
 from notation import Record, Tag, Token
 
-from ..cards import CARDS
-from ..core import Draw, Game, Illegal, State
+from .cards import CARDS
+from .core import Draw, Game, Illegal, State
 
 # A game's state and action types: the parameters of its notation and module, so that a
 # game's own code receives its own states (``ScoundrelState``), not the base class.
