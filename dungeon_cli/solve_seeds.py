@@ -18,7 +18,7 @@ from typing import Generator, Iterable, NamedTuple, Optional, Sequence
 
 from . import solver
 from .engine import SeededDealer, Setup
-from .workers import chunks, spread
+from .plumbing.workers import chunks, spread
 
 CHUNK = 10  # deals a chunk: Ctrl-C and the progress bar wait for a chunk in hand
 

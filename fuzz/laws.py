@@ -501,8 +501,8 @@ def check_toml_nesting(text: str) -> None:
     import os
     import tempfile
 
-    from dungeon_cli import settings
     from dungeon_cli.games.cassette_dungeons import loader
+    from dungeon_cli.plumbing import settings
 
     loader.parse_text(text, "fuzzed")
     with tempfile.TemporaryDirectory(prefix="dungeon-settings-") as tmp:

@@ -29,8 +29,9 @@ from pathlib import Path
 
 import pytest
 
-from dungeon_cli import registry, safe_write
+from dungeon_cli import registry
 from dungeon_cli.engine import Setup
+from dungeon_cli.plumbing import safe_write
 from dungeon_cli.referee import Referee
 from dungeon_cli.session import Session
 from dungeon_cli.shell import recordfile

@@ -301,7 +301,7 @@ def _die_at(target: str, call: int):
     """A hook for the child: SIGKILL itself at the ``call``-th call of ``target``."""
 
     def hook():
-        from dungeon_cli import safe_write
+        from dungeon_cli.plumbing import safe_write
 
         counter = {"n": 0}
 

@@ -1,5 +1,5 @@
 """Issue 23's defects of the way out, one test each: what a command writes (through
-``dungeon_cli.safe_write``, the one door out) and what it shows (through
+``dungeon_cli.plumbing.safe_write``, the one door out) and what it shows (through
 ``dungeon_cli.kit.terminal_text``). tests/test_hostile_outputs.py tries every output of
 every command by construction; these hold the cases the issue names."""
 

@@ -8,8 +8,8 @@ from typing import Optional
 
 import click
 
-from .. import report
 from ..kit.terminal_text import safe, table_cell
+from ..plumbing import report
 from .inputs import Unreadable, display_name, open_binary
 from .limits import HELP as LIMIT_HELP
 from .limits import parse_limit

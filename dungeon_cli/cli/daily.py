@@ -11,7 +11,7 @@ import click
 
 from notation.tokens import shown
 
-from ..invoked import command
+from ..plumbing.invoked import command
 from .game_argument import ListsGames, game_argument
 
 

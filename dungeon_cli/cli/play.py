@@ -155,9 +155,9 @@ def play(
         from ..shell.scripted import run_scripted
 
         sys.exit(run_scripted(ready.session, sys.stdin.buffer, sys.stdout, sys.stderr, ready.record))
-    from ..invoked import command
+    from ..plumbing.invoked import command
+    from ..plumbing.user_data import history_file
     from ..shell.interactive import PlayShell
-    from ..shell.paths import history_file
 
     if ready.typed and resume is not None and not table:
         click.echo(f"{safe(resume)} has no Seed: type the cards dealt and dice rolled")

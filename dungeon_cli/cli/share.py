@@ -23,7 +23,7 @@ def write_html(file: str, out: str, force: bool) -> int:
     """Write the page; the exit status (0 every record legal, 1 not, 2 nothing written)."""
     from notation import read
 
-    from .. import report
+    from ..plumbing import report
     from ..share.page import MAX_MOVES, build
 
     name = display_name(file)

@@ -10,8 +10,9 @@ from typing import Optional
 
 import click
 
-from .. import registry, safe_write
+from .. import registry
 from ..kit.terminal_text import safe
+from ..plumbing import safe_write
 from .game_argument import game_argument
 
 

@@ -10,7 +10,7 @@ import click
 
 from notation import Diagnostic, read
 
-from .. import report
+from ..plumbing import report
 from ..referee import Referee
 from .inputs import Directory, Unreadable, display_name, open_binary
 from .project import project_defaults
@@ -61,7 +61,7 @@ def verify(
 
 def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool, jobs: int = 1) -> None:
     out = sys.stdout
-    from ..colouring import wanted
+    from ..plumbing.colouring import wanted
 
     # --color / --no-color, NO_COLOR, a terminal: decided here, for every process alike
     check = functools.partial(_check_files, files, seed_check, fmt, quiet, verbose, wanted(out), wanted(sys.stderr))
@@ -97,7 +97,7 @@ def _checked(check: Callable[[Sequence[int]], list], count: int, jobs: int) -> I
     if jobs <= 1 or count < 2:
         yield check(range(count))
         return
-    from ..workers import chunks, spread
+    from ..plumbing.workers import chunks, spread
 
     yield from spread(check, check, lambda row: row, chunks(range(count), jobs, most=50), jobs)
 
@@ -115,7 +115,7 @@ def _check_files(
     """The files at ``indices`` checked, one plain tuple each (a worker sends them back):
     what to print on standard output and on standard error, the JSON rows, the number
     of records, of illegal ones, and 1 when the file could not be read."""
-    from ..colouring import diagnostic
+    from ..plumbing.colouring import diagnostic
 
     referee = Referee(seed_check=seed_check)
 

@@ -39,7 +39,7 @@ class Document:
         """``[tool.dungeon]`` from the nearest pyproject.toml above the document, as verify
         finds it above its working directory; one that cannot be used is said at 1:1."""
         from ..kit.game_module import use_project_file_dirs
-        from ..settings import SettingsError, load
+        from ..plumbing.settings import SettingsError, load
 
         start = os.path.dirname(self.path) if self.path else None
         try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TextIO
 
-from ..colouring import BOLD, DIM, RED, RESET, YELLOW, wanted
+from ..plumbing.colouring import BOLD, DIM, RED, RESET, YELLOW, wanted
 
 _RED_CARD = re.compile(r"(?<![0-9A-Za-z])(x?\(?)([2-9TJQKA][hd])(?![0-9A-Za-z])")
 _DAMAGE = re.compile(r"\b(\d+ damage)\b")

@@ -12,9 +12,9 @@ import textwrap
 from typing import Any, Optional, TextIO
 
 from ..engine import Told, wrapped
-from ..invoked import command
 from ..kit.core import Phase
 from ..kit.terminal_text import safe, safe_lines
+from ..plumbing.invoked import command
 from ..session import Session
 from .candidates import choices
 from .colour import Paint

@@ -10,9 +10,9 @@ from typing import Optional, Sequence
 
 from notation import MAX_LINE_BYTES, read
 
-from .. import safe_write
 from ..engine import Setup
 from ..engine import SetupError as BadSetup
+from ..plumbing import safe_write
 from ..referee import Referee
 from ..session import Session
 from .recordfile import RecordFile
@@ -59,7 +59,7 @@ def new_session(
 def resumed_session(path: str, table: bool) -> tuple[Session, bool]:
     """The game recorded in ``path``, ready to go on, and whether its deals are typed
     (``--table``, or a record without a Seed to deal from)."""
-    from ..inputs import Unreadable, open_binary
+    from ..plumbing.inputs import Unreadable, open_binary
 
     try:
         with open_binary(path) as stream:
