@@ -29,7 +29,7 @@ def boss_met(session) -> Optional[str]:
 def play(seed: int, hero: str, options: dict):
     from dungeon_cli.engine import Runaway, Setup
     from dungeon_cli.games.cassette_dungeons.bot import GreedyBot
-    from dungeon_cli.session import Session
+    from dungeon_cli.services.session import Session
 
     session = Session(Setup("cassette-dungeons", options=options, seed=seed))
     try:

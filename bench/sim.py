@@ -100,7 +100,7 @@ def _pyscoundrel_games(games: int) -> tuple[float, int]:
 
 
 def _ours(games: int, jobs: int = 1, first: int = 0) -> float:
-    from dungeon_cli import simulate
+    from dungeon_cli.services import simulate
 
     start = time.perf_counter()
     simulate.run(simulate.Spec("scoundrel", "random"), range(first, first + games), jobs=jobs)
@@ -108,7 +108,7 @@ def _ours(games: int, jobs: int = 1, first: int = 0) -> float:
 
 
 def _through_core(games: int) -> float:
-    from dungeon_cli import simulate
+    from dungeon_cli.services import simulate
 
     spec = simulate.Spec("scoundrel", "random")
     start = time.perf_counter()
@@ -131,7 +131,7 @@ def _bot_rates(bot: str, games: int, repeats: int) -> dict:
     """Games/s of ``bot`` through its playout (``simulate.run``) and through the core
     (``simulate.play``, a fortieth of the games), from the least and the median time over
     ``repeats``, interleaved so that machine load weighs on each alike."""
-    from dungeon_cli import simulate
+    from dungeon_cli.services import simulate
 
     spec = simulate.Spec("scoundrel", bot)
     simulate.run(spec, range(50))  # imports and first calls out of the timing

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dungeon_cli.engine import Runaway, Setup
 from dungeon_cli.games.cassette_dungeons.bot import GreedyBot
-from dungeon_cli.session import Session
+from dungeon_cli.services.session import Session
 
 
 def play(seed: int, hero: str, limit: int = 5000) -> Session:

@@ -16,8 +16,8 @@ from dungeon_cli.kit.cards import CARDS, JOKER
 from dungeon_cli.kit.core import Draw
 from dungeon_cli.kit.game_module import At, Misread
 from dungeon_cli.kit.shuffle import deal_piles
-from dungeon_cli.referee import Referee, check
-from dungeon_cli.session import Session
+from dungeon_cli.services.referee import Referee, check
+from dungeon_cli.services.session import Session
 from notation import Token, canonical_token, parse
 
 MODULE = registry.get("clear-the-dungeon")

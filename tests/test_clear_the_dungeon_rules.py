@@ -23,7 +23,7 @@ from dungeon_cli.games.clear_the_dungeon.rules import (
 )
 from dungeon_cli.kit.cards import CARDS, JOKER, cards
 from dungeon_cli.kit.core import Draw, Illegal, Phase
-from dungeon_cli.referee import check
+from dungeon_cli.services.referee import check
 from notation import parse
 
 GAME = ClearTheDungeon()

@@ -60,7 +60,7 @@ def test_undo_after_a_seeded_roll_never_rerolls():
     """Dice are drawn when rolled; taking the pick back and picking again meets the
     same faces, so undo is never a second chance at a roll."""
     from dungeon_cli.games.cassette_dungeons.rules import Pick
-    from dungeon_cli.session import Session
+    from dungeon_cli.services.session import Session
 
     session = Session(Setup("cassette-dungeons", seed=5))
     for choose in (lambda s: s.legal_actions()[0], lambda s: s.legal_actions()[0]):

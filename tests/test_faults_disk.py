@@ -32,8 +32,8 @@ import pytest
 from dungeon_cli import registry
 from dungeon_cli.engine import Setup
 from dungeon_cli.plumbing import safe_write
-from dungeon_cli.referee import Referee
-from dungeon_cli.session import Session
+from dungeon_cli.services.referee import Referee
+from dungeon_cli.services.session import Session
 from dungeon_cli.shell import recordfile
 from dungeon_cli.shell.line import apply_line
 from dungeon_cli.shell.recordfile import RecordFile

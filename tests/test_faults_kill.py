@@ -33,8 +33,8 @@ import pytest
 
 from dungeon_cli import registry
 from dungeon_cli.engine import Setup
-from dungeon_cli.referee import Referee
-from dungeon_cli.session import Session
+from dungeon_cli.services.referee import Referee
+from dungeon_cli.services.session import Session
 from dungeon_cli.shell.line import apply_line
 from notation import parse
 

@@ -12,7 +12,7 @@ from prompt_toolkit.output import DummyOutput
 
 from dungeon_cli.engine import Setup
 from dungeon_cli.plumbing import invoked
-from dungeon_cli.session import Session
+from dungeon_cli.services.session import Session
 from dungeon_cli.shell.interactive import PlayShell
 from dungeon_cli.shell.recordfile import RecordFile
 

@@ -20,7 +20,7 @@ import pytest
 
 from dungeon_cli import registry
 from dungeon_cli.engine import Setup
-from dungeon_cli.session import Session
+from dungeon_cli.services.session import Session
 from dungeon_cli.shell.candidates import candidates
 from dungeon_cli.shell.interactive import COMMANDS
 from dungeon_cli.shell.line import apply_line

@@ -17,8 +17,8 @@ from dungeon_cli.games.rpg_solitaire.rules import DROP, KEEP, PICK, RESIGN, STOP
 from dungeon_cli.kit.cards import CARDS
 from dungeon_cli.kit.core import Draw
 from dungeon_cli.kit.game_module import Misread
-from dungeon_cli.referee import check
-from dungeon_cli.session import Session
+from dungeon_cli.services.referee import check
+from dungeon_cli.services.session import Session
 from notation import Token, canonical_token, parse
 
 MODULE = registry.get("rpg-solitaire")

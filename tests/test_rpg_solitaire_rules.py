@@ -29,7 +29,7 @@ from dungeon_cli.kit.core import Draw, Illegal, Phase, Result
 from dungeon_cli.kit.game_module import TagProblem
 from dungeon_cli.kit.piles import Pile
 from dungeon_cli.kit.shuffle import deal, rng_for
-from dungeon_cli.referee import check
+from dungeon_cli.services.referee import check
 from notation import parse
 
 GAME = RpgSolitaire()

@@ -102,8 +102,8 @@ def test_every_game_has_a_strong_player_its_own_or_the_search():
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g not in OWN])
 def test_the_search_plays_whole_games_that_verify(game):
-    from dungeon_cli import referee
-    from dungeon_cli.simulate import Spec, play
+    from dungeon_cli.services import referee
+    from dungeon_cli.services.simulate import Spec, play
     from notation import parse
 
     SearchBot.samples = 2
@@ -213,7 +213,7 @@ def test_fair_figures_hold_the_exact_chance_on_end_positions(game):
     six positions is held to its interval, so each at 99.9% (z 3.29), not 95%: at 95%,
     one in twenty right figures falls outside by chance (Cassette's seed 2 did, once its
     built-in Hydra changed), while a sampler that leans is still caught."""
-    from dungeon_cli.sim_summary import wilson as interval
+    from dungeon_cli.services.sim_summary import wilson as interval
 
     module = registry.get(game)
     bot = SearchBot()

@@ -10,8 +10,8 @@ from dungeon_cli.engine import Setup
 from dungeon_cli.kit.cards import CARDS
 from dungeon_cli.kit.core import Phase
 from dungeon_cli.kit.game_module import TurnLog
-from dungeon_cli.referee import check
-from dungeon_cli.session import Session
+from dungeon_cli.services.referee import check
+from dungeon_cli.services.session import Session
 from dungeon_cli.shell.line import LineError, apply_line, tokenize
 from dungeon_cli.shell.sample import sample_game
 from notation import parse

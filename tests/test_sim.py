@@ -8,8 +8,9 @@ import re
 
 import pytest
 
-from dungeon_cli import bots, registry, sim_summary, simulate
-from dungeon_cli.simulate import Outcome, Spec
+from dungeon_cli import bots, registry
+from dungeon_cli.services import sim_summary, simulate
+from dungeon_cli.services.simulate import Outcome, Spec
 
 
 def test_same_seeds_same_games():

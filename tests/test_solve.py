@@ -9,9 +9,10 @@ import random
 import pytest
 from conftest import EXAMPLES
 
-from dungeon_cli import registry, simulate, solver
+from dungeon_cli import registry, solver
 from dungeon_cli.kit.shuffle import deal_piles, shuffled
-from dungeon_cli.referee import check
+from dungeon_cli.services import simulate
+from dungeon_cli.services.referee import check
 from notation import read
 
 FAST_SCOUNDREL = [6, 8, 10]  # seeds proven in well under a second

@@ -135,8 +135,8 @@ def test_clear_the_dungeon_deal_search_is_the_solvers_optimum(variant):
 def test_clear_the_dungeon_strong_bot_is_deterministic_and_plays_legal_games(variant):
     """The same view and the same generator give the same choice; whole games through
     the engine read back as legal records with the result the game reached."""
-    from dungeon_cli import referee
-    from dungeon_cli.simulate import Spec, play
+    from dungeon_cli.services import referee
+    from dungeon_cli.services.simulate import Spec, play
     from notation import parse
 
     module = registry.get("clear-the-dungeon")

@@ -34,7 +34,7 @@ import pyspiel
 from .. import registry
 from ..engine import MAX_EVENTS, Dealer, SeededDealer, Setup
 from ..kit.core import Draw, Phase, State
-from ..session import Session
+from ..services.session import Session
 from . import encoding
 
 PREFIX = "dungeon_"

@@ -32,7 +32,7 @@ from ..kit.core import Phase, Result, State, known_steps
 from ..kit.objective import WIN
 from ..kit.player_view import PlayerView
 from ..kit.sampling import StrongPlayer, halving
-from ..referee import Referee, Verdict
+from ..services.referee import Referee, Verdict
 from .lookahead import SECONDS as LOOKAHEAD_SECONDS
 from .lookahead import Lookahead, Stream
 

@@ -108,7 +108,7 @@ def play(
     if daily:
         if seed is not None or table or resume is not None:
             raise click.UsageError("--daily deals today's seed: it cannot take --seed, --table or --resume")
-        from .. import daily as rule
+        from ..services import daily_seed as rule
 
         assert game is not None  # checked above: --daily is not --resume
         day = rule.today()
@@ -176,7 +176,7 @@ def play(
 
 def _daily_file(ready) -> bool:
     """The game's record is the day's file that ``play --daily`` goes on with."""
-    from .. import daily as rule
+    from ..services import daily_seed as rule
 
     record = ready.record
     return record is not None and os.path.abspath(record.path) == os.path.abspath(

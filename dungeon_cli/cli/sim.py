@@ -69,8 +69,9 @@ def sim(
     """
     from tabulate import tabulate
 
-    from .. import bots, sim_summary, simulate
+    from .. import bots
     from ..engine import Setup, SetupError
+    from ..services import sim_summary, simulate
 
     if bot not in bots.names(game):
         raise click.BadParameter(f"'{bot}' does not play {game} (bots: {', '.join(bots.names(game))})", param_hint="--bot")

@@ -92,7 +92,7 @@ def solve(
     solved (exit status 130).
     """
     from .. import solver
-    from ..session import Session
+    from ..services.session import Session
 
     max_nodes, max_seconds = parse_limit(limit) if limit else (None, None)
     if seed_range is not None:
@@ -171,7 +171,8 @@ def _solve_seeds(
     """``solve GAME --seeds A-B``: every deal solved, and counted."""
     import os
 
-    from .. import registry, solve_seeds
+    from .. import registry
+    from ..services import solve_seeds
     from .runs import cap_jobs, take_in
 
     if seed is not None:
@@ -242,7 +243,7 @@ def _seeds_text(seeds: range) -> str:
 def _text(task, seeds: range, count) -> None:
     from tabulate import tabulate
 
-    from ..sim_summary import percent, score_rows
+    from ..services.sim_summary import percent, score_rows
 
     s = count.summary()
     deals = s["deals"]
@@ -319,8 +320,8 @@ def _from_record(path: str):
     from .. import solver
     from ..engine.dealer import OrderedDealer
     from ..engine.tags import read_setup
-    from ..referee import Referee
-    from ..session import Session
+    from ..services.referee import Referee
+    from ..services.session import Session
     from .inputs import Unreadable, open_binary
     from .project import project_settings
 

@@ -44,7 +44,7 @@ def summary(files: tuple[str, ...], by: Optional[str], fmt: str) -> None:
     """
     from notation import read
 
-    from ..referee import Referee
+    from ..services.referee import Referee
     from ..shell.summary import TABLE_ROWS, GroupTally, RecordRows, Row, Spool, formats, render, render_rows, streams, unreadable
 
     known = formats()

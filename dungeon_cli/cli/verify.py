@@ -11,7 +11,7 @@ import click
 from notation import Diagnostic, read
 
 from ..plumbing import report
-from ..referee import Referee
+from ..services.referee import Referee
 from .inputs import Directory, Unreadable, display_name, open_binary
 from .project import project_defaults
 

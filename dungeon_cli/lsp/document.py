@@ -15,7 +15,7 @@ from typing import Optional
 
 from notation import Diagnostic, Record, read
 
-from ..referee import Referee, Verdict
+from ..services.referee import Referee, Verdict
 
 NO_RECORD = 'no record in this file: a record starts with [Game "..."]'
 

@@ -16,7 +16,7 @@ from ..engine import Visitor
 from ..engine.walk import Fault
 from ..kit.core import Draw, State
 from ..kit.game_module import GameModule
-from ..referee import Referee, Verdict
+from ..services.referee import Referee, Verdict
 
 
 class Turn(NamedTuple):

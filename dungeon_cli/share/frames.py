@@ -14,7 +14,7 @@ from notation import Checkpoint, Move, Record
 
 from ..engine import Told, Visitor
 from ..kit.core import State
-from ..referee import Referee, Verdict
+from ..services.referee import Referee, Verdict
 
 
 @dataclass(frozen=True)

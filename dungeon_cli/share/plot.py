@@ -14,7 +14,7 @@ import math
 from typing import Optional
 
 from ..kit.htmlkit import esc
-from ..sim_summary import percent
+from ..services.sim_summary import percent
 
 WIDTH, HEIGHT = 640, 360
 INK, MUTE, GRID = "#1d1b18", "#6b665d", "#d8d3c8"

@@ -15,7 +15,7 @@ from ..engine import Told, wrapped
 from ..kit.core import Phase
 from ..kit.terminal_text import safe, safe_lines
 from ..plumbing.invoked import command
-from ..session import Session
+from ..services.session import Session
 from .candidates import choices
 from .colour import Paint
 from .completer import ActionCompleter

@@ -18,7 +18,7 @@ from notation.tokens import TokenError
 from ..engine import Fault
 from ..kit.core import Draw, Phase
 from ..kit.game_module import Misread
-from ..session import Session
+from ..services.session import Session
 
 
 class LineError(Exception):

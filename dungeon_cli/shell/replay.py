@@ -15,7 +15,7 @@ from notation.writer import move_lines
 from ..engine import Told, Visitor, wrapped
 from ..kit.core import State
 from ..kit.game_module import GameModule
-from ..referee import Referee
+from ..services.referee import Referee
 
 
 class Frame:

@@ -9,7 +9,7 @@ from typing import Any, Optional
 from ..engine import Setup, Visitor
 from ..kit.core import Draw, State
 from ..kit.game_module import GameModule, TurnLog
-from ..session import Session
+from ..services.session import Session
 
 PATIENCE = 1000  # decisions avoiding a loss on the spot; then any legal action will do
 

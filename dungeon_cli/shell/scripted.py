@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Iterable, Optional, TextIO
 
 from ..kit.terminal_text import safe
-from ..session import Session
+from ..services.session import Session
 from .line import LineError, apply_line
 from .recordfile import RecordFile
 

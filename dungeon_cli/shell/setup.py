@@ -13,8 +13,8 @@ from notation import MAX_LINE_BYTES, read
 from ..engine import Setup
 from ..engine import SetupError as BadSetup
 from ..plumbing import safe_write
-from ..referee import Referee
-from ..session import Session
+from ..services.referee import Referee
+from ..services.session import Session
 from .recordfile import RecordFile
 
 
