@@ -88,8 +88,8 @@ def _imported_before_forking() -> None:
     starts playing at once and the kills land inside games, not inside imports."""
     import dungeon_cli.cli.play  # noqa: F401
     import dungeon_cli.kit.shuffle  # noqa: F401
+    import dungeon_cli.shell.game_start  # noqa: F401
     import dungeon_cli.shell.scripted  # noqa: F401
-    import dungeon_cli.shell.setup  # noqa: F401
 
     for game in GAMES:
         registry.get(game)

@@ -269,8 +269,8 @@ def test_play_resume_shows_a_hostile_card_sets_names_escaped(run, tmp_path, monk
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
+    from dungeon_cli.shell.game_start import resumed_session
     from dungeon_cli.shell.interactive import PlayShell
-    from dungeon_cli.shell.setup import resumed_session
 
     monkeypatch.chdir(tmp_path)
     assert run(["cards", "export", "evil.toml"]).exit_code == 0

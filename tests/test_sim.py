@@ -201,7 +201,7 @@ def test_a_batch_playout_gets_chunks_of_a_thousand_or_the_rest():
 
 def test_tally_counts_as_the_outcomes_do():
     outcomes = simulate.run(Spec("scoundrel", "counting"), range(200))
-    tally = sim_summary.Tally()
+    tally = sim_summary.OutcomeTally()
     for start in range(0, 200, 30):
         tally.add(outcomes[start : start + 30])
     assert tally.summary() == sim_summary.summarise(outcomes)

@@ -1,5 +1,5 @@
 """A game's plug-ins are what their Protocols say (solver.GameHooks and SearchModel,
-bots.sampling.StrongPlayer), checked where they load, so a plug-in that lacks a part
+kit.sampling.StrongPlayer), checked where they load, so a plug-in that lacks a part
 is refused by name there rather than failing deep in a search."""
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ def strong(game: str) -> Optional[StrongPlayer[Any]]:
         return None
     bot = make(game, STRONG)
     if not isinstance(bot, StrongPlayer):
-        raise TypeError(f"{game}'s strong bot offers no deals, candidates, evaluate_on and unseen (bots.sampling.StrongPlayer)")
+        raise TypeError(f"{game}'s strong bot offers no deals, candidates, evaluate_on and unseen (kit.sampling.StrongPlayer)")
     return bot
 
 

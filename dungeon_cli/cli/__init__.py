@@ -29,7 +29,7 @@ COMMANDS = {
     "git-setup": "dungeon_cli.cli.gitsetup:git_setup",
     "daily": "dungeon_cli.cli.daily:daily",
     "analyse": "dungeon_cli.cli.analyse:analyse",
-    "lsp": "dungeon_cli.cli.lsp:lsp",
+    "lsp": "dungeon_cli.cli.language_server:lsp",
 }
 ALIASES = {"analyze": "analyse"}  # another spelling: taken, not listed twice
 

@@ -21,8 +21,8 @@ from notation import MAX_LINE_BYTES
 from ..kit.terminal_text import safe, safe_lines
 from ..plumbing import report, safe_write
 from ..services.formatting import format_bytes, format_stream
-from .inputs import STDIN, Unreadable, display_name, open_binary
 from .project import project_defaults
+from .reading import STDIN, Unreadable, display_name, open_binary
 
 
 @click.command()

@@ -83,7 +83,7 @@ def play(
             raise click.BadParameter("is not UTF-8 text", param_hint="--player") from None
         if not player.isprintable():
             raise click.BadParameter("holds a line end or another control character", param_hint="--player")
-    from ..shell.setup import SetupError, prepare
+    from ..shell.game_start import StartError, prepare
 
     if table and seed is not None:
         raise click.UsageError("--table deals nothing: it cannot take --seed")
@@ -128,7 +128,7 @@ def play(
             else:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 output = str(path)
-    from .inputs import rule_tag_option
+    from .reading import rule_tag_option
 
     options, tags, _ = rule_tag_option(game, "Cards", cards_file, os.path.dirname(output) if output else None, "--cards")
     try:
@@ -145,7 +145,7 @@ def play(
             tags=tags,
             date=date,
         )
-    except SetupError as exc:
+    except StartError as exc:
         if exc.status == 2:
             raise click.UsageError("\n".join(map(safe, exc.lines))) from None
         for line in exc.lines:

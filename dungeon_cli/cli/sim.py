@@ -91,7 +91,7 @@ def sim(
     out_dir = Path(records) if records is not None else None
     if out_dir is not None:
         _check_records_dir(out_dir, game, seeds)
-    from .inputs import rule_tag_option
+    from .reading import rule_tag_option
 
     rule_tags: tuple = ()
     if cards_file is not None:
@@ -100,7 +100,7 @@ def sim(
         rule_tags = (tuple(given),)
     spec = simulate.Spec(game, bot, variant, records=out_dir is not None, rule_tags=rule_tags)
 
-    tally = sim_summary.Tally()
+    tally = sim_summary.OutcomeTally()
 
     def take(part: list) -> None:
         if out_dir is not None:
@@ -156,7 +156,7 @@ def sim(
     if out_dir is not None:
         click.echo(f"\n{count} records written to {safe(str(out_dir))}/", err=aside)
     if plot is not None:
-        from .share import sim_picture
+        from .sharing import sim_picture
 
         sim_picture(plot, force, game, bot, variant, seed, count, tally)
     sys.exit(status)

@@ -322,8 +322,8 @@ def _from_record(path: str):
     from ..engine.tags import read_setup
     from ..services.referee import Referee
     from ..services.session import Session
-    from .inputs import Unreadable, open_binary
     from .project import project_settings
+    from .reading import Unreadable, open_binary
 
     project_settings("solve")  # a card set kept in the project's card-sets
     try:

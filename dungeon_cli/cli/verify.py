@@ -12,8 +12,8 @@ from notation import Diagnostic, read
 
 from ..plumbing import report
 from ..services.referee import Referee
-from .inputs import Directory, Unreadable, display_name, open_binary
 from .project import project_defaults
+from .reading import Directory, Unreadable, display_name, open_binary
 
 
 @click.command()

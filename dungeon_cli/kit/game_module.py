@@ -238,7 +238,7 @@ class GameModule(Generic[S, A]):
     - ``data``: glob patterns, relative to the game's package, of the files it reads at
       run time; they must be shipped as package data (a test holds pyproject.toml to it).
     - ``web``: ``"module:function"``, ``function(state, defs)``: the board as HTML for
-      ``replay --html``, ``defs`` a ``share.htmlkit.Defs`` for drawings the page holds
+      ``replay --html``, ``defs`` a ``kit.htmlkit.Defs`` for drawings the page holds
       once; without it the page shows the text render.
     - ``pages``: file names, in the game's package, of its full rules pages.
     """

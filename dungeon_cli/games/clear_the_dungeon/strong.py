@@ -306,7 +306,7 @@ class StrongBot(Bot[DungeonState]):
     def observe(self, before: DungeonState, action: Any) -> None:
         self.view.observe(action)
 
-    # What the analysis asks of a strong player: bots.sampling.StrongPlayer.
+    # What the analysis asks of a strong player: kit.sampling.StrongPlayer.
     deals = staticmethod(deals)
     candidates = staticmethod(candidates)
     evaluate_on = staticmethod(evaluate_on)

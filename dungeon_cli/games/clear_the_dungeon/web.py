@@ -1,6 +1,6 @@
 """Clear the Dungeon's board as HTML for ``replay --html`` (the plug-in this game names as
 ``web``): the four columns (face-up monster over its face-down cards), the bars of monsters defeated and of the damage pile, the hand. Everything a card set or a record could have put in a string
-is escaped (``share.htmlkit.esc``).
+is escaped (``kit.htmlkit.esc``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """RPG solitaire's board as HTML for ``replay --html`` (the plug-in this game names as
 ``web``): the map as a grid of rooms with their doors, you and the monsters on it, your three stat cards, the decks. Everything a card set or a record could have put in a string
-is escaped (``share.htmlkit.esc``).
+is escaped (``kit.htmlkit.esc``).
 """
 
 from __future__ import annotations

@@ -283,7 +283,7 @@ class StrongBot(Bot[ScoundrelState]):
         else:
             self.plan = []
 
-    # What the analysis asks of a strong player: bots.sampling.StrongPlayer.
+    # What the analysis asks of a strong player: kit.sampling.StrongPlayer.
     deals = staticmethod(orders)
     candidates = staticmethod(candidates)
     evaluate_on = staticmethod(evaluate_on)

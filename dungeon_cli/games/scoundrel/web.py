@@ -1,6 +1,6 @@
 """Scoundrel's board as HTML for ``replay --html`` (the plug-in this game names as
 ``web``): health as a bar, the room's cards, the weapon with the monsters it struck. Everything a card set or a record could have put in a string
-is escaped (``share.htmlkit.esc``).
+is escaped (``kit.htmlkit.esc``).
 """
 
 from __future__ import annotations

@@ -15,8 +15,8 @@ import click
 from notation.model import printable
 
 from ..kit.terminal_text import safe
-from .inputs import Unreadable, display_name, open_binary
 from .output import check_output, write_output
+from .reading import Unreadable, display_name, open_binary
 
 
 def write_html(file: str, out: str, force: bool) -> int:
