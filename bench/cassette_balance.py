@@ -3,7 +3,7 @@
     .venv/bin/python -m bench.cassette_balance [--games N] [--first-seed S] [--cards FILE]
 
 Plays seeds S..S+N-1 once with every hero of the set (the game's own greedy player,
-``dungeon_cli.games.cassette_dungeons.bot``, in a walk of the engine as ``dungeon sim``
+``dungeon_cli.games.cassette_dungeons.greedy_player``, in a walk of the engine as ``dungeon sim``
 plays it), and prints two Markdown tables: per hero, the games won; per boss side, how
 often it was reached and how often the bot then won (a boss is met only in the boss room,
 so that rate is the boss's own difficulty). dungeon_cli/games/cassette_dungeons/card-sets.md holds the built-in set's
@@ -28,12 +28,12 @@ def boss_met(session) -> Optional[str]:
 
 def play(seed: int, hero: str, options: dict):
     from dungeon_cli.engine import Runaway, Setup
-    from dungeon_cli.games.cassette_dungeons.bot import GreedyBot
-    from dungeon_cli.session import Session
+    from dungeon_cli.games.cassette_dungeons.greedy_player import GreedyPlayer
+    from dungeon_cli.services.session import Session
 
     session = Session(Setup("cassette-dungeons", options=options, seed=seed))
     try:
-        session.run(GreedyBot(hero).choose, 5000)
+        session.run(GreedyPlayer(hero).choose, 5000)
     except Runaway:
         pass
     return session

@@ -34,9 +34,9 @@ def _probes(notation, state) -> list[str]:
 
 def _states(module, seed: int, limit: int):
     """The states of one sampled game: seeded decisions, then the same game at a table."""
-    from dungeon_cli.core import Phase
     from dungeon_cli.engine import Setup
-    from dungeon_cli.session import Session
+    from dungeon_cli.kit.core import Phase
+    from dungeon_cli.services.session import Session
     from dungeon_cli.shell.sample import sample_game
 
     session, _ = sample_game(module, seed)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from dungeon_cli import registry
-from dungeon_cli.core import Phase
 from dungeon_cli.engine import Setup
-from dungeon_cli.session import Session
+from dungeon_cli.kit.core import Phase
+from dungeon_cli.services.session import Session
 from notation import write
 
 

@@ -18,9 +18,9 @@ from typing import Any
 
 from dungeon_cli import bots
 from dungeon_cli.bots.search import SAMPLES, SearchBot, dealt, playout
-from dungeon_cli.core import Draw, Phase
 from dungeon_cli.engine.dealer import pick
-from dungeon_cli.simulate import Spec, play
+from dungeon_cli.kit.core import Draw, Phase
+from dungeon_cli.services.simulate import Spec, play
 
 EXPLORE = 0.7
 

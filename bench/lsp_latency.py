@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def hundred_turns() -> str:
-    from dungeon_cli.formatting import format_bytes
+    from dungeon_cli.services.formatting import format_bytes
 
     from .corpus import random_game
 

@@ -38,8 +38,8 @@ def _cut(text: str, turns: int) -> str:
 def records(exe: str, tmp: str) -> tuple[str, str]:
     """Two records of one deal, TURNS move lines each, parting at turn 30."""
     from dungeon_cli import bots
-    from dungeon_cli.core import Phase
-    from dungeon_cli.session import Session
+    from dungeon_cli.kit.core import Phase
+    from dungeon_cli.services.session import Session
     from notation import parse
 
     out = os.path.join(tmp, "games")

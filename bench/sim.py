@@ -100,7 +100,7 @@ def _pyscoundrel_games(games: int) -> tuple[float, int]:
 
 
 def _ours(games: int, jobs: int = 1, first: int = 0) -> float:
-    from dungeon_cli import simulate
+    from dungeon_cli.services import simulate
 
     start = time.perf_counter()
     simulate.run(simulate.Spec("scoundrel", "random"), range(first, first + games), jobs=jobs)
@@ -108,7 +108,7 @@ def _ours(games: int, jobs: int = 1, first: int = 0) -> float:
 
 
 def _through_core(games: int) -> float:
-    from dungeon_cli import simulate
+    from dungeon_cli.services import simulate
 
     spec = simulate.Spec("scoundrel", "random")
     start = time.perf_counter()
@@ -119,7 +119,7 @@ def _through_core(games: int) -> float:
 
 def _deal_only(games: int) -> float:
     from dungeon_cli.games.scoundrel.rules import CARDS
-    from dungeon_cli.shuffle import rng_for, shuffled
+    from dungeon_cli.kit.shuffle import rng_for, shuffled
 
     start = time.perf_counter()
     for seed in range(games):
@@ -131,7 +131,7 @@ def _bot_rates(bot: str, games: int, repeats: int) -> dict:
     """Games/s of ``bot`` through its playout (``simulate.run``) and through the core
     (``simulate.play``, a fortieth of the games), from the least and the median time over
     ``repeats``, interleaved so that machine load weighs on each alike."""
-    from dungeon_cli import simulate
+    from dungeon_cli.services import simulate
 
     spec = simulate.Spec("scoundrel", bot)
     simulate.run(spec, range(50))  # imports and first calls out of the timing
@@ -156,7 +156,7 @@ def _solver_times(game: str, seeds: int, limit: float, variant=None) -> dict:
     least, median and worst, as the clock on the wall and as CPU time (the machine may
     be busy with something else)."""
     from dungeon_cli import registry, solver
-    from dungeon_cli.shuffle import deal_piles
+    from dungeon_cli.kit.shuffle import deal_piles
 
     module = registry.get(game)
     times, cpu, unproven, wins = [], [], 0, 0

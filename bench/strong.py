@@ -21,7 +21,7 @@ SEARCH_SEEDS = 3  # the search's games are long (RPG solitaire: about 20 s of on
 
 
 def _rate(game: str, bot: str, variant, seeds: int) -> dict:
-    from dungeon_cli.simulate import Spec, play
+    from dungeon_cli.services.simulate import Spec, play
 
     began = time.perf_counter()
     wins = moves = 0
@@ -40,7 +40,7 @@ def _rate(game: str, bot: str, variant, seeds: int) -> dict:
 
 def _analyse() -> dict:
     from dungeon_cli import analysis
-    from dungeon_cli.simulate import Spec, play
+    from dungeon_cli.services.simulate import Spec, play
     from notation import parse
 
     text = play(Spec("scoundrel", "counting", None, records=True), 33).record

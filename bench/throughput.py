@@ -26,7 +26,7 @@ CHUNKS = 20
 
 
 def _time_dgn(data: bytes, referee=None) -> tuple[float, int]:
-    from dungeon_cli.referee import Referee
+    from dungeon_cli.services.referee import Referee
     from notation import read
 
     referee = referee if referee is not None else Referee()
@@ -117,7 +117,7 @@ FLOOR_TARGET = 3.0  # verify at most this many times slower than the floor check
 def run(repeats: int = 5) -> dict:
     """verify against python-chess on issue 26's corpus (the four games as ``sim --records``
     writes them), mixed and game by game, and against the floor checker on Scoundrel."""
-    from dungeon_cli.referee import Referee
+    from dungeon_cli.services.referee import Referee
 
     from .corpus import joined, mixed, sim_corpus
 

@@ -21,7 +21,7 @@ from functools import cache
 
 from notation.model import printable
 
-from .games.base import GameModule
+from .kit.game_module import GameModule
 
 # name -> module that defines MODULE
 GAMES: dict[str, str] = {

@@ -86,7 +86,7 @@ def check_reader(data: bytes) -> list[Record]:
 
 def check_referee(data: bytes, records: Optional[list[Record]] = None, seed_check: bool = False):
     """Referee every record; every diagnostic inside the input; the verdicts."""
-    from dungeon_cli.referee import Referee
+    from dungeon_cli.services.referee import Referee
 
     if records is None:
         records = records_of(data)
@@ -105,8 +105,8 @@ def check_referee(data: bytes, records: Optional[list[Record]] = None, seed_chec
 
 def check_replays_alike(verdicts) -> int:
     """Every legal record replays the same through ``Session.from_record``; how many did."""
-    from dungeon_cli.referee import Referee
-    from dungeon_cli.session import Session
+    from dungeon_cli.services.referee import Referee
+    from dungeon_cli.services.session import Session
 
     count = 0
     for verdict in verdicts:
@@ -131,8 +131,8 @@ def check_replays_alike(verdicts) -> int:
 
 def check_fmt(data: bytes, records: Optional[list[Record]] = None) -> bool:
     """``fmt`` refuses, or its text is a fixed point that means the same; True if it wrote."""
-    from dungeon_cli.formatting import format_bytes
-    from dungeon_cli.referee import Referee
+    from dungeon_cli.services.formatting import format_bytes
+    from dungeon_cli.services.referee import Referee
 
     formatted, problems = format_bytes(data)
     if formatted is None:
@@ -315,7 +315,7 @@ def check_mutation(mutated: str, line: int) -> str:
     3. a mutated record with no diagnostic replays alike through ``play --resume``'s path
        (``check_replays_alike``).
     """
-    from dungeon_cli.referee import Referee
+    from dungeon_cli.services.referee import Referee
 
     data = mutated.encode("utf-8")
     records = check_reader(data)
@@ -356,7 +356,7 @@ def check_play(game: str, args: list[str], typed: str) -> tuple[int, str]:
     from click.testing import CliRunner
 
     from dungeon_cli.cli import cli
-    from dungeon_cli.referee import Referee
+    from dungeon_cli.services.referee import Referee
 
     result = CliRunner().invoke(cli, ["play", game, *args], input=typed, catch_exceptions=True)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
@@ -391,7 +391,7 @@ def check_records_independent(records: list[Record]) -> None:
     """A file of records is judged record by record: each record's diagnostics in the
     file are those it gets in a file of its own, moved down by the lines above it (so a
     record never suffers for its neighbours, and streaming them changes nothing)."""
-    from dungeon_cli.referee import Referee
+    from dungeon_cli.services.referee import Referee
 
     text = write(records)
     whole = records_of(text.encode("utf-8"))
@@ -438,7 +438,7 @@ def check_cardset(data: bytes) -> bool:
         raise LawBroken("a sound card set with problems")
     from dungeon_cli.engine import Setup
     from dungeon_cli.games.cassette_dungeons import MODULE
-    from dungeon_cli.session import Session
+    from dungeon_cli.services.session import Session
 
     session = Session(Setup(MODULE.game.name, options={"cards": cards}, seed=1))
     session.deal()
@@ -501,8 +501,8 @@ def check_toml_nesting(text: str) -> None:
     import os
     import tempfile
 
-    from dungeon_cli import settings
     from dungeon_cli.games.cassette_dungeons import loader
+    from dungeon_cli.plumbing import settings
 
     loader.parse_text(text, "fuzzed")
     with tempfile.TemporaryDirectory(prefix="dungeon-settings-") as tmp:

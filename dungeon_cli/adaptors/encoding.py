@@ -21,7 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Hashable, Mapping
 
-from ..core import Chance, State
+from ..kit.core import Chance, State
 
 # Room for every game: the encoding's one bound (OpenSpiel's num_distinct_actions and
 # max_chance_outcomes, the size of Gymnasium's Discrete space and of its mask).

@@ -32,7 +32,7 @@ from gymnasium import spaces
 
 from .. import registry
 from ..engine import SeededDealer, Setup
-from ..session import Session
+from ..services.session import Session
 from . import encoding
 
 NAMESPACE = "dungeon"

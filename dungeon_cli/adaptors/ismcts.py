@@ -20,7 +20,7 @@ from typing import Any, Optional
 import click
 
 from ..engine import Setup, SetupError
-from ..safe_write import write_new
+from ..plumbing.safe_write import write_new
 from . import openspiel
 
 

@@ -32,9 +32,9 @@ from typing import Any, Hashable, Optional
 import pyspiel
 
 from .. import registry
-from ..core import Draw, Phase, State
 from ..engine import MAX_EVENTS, Dealer, SeededDealer, Setup
-from ..session import Session
+from ..kit.core import Draw, Phase, State
+from ..services.session import Session
 from . import encoding
 
 PREFIX = "dungeon_"
@@ -117,8 +117,8 @@ class DungeonGame(pyspiel.Game):
         seeded = SeededDealer(self.setup.seed) if self.setup.seed is not None else None
         self.start = _Node(self, (seeded or Dealer()).start(self.setup), seeded, ())
 
-    def new_initial_state(self) -> "DungeonState":
-        return DungeonState(self)
+    def new_initial_state(self) -> "SpielState":
+        return SpielState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "_Observer":
         if params:
@@ -165,7 +165,7 @@ class _Node:
         return _Node(self.game, self.state.apply(action), dealer, events)
 
 
-class DungeonState(pyspiel.State):
+class SpielState(pyspiel.State):
     def __init__(self, game: DungeonGame):
         super().__init__(game)
         self._node = game.start
@@ -229,15 +229,15 @@ class DungeonState(pyspiel.State):
         result = self._node.state.result()
         return [float(result.score) if result is not None else 0.0]
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "DungeonState":
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "SpielState":
         """OpenSpiel's resampling: a generator seeded from the sampler's draw."""
         return self.resample(random.Random(int(probability_sampler() * 2**53)))
 
-    def resample(self, rng: random.Random) -> "DungeonState":
+    def resample(self, rng: random.Random) -> "SpielState":
         """A state the player cannot tell from this one, drawn with ``rng`` by the rules
         (``State.resample``); it plays on from that deal, not the seed's, and has no record."""
         node = self._node
-        new = DungeonState(node.game)
+        new = SpielState(node.game)
         new._node = _Node(node.game, node.state.resample(rng), None, None)
         return new
 
@@ -258,14 +258,14 @@ class _Observer:
     tensor = None
     dict: dict = {}
 
-    def set_from(self, state: DungeonState, player: int) -> None:
+    def set_from(self, state: SpielState, player: int) -> None:
         pass
 
-    def string_from(self, state: DungeonState, player: int) -> str:
+    def string_from(self, state: SpielState, player: int) -> str:
         return state.information_state_string(player)
 
 
-def record(state: DungeonState) -> str:
+def record(state: SpielState) -> str:
     """The DGN record of the game that led to ``state`` (its finished turns), written by
     the tool's own session: seeded games carry their Seed tag, and every card the seed
     dealt is checked against it as the record is made."""

@@ -26,13 +26,13 @@ from typing import Any, Callable, Optional, cast
 from notation import Record
 
 from .. import bots
-from ..bots.base import Bot
-from ..bots.sampling import StrongPlayer, halving
-from ..bots.view import PlayerView
-from ..core import Phase, Result, State, known_steps
 from ..engine import Visitor, Walk
-from ..referee import Referee, Verdict
-from ..solver.objective import WIN
+from ..kit.bot import Bot
+from ..kit.core import Phase, Result, State, known_steps
+from ..kit.objective import WIN
+from ..kit.player_view import PlayerView
+from ..kit.sampling import StrongPlayer, halving
+from ..services.referee import Referee, Verdict
 from .lookahead import SECONDS as LOOKAHEAD_SECONDS
 from .lookahead import Lookahead, Stream
 

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Any, Optional, Sequence, cast
 
 from .. import bots
-from ..bots.base import Bot
-from ..bots.sampling import halving
-from ..bots.view import PlayerView
-from ..core import Phase, State
+from ..kit.bot import Bot
+from ..kit.core import Phase, State
+from ..kit.player_view import PlayerView
+from ..kit.sampling import halving
 from . import Fair
 
 SAMPLES = 200

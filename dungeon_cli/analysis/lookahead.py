@@ -20,10 +20,10 @@ import random
 import time
 from typing import Any, Hashable, Optional
 
-from ..bots.base import Bot
-from ..core import Draw, Phase, Result, State
 from ..engine.dealer import pick
-from ..solver.objective import objective
+from ..kit.bot import Bot
+from ..kit.core import Draw, Phase, Result, State
+from ..kit.objective import objective
 
 SECONDS = 1.0  # per position at most (the --seconds of analyse, when lower)
 
@@ -60,7 +60,7 @@ class Stream:
         return outcome, Stream((), rng.getstate())
 
 
-class _Limit(Exception):
+class _LookaheadLimit(Exception):
     pass
 
 
@@ -85,7 +85,7 @@ class Lookahead:
                 if not self.cut:
                     return self.found, True  # every line was tried
                 allowed += 1
-        except _Limit:
+        except _LookaheadLimit:
             return self.found, False
 
     def _search(self, state: State, stream: Stream, allowed: int) -> None:
@@ -103,7 +103,7 @@ class Lookahead:
         if (self.max_nodes is not None and self.nodes > self.max_nodes) or (
             not self.nodes & 63 and time.monotonic() > self.deadline
         ):
-            raise _Limit
+            raise _LookaheadLimit
         actions = state.legal_actions()
         if len(actions) == 1:
             self._search(state.apply(actions[0]), stream, allowed)

@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from .. import registry
-from ..games.base import load
-from .base import Bot
-from .sampling import StrongPlayer
+from ..kit.bot import Bot
+from ..kit.game_module import load
+from ..kit.sampling import StrongPlayer
 
 STRONG = "strong"
 
@@ -56,7 +56,7 @@ def strong(game: str) -> Optional[StrongPlayer[Any]]:
         return None
     bot = make(game, STRONG)
     if not isinstance(bot, StrongPlayer):
-        raise TypeError(f"{game}'s strong bot offers no deals, candidates, evaluate_on and unseen (bots.sampling.StrongPlayer)")
+        raise TypeError(f"{game}'s strong bot offers no deals, candidates, evaluate_on and unseen (kit.sampling.StrongPlayer)")
     return bot
 
 

@@ -34,18 +34,18 @@ from __future__ import annotations
 import random
 from typing import Any, Optional
 
-from ..core import Draw, Phase, Result, State
 from ..engine.dealer import pick
-from ..games.base import GameModule, load
-from .base import Bot
-from .sampling import Tally, halving
-from .view import PlayerView
+from ..kit.bot import Bot
+from ..kit.core import Draw, Phase, Result, State
+from ..kit.game_module import GameModule, load
+from ..kit.player_view import PlayerView
+from ..kit.sampling import Tally, halving
 
 SAMPLES = 16  # deals a decision; the choice kept to the end is played on all of them
 EVENTS = 20_000  # a playout longer than this is counted a loss (the runaway guard of a search)
 
 
-class Candidate(Tally):
+class SearchCandidate(Tally):
     """One choice, and how it did over the deals it was played on."""
 
     __slots__ = ("actions",)
@@ -109,11 +109,11 @@ class SearchBot(Bot):
         """``samples`` deals of the unseen cards, as the numbers that seed them."""
         return [rng.getrandbits(64) for _ in range(samples)]
 
-    def candidates(self, state: State, first: Any = None) -> list[Candidate]:
+    def candidates(self, state: State, first: Any = None) -> list[SearchCandidate]:
         """Every legal choice, or ``first`` alone."""
-        return [Candidate(action) for action in (state.legal_actions() if first is None else [first])]
+        return [SearchCandidate(action) for action in (state.legal_actions() if first is None else [first])]
 
-    def evaluate_on(self, state: State, cands: list[Candidate], deals: list[int]) -> list[Candidate]:
+    def evaluate_on(self, state: State, cands: list[SearchCandidate], deals: list[int]) -> list[SearchCandidate]:
         """``cands`` each played out on every deal of ``deals``."""
         for deal in deals:
             for cand in cands:
@@ -124,7 +124,7 @@ class SearchBot(Bot):
         """Never 0: a deal is a sample, whatever the game (the figures are estimates)."""
         return 1
 
-    def _play(self, state: State, cand: Candidate, deal: int) -> None:
+    def _play(self, state: State, cand: SearchCandidate, deal: int) -> None:
         start, rng = dealt(state, deal)
         result = playout(start.apply(cand.actions[0]), self.policy, rng)
         cand.plays += 1

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core import State
-from ..shuffle import below
-from .base import Bot
+from ..kit.bot import Bot
+from ..kit.core import State
+from ..kit.shuffle import below
 
 
 class RandomBot(Bot):

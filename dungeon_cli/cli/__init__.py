@@ -29,7 +29,7 @@ COMMANDS = {
     "git-setup": "dungeon_cli.cli.gitsetup:git_setup",
     "daily": "dungeon_cli.cli.daily:daily",
     "analyse": "dungeon_cli.cli.analyse:analyse",
-    "lsp": "dungeon_cli.cli.lsp:lsp",
+    "lsp": "dungeon_cli.cli.language_server:lsp",
 }
 ALIASES = {"analyze": "analyse"}  # another spelling: taken, not listed twice
 
@@ -78,18 +78,18 @@ class LazyGroup(click.Group):
         try:
             return super().make_context(info_name, args, parent, **extra)
         except BrokenPipeError:
-            from ..streams import closed_pipe
+            from ..plumbing.streams import closed_pipe
 
             raise click.exceptions.Exit(closed_pipe()) from None
 
     def invoke(self, ctx: click.Context):
         """Ctrl-C is exit status 130, as documented and as shells expect: click's own
         "Aborted!" exits 1, which here means "an illegal record". A closed pipe (``|
-        head``) is 141, silently (dungeon_cli/streams.py), where click would exit 1 too."""
+        head``) is 141, silently (dungeon_cli/plumbing/streams.py), where click would exit 1 too."""
         try:
             return super().invoke(ctx)
         except BrokenPipeError:
-            from ..streams import closed_pipe
+            from ..plumbing.streams import closed_pipe
 
             raise click.exceptions.Exit(closed_pipe()) from None
         except KeyboardInterrupt:
@@ -113,7 +113,7 @@ class LazyGroup(click.Group):
 
 def _colour(ctx: click.Context, param: click.Parameter, value):
     if value is not None:
-        from .. import colouring
+        from ..plumbing import colouring
 
         colouring.FORCED = value
     return value
@@ -148,7 +148,7 @@ def main() -> None:
     """The console entry point. Beyond click: a closed standard stream or one that
     cannot be written (a full disk, /dev/full) is a one-line message and a non-zero
     exit, never a traceback, and never exit 0 with the output lost."""
-    from ..streams import finish, guard
+    from ..plumbing.streams import finish, guard
 
     guard()
     try:
@@ -160,7 +160,7 @@ def main() -> None:
         _say("\ninterrupted")
         code = 130
     except BrokenPipeError:  # raised outside a command (its option callbacks)
-        from ..streams import closed_pipe
+        from ..plumbing.streams import closed_pipe
 
         code = closed_pipe()
     except OSError as exc:  # the last net: a file or stream the command did not expect to fail

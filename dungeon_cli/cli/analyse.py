@@ -8,12 +8,12 @@ from typing import Optional
 
 import click
 
-from .. import report
-from ..terminal_text import safe, table_cell
-from .inputs import Unreadable, display_name, open_binary
+from ..kit.terminal_text import safe, table_cell
+from ..plumbing import report
 from .limits import HELP as LIMIT_HELP
 from .limits import parse_limit
 from .output import check_output, write_output
+from .reading import Unreadable, display_name, open_binary
 
 # Each sample is a whole order of the unseen cards played out at every decision: past
 # this, an analysis takes hours and its memory has no bound.

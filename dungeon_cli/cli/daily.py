@@ -11,7 +11,7 @@ import click
 
 from notation.tokens import shown
 
-from ..invoked import command
+from ..plumbing.invoked import command
 from .game_argument import ListsGames, game_argument
 
 
@@ -33,7 +33,7 @@ def daily(game: str, day: Optional[_dt.date]) -> None:
     """Print the seed of GAME's daily deal (the same for every player on a calendar day,
     UTC) and whether this machine has a record of it (kept by `dungeon play GAME --daily`).
     """
-    from .. import daily as rule
+    from ..services import daily_seed as rule
 
     when = day or rule.today()
     seed = rule.seed_for(game, when)

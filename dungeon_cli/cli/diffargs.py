@@ -13,7 +13,7 @@ from typing import Iterator, Optional
 
 from notation import Record, read
 
-from .inputs import STDIN, Unreadable, display_name, open_binary
+from .reading import STDIN, Unreadable, display_name, open_binary
 
 ABSENT = "/dev/null"
 

@@ -18,11 +18,11 @@ import click
 
 from notation import MAX_LINE_BYTES
 
-from .. import report, safe_write
-from ..formatting import format_bytes, format_stream
-from ..terminal_text import safe, safe_lines
-from .inputs import STDIN, Unreadable, display_name, open_binary
+from ..kit.terminal_text import safe, safe_lines
+from ..plumbing import report, safe_write
+from ..services.formatting import format_bytes, format_stream
 from .project import project_defaults
+from .reading import STDIN, Unreadable, display_name, open_binary
 
 
 @click.command()

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from ..terminal_text import safe
+from ..kit.terminal_text import safe
 
 
 @click.command("git-setup")
@@ -26,7 +26,7 @@ def git_setup(directory: str, show: bool, yes: bool) -> None:
     Exit status: 0 everything is set, 1 a setting was left as it was, 2 not in a git
     repository.
     """
-    from ..review import gitsetup as gs
+    from ..review import git_settings as gs
 
     try:
         gs.directory(directory)

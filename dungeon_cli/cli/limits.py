@@ -8,7 +8,7 @@ from typing import Optional
 
 import click
 
-from ..terminal_text import safe
+from ..kit.terminal_text import safe
 
 _LIMIT = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(s|m|k|M|nodes)?")
 HELP = "a time (30s, 2m) or a number of positions (500000, 500k)"

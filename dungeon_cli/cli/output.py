@@ -1,5 +1,5 @@
 """Every output a command writes (``-o``, ``--html``, ``--plot``, ``cards export``), as
-the user sees it: ``dungeon_cli.safe_write`` decides what may be written and writes it;
+the user sees it: ``dungeon_cli.plumbing.safe_write`` decides what may be written and writes it;
 here a refusal becomes one line naming the file (made terminal-safe) and exit status 2
 (a usage error when the file exists already), and nothing half-written is left.
 ``check_output`` asks the same questions before the work, so that minutes of it never
@@ -11,8 +11,8 @@ from typing import Iterable
 
 import click
 
-from .. import safe_write
-from ..terminal_text import safe
+from ..kit.terminal_text import safe
+from ..plumbing import safe_write
 
 
 class NotWritten(click.ClickException):

@@ -12,7 +12,7 @@ from typing import Optional
 import click
 
 from .. import registry
-from ..terminal_text import safe  # a line may quote a file's name or content
+from ..kit.terminal_text import safe  # a line may quote a file's name or content
 
 
 def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
@@ -83,7 +83,7 @@ def play(
             raise click.BadParameter("is not UTF-8 text", param_hint="--player") from None
         if not player.isprintable():
             raise click.BadParameter("holds a line end or another control character", param_hint="--player")
-    from ..shell.setup import SetupError, prepare
+    from ..shell.game_start import StartError, prepare
 
     if table and seed is not None:
         raise click.UsageError("--table deals nothing: it cannot take --seed")
@@ -108,7 +108,7 @@ def play(
     if daily:
         if seed is not None or table or resume is not None:
             raise click.UsageError("--daily deals today's seed: it cannot take --seed, --table or --resume")
-        from .. import daily as rule
+        from ..services import daily_seed as rule
 
         assert game is not None  # checked above: --daily is not --resume
         day = rule.today()
@@ -128,7 +128,7 @@ def play(
             else:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 output = str(path)
-    from .inputs import rule_tag_option
+    from .reading import rule_tag_option
 
     options, tags, _ = rule_tag_option(game, "Cards", cards_file, os.path.dirname(output) if output else None, "--cards")
     try:
@@ -145,7 +145,7 @@ def play(
             tags=tags,
             date=date,
         )
-    except SetupError as exc:
+    except StartError as exc:
         if exc.status == 2:
             raise click.UsageError("\n".join(map(safe, exc.lines))) from None
         for line in exc.lines:
@@ -155,9 +155,9 @@ def play(
         from ..shell.scripted import run_scripted
 
         sys.exit(run_scripted(ready.session, sys.stdin.buffer, sys.stdout, sys.stderr, ready.record))
-    from ..invoked import command
+    from ..plumbing.invoked import command
+    from ..plumbing.user_data import history_file
     from ..shell.interactive import PlayShell
-    from ..shell.paths import history_file
 
     if ready.typed and resume is not None and not table:
         click.echo(f"{safe(resume)} has no Seed: type the cards dealt and dice rolled")
@@ -176,7 +176,7 @@ def play(
 
 def _daily_file(ready) -> bool:
     """The game's record is the day's file that ``play --daily`` goes on with."""
-    from .. import daily as rule
+    from ..services import daily_seed as rule
 
     record = ready.record
     return record is not None and os.path.abspath(record.path) == os.path.abspath(

@@ -18,12 +18,12 @@ def project_settings(command: str, warn: bool = False) -> dict[str, Any]:
     """The settings, applied (card-set directories). A file that cannot be used is exit
     2, or with ``warn`` a warning and no settings: git stops a whole diff at a textconv
     or diff driver that fails, so those say it and go on."""
-    from ..settings import SettingsError, load
+    from ..plumbing.settings import SettingsError, load
 
     try:
         settings = load()
     except SettingsError as exc:
-        from ..terminal_text import safe
+        from ..kit.terminal_text import safe
 
         if not warn:
             sys.stderr.write(f"dungeon {command}: error: {safe(str(exc))}\n")
@@ -36,7 +36,7 @@ def project_settings(command: str, warn: bool = False) -> dict[str, Any]:
 
 def project_defaults(command: str, files: tuple[str, ...], fmt: Optional[str] = None, seed_check: Optional[bool] = None):
     """(files, format, seed_check) with the settings filled in."""
-    from ..settings import expand
+    from ..plumbing.settings import expand
 
     settings = project_settings(command)
     fmt = fmt or settings.get("format", "text")
@@ -47,6 +47,6 @@ def project_defaults(command: str, files: tuple[str, ...], fmt: Optional[str] = 
 def use(settings: dict) -> None:
     """What the settings change below the command line: where a file a record names
     (a card set) is looked for when it is not beside the record."""
-    from ..games.base import use_project_file_dirs
+    from ..kit.game_module import use_project_file_dirs
 
     use_project_file_dirs(settings.get("card-sets") or [])

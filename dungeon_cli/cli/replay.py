@@ -7,8 +7,8 @@ from typing import Optional
 
 import click
 
-from ..terminal_text import safe, safe_lines
-from .inputs import Unreadable, display_name, open_binary
+from ..kit.terminal_text import safe, safe_lines
+from .reading import Unreadable, display_name, open_binary
 
 
 @click.command()
@@ -41,7 +41,7 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
     from notation import read
 
     from ..shell.colour import Paint
-    from ..shell.replay import Replay
+    from ..shell.replay_frames import Replay
     from .project import project_settings
 
     project_settings("replay")  # a card set kept in the project's card-sets
@@ -49,7 +49,7 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
     if html is not None:
         if step or number is not None:
             raise click.UsageError("--html writes every move of every record: it cannot take --step or --move")
-        from .share import write_html
+        from .sharing import write_html
 
         sys.exit(write_html(file, html, force))
     if force:
@@ -144,7 +144,7 @@ def _each(file: str, name: str, paint, show) -> int:
     (None: stop with exit 2, ``show`` having said why); the exit status once all are seen."""
     from notation import read
 
-    from ..shell.replay import Replay
+    from ..shell.replay_frames import Replay
 
     count, status = 0, 0
     try:

@@ -15,7 +15,7 @@ import click
 def cap_jobs(jobs: int) -> int:
     """``jobs``, or the CPUs there are when fewer (said on standard error): more
     processes than CPUs only add forking and switching."""
-    from ..workers import usable_cpus
+    from ..plumbing.workers import usable_cpus
 
     cpus = usable_cpus()
     if jobs > cpus:

@@ -10,8 +10,9 @@ from typing import Optional
 
 import click
 
-from .. import registry, safe_write
-from ..terminal_text import safe
+from .. import registry
+from ..kit.terminal_text import safe
+from ..plumbing import safe_write
 from .game_argument import game_argument
 
 
@@ -68,8 +69,9 @@ def sim(
     """
     from tabulate import tabulate
 
-    from .. import bots, sim_summary, simulate
+    from .. import bots
     from ..engine import Setup, SetupError
+    from ..services import sim_summary, simulate
 
     if bot not in bots.names(game):
         raise click.BadParameter(f"'{bot}' does not play {game} (bots: {', '.join(bots.names(game))})", param_hint="--bot")
@@ -89,7 +91,7 @@ def sim(
     out_dir = Path(records) if records is not None else None
     if out_dir is not None:
         _check_records_dir(out_dir, game, seeds)
-    from .inputs import rule_tag_option
+    from .reading import rule_tag_option
 
     rule_tags: tuple = ()
     if cards_file is not None:
@@ -98,7 +100,7 @@ def sim(
         rule_tags = (tuple(given),)
     spec = simulate.Spec(game, bot, variant, records=out_dir is not None, rule_tags=rule_tags)
 
-    tally = sim_summary.Tally()
+    tally = sim_summary.OutcomeTally()
 
     def take(part: list) -> None:
         if out_dir is not None:
@@ -154,7 +156,7 @@ def sim(
     if out_dir is not None:
         click.echo(f"\n{count} records written to {safe(str(out_dir))}/", err=aside)
     if plot is not None:
-        from .share import sim_picture
+        from .sharing import sim_picture
 
         sim_picture(plot, force, game, bot, variant, seed, count, tally)
     sys.exit(status)

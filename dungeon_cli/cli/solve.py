@@ -11,7 +11,7 @@ from typing import Optional
 
 import click
 
-from ..terminal_text import safe
+from ..kit.terminal_text import safe
 from .limits import parse_limit
 from .output import check_output, write_output
 
@@ -92,7 +92,7 @@ def solve(
     solved (exit status 130).
     """
     from .. import solver
-    from ..session import Session
+    from ..services.session import Session
 
     max_nodes, max_seconds = parse_limit(limit) if limit else (None, None)
     if seed_range is not None:
@@ -171,7 +171,8 @@ def _solve_seeds(
     """``solve GAME --seeds A-B``: every deal solved, and counted."""
     import os
 
-    from .. import registry, solve_seeds
+    from .. import registry
+    from ..services import solve_seeds
     from .runs import cap_jobs, take_in
 
     if seed is not None:
@@ -242,7 +243,7 @@ def _seeds_text(seeds: range) -> str:
 def _text(task, seeds: range, count) -> None:
     from tabulate import tabulate
 
-    from ..sim_summary import percent, score_rows
+    from ..services.sim_summary import percent, score_rows
 
     s = count.summary()
     deals = s["deals"]
@@ -319,10 +320,10 @@ def _from_record(path: str):
     from .. import solver
     from ..engine.dealer import OrderedDealer
     from ..engine.tags import read_setup
-    from ..referee import Referee
-    from ..session import Session
-    from .inputs import Unreadable, open_binary
+    from ..services.referee import Referee
+    from ..services.session import Session
     from .project import project_settings
+    from .reading import Unreadable, open_binary
 
     project_settings("solve")  # a card set kept in the project's card-sets
     try:

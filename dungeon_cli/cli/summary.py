@@ -7,12 +7,12 @@ from typing import Optional
 
 import click
 
-from .inputs import Unreadable, display_name, open_binary
 from .project import project_defaults
+from .reading import Unreadable, display_name, open_binary
 
 
 def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    from ..shell.summary import formats
+    from ..shell.summary_table import formats
 
     return [f for f in formats() if f.startswith(incomplete)]
 
@@ -44,8 +44,19 @@ def summary(files: tuple[str, ...], by: Optional[str], fmt: str) -> None:
     """
     from notation import read
 
-    from ..referee import Referee
-    from ..shell.summary import TABLE_ROWS, GroupTally, RecordRows, Row, Spool, formats, render, render_rows, streams, unreadable
+    from ..services.referee import Referee
+    from ..shell.summary_table import (
+        TABLE_ROWS,
+        GroupTally,
+        RecordRows,
+        Spool,
+        SummaryRow,
+        formats,
+        render,
+        render_rows,
+        streams,
+        unreadable,
+    )
 
     known = formats()
     if fmt not in known:
@@ -58,7 +69,7 @@ def summary(files: tuple[str, ...], by: Optional[str], fmt: str) -> None:
     unfinished = 0
     usage_error = False
 
-    def add(row: Row) -> None:
+    def add(row: SummaryRow) -> None:
         nonlocal unfinished
         if not row.legal:
             problems.add(row.problem())
@@ -82,7 +93,7 @@ def summary(files: tuple[str, ...], by: Optional[str], fmt: str) -> None:
         try:
             with open_binary(path) as stream:
                 for record in read(stream, source=None if path == "-" else path):
-                    add(Row(name, record, referee))
+                    add(SummaryRow(name, record, referee))
                     found += 1
         except Unreadable as exc:
             click.echo(f"dungeon summary: error: {exc}", err=True)

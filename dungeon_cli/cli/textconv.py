@@ -24,9 +24,9 @@ def textconv(file: str) -> None:
 
     Exit status: 0 printed, 2 the file could not be read.
     """
-    from ..review.textconv import textconv as convert
-    from .inputs import STDIN, Unreadable, open_binary
+    from ..review.diff_text import textconv as convert
     from .project import project_settings
+    from .reading import STDIN, Unreadable, open_binary
 
     project_settings("textconv", warn=True)  # git stops the whole diff at a textconv that fails: say it, go on
 

@@ -10,10 +10,10 @@ import click
 
 from notation import Diagnostic, read
 
-from .. import report
-from ..referee import Referee
-from .inputs import Directory, Unreadable, display_name, open_binary
+from ..plumbing import report
+from ..services.referee import Referee
 from .project import project_defaults
+from .reading import Directory, Unreadable, display_name, open_binary
 
 
 @click.command()
@@ -51,7 +51,7 @@ def verify(
     """
     files, fmt, seed_check = project_defaults("verify", files, fmt=fmt, seed_check=seed_check)  # [tool.dungeon]
     if cards_path:
-        from ..games.base import record_files_under
+        from ..kit.game_module import record_files_under
 
         with record_files_under(cards_path):
             _verify(files, seed_check, fmt, quiet, verbose, jobs)
@@ -61,7 +61,7 @@ def verify(
 
 def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool, jobs: int = 1) -> None:
     out = sys.stdout
-    from ..colouring import wanted
+    from ..plumbing.colouring import wanted
 
     # --color / --no-color, NO_COLOR, a terminal: decided here, for every process alike
     check = functools.partial(_check_files, files, seed_check, fmt, quiet, verbose, wanted(out), wanted(sys.stderr))
@@ -97,7 +97,7 @@ def _checked(check: Callable[[Sequence[int]], list], count: int, jobs: int) -> I
     if jobs <= 1 or count < 2:
         yield check(range(count))
         return
-    from ..workers import chunks, spread
+    from ..plumbing.workers import chunks, spread
 
     yield from spread(check, check, lambda row: row, chunks(range(count), jobs, most=50), jobs)
 
@@ -115,7 +115,7 @@ def _check_files(
     """The files at ``indices`` checked, one plain tuple each (a worker sends them back):
     what to print on standard output and on standard error, the JSON rows, the number
     of records, of illegal ones, and 1 when the file could not be read."""
-    from ..colouring import diagnostic
+    from ..plumbing.colouring import diagnostic
 
     referee = Referee(seed_check=seed_check)
 
@@ -191,7 +191,7 @@ def _check_files(
 
 
 def _result_line(name: str, line: int, summary: dict) -> str:
-    from ..terminal_text import safe  # -v only: not at import
+    from ..kit.terminal_text import safe  # -v only: not at import
 
     status = "legal" if summary["legal"] else "ILLEGAL"
     if summary["result"] is not None:

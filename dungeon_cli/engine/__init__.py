@@ -6,7 +6,7 @@ input, ``Walk.run`` for a bot) and tells its ``Visitor``s. docs/architecture.md 
 it.
 """
 
-from ..core import known_steps
+from ..kit.core import known_steps
 from .dealer import Dealer, SeededDealer, dealer_for
 from .setup import Setup, SetupError
 from .told import Told, wrapped

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Hashable, Optional
 
-from ..core import Chance, Illegal, State
+from ..kit.core import Chance, Illegal, State
 from .setup import Setup
 
 if TYPE_CHECKING:  # random is imported by the seeded dealer only: verify never pays for it
@@ -63,7 +63,7 @@ class SeededDealer(Dealer):
     seeded = True
 
     def __init__(self, seed: int, order: Optional[dict] = None, rng: Optional["random.Random"] = None):
-        from ..shuffle import rng_for
+        from ..kit.shuffle import rng_for
 
         self.seed = seed
         self.order = order  # the setup's shuffled piles, when the caller has dealt them already
@@ -73,7 +73,7 @@ class SeededDealer(Dealer):
         self.position = 0
 
     def start(self, setup: Setup) -> State:
-        from ..shuffle import deal
+        from ..kit.shuffle import deal
 
         order = self.order
         if order is None:
@@ -131,7 +131,7 @@ class SeededDealer(Dealer):
 def pick(rng: "random.Random", chance: Chance) -> Hashable:
     """One outcome, each as likely as its weight: ``below(total)`` falls in the
     outcome whose share of the total it lands in, outcomes in the core's order."""
-    from ..shuffle import below
+    from ..kit.shuffle import below
 
     weights = chance.weights
     if weights is None:

@@ -14,8 +14,8 @@ from typing import Iterable, Optional
 
 from notation import Checkpoint, Colon, Move, Record, Token
 
-from ..core import Phase, State
-from ..games.base import Misread
+from ..kit.core import Phase, State
+from ..kit.game_module import Misread
 from .walk import Fault, Walk
 
 

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any, Mapping, Optional
 
 from .. import registry
-from ..games.base import GameModule
+from ..kit.game_module import GameModule
 
 _NO_OPTIONS: Mapping[str, Any] = MappingProxyType({})
 

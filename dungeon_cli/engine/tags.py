@@ -15,7 +15,7 @@ from notation import Diagnostic, Record
 from notation.tokens import shown
 
 from .. import registry
-from ..games.base import TagProblem
+from ..kit.game_module import TagProblem
 from .setup import Setup, SetupError
 
 _DATE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"  # compiled at its first use (re's cache), not at start-up

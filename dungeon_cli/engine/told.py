@@ -7,11 +7,11 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Optional
 
-from ..core import State
+from ..kit.core import State
 from .visitor import Visitor
 
 if TYPE_CHECKING:
-    from ..games.base import Notation, TurnLog
+    from ..kit.game_module import Notation, TurnLog
     from .walk import Walk
 
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..core import State
+from ..kit.core import State
 
 if TYPE_CHECKING:
     from notation import Checkpoint, Move
 
-    from ..games.base import TurnLog
+    from ..kit.game_module import TurnLog
     from .walk import Fault, Walk
 
 

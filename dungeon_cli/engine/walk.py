@@ -14,8 +14,8 @@ from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 from notation import Token
 
-from ..core import Draw, Illegal, Phase, State
-from ..games.base import TurnLog
+from ..kit.core import Draw, Illegal, Phase, State
+from ..kit.game_module import TurnLog
 from .dealer import Dealer, dealer_for
 from .setup import Setup
 from .visitor import Visitor

@@ -9,7 +9,7 @@ from typing import Optional
 
 from notation import Diagnostic
 
-from ..formatting import format_bytes
+from ..services.formatting import format_bytes
 from .document import Document
 
 _CHECKPOINT = re.compile(r"checkpoint (\w+)=.* is wrong: after this move \1=(\S*)$")

@@ -21,7 +21,7 @@ from ..engine.tags import TagFault, read_setup
 from ..engine.walk import Fault
 from ..shell.candidates import candidates, deal_known
 from .document import Document
-from .tags import MEANINGS, values
+from .tag_help import MEANINGS, values
 
 _MOVE_HEAD = re.compile(r"\s*([0-9]+)\.\s*")
 _TAG_NAME = re.compile(r"\[([A-Za-z][A-Za-z0-9_]*)?$")

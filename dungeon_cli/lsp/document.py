@@ -15,7 +15,7 @@ from typing import Optional
 
 from notation import Diagnostic, Record, read
 
-from ..referee import Referee, Verdict
+from ..services.referee import Referee, Verdict
 
 NO_RECORD = 'no record in this file: a record starts with [Game "..."]'
 
@@ -38,8 +38,8 @@ class Document:
     def _settings(self) -> None:
         """``[tool.dungeon]`` from the nearest pyproject.toml above the document, as verify
         finds it above its working directory; one that cannot be used is said at 1:1."""
-        from ..games.base import use_project_file_dirs
-        from ..settings import SettingsError, load
+        from ..kit.game_module import use_project_file_dirs
+        from ..plumbing.settings import SettingsError, load
 
         start = os.path.dirname(self.path) if self.path else None
         try:

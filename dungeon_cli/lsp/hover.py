@@ -8,7 +8,7 @@ from typing import Optional
 from notation.writer import checkpoint_text
 
 from .document import Document
-from .tags import meaning
+from .tag_help import meaning
 
 
 def hover(doc: Document, line: int, col: int) -> Optional[str]:

@@ -13,7 +13,7 @@ the same state, so not one random draw may differ.
 
 A playout is ``fn(rng, variant) -> (won, score, moves)``, ``rng`` freshly seeded with the
 game's seed and not yet drawn from: the playout deals from it (the documented shuffle,
-``dungeon_cli.shuffle``) and the bot draws on from where the deal stopped, as
+``dungeon_cli.kit.shuffle``) and the bot draws on from where the deal stopped, as
 ``simulate.play`` does.
 
 A batch playout is ``fn(seeds, variant) -> [(won, score, moves), ...]``: many games at
@@ -28,7 +28,7 @@ import random
 from typing import Callable, Optional, Sequence
 
 from .. import registry
-from ..games.base import load
+from ..kit.game_module import load
 
 Playout = Callable[[random.Random, Optional[str]], tuple[bool, int, int]]
 BatchPlayout = Callable[[Sequence[int], Optional[str]], list[tuple[bool, int, int]]]

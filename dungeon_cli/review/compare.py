@@ -18,7 +18,7 @@ from __future__ import annotations
 from itertools import zip_longest
 from typing import NamedTuple, Optional
 
-from ..core import State
+from ..kit.core import State
 from .transcript import Side, Turn, move_text
 
 

@@ -9,7 +9,7 @@ from typing import Optional
 from notation import checkpoint_text
 from notation.tokens import shown
 
-from ..core import Result
+from ..kit.core import Result
 from .compare import Comparison
 from .transcript import Side, Turn, move_text
 

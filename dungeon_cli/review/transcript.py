@@ -12,11 +12,11 @@ from typing import Any, NamedTuple, Optional
 
 from notation import Move, Record
 
-from ..core import Draw, State
 from ..engine import Visitor
 from ..engine.walk import Fault
-from ..games.base import GameModule
-from ..referee import Referee, Verdict
+from ..kit.core import Draw, State
+from ..kit.game_module import GameModule
+from ..services.referee import Referee, Verdict
 
 
 class Turn(NamedTuple):

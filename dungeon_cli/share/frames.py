@@ -12,9 +12,9 @@ from typing import Any, Optional
 
 from notation import Checkpoint, Move, Record
 
-from ..core import State
 from ..engine import Told, Visitor
-from ..referee import Referee, Verdict
+from ..kit.core import State
+from ..services.referee import Referee, Verdict
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,9 @@ from typing import Sequence
 from notation import Move, Record
 from notation.writer import move_lines
 
-from .boards import board
+from ..kit.htmlkit import SYMBOLS, Defs, esc
+from ..kit.web_board import board
 from .frames import Frame, Replayed
-from .htmlkit import SYMBOLS, Defs, esc
 
 
 def _asset(name: str) -> str:

@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from typing import Optional
 
-from ..sim_summary import percent
-from .htmlkit import esc
+from ..kit.htmlkit import esc
+from ..services.sim_summary import percent
 
 WIDTH, HEIGHT = 640, 360
 INK, MUTE, GRID = "#1d1b18", "#6b665d", "#d8d3c8"
@@ -117,8 +117,8 @@ def _score_panel(label: str, colour: str, values: dict[int, int], x: float, widt
 
 
 def sim_svg(title: str, summary: dict, scores: dict[tuple[bool, int], int], subtitle: Optional[str] = None) -> str:
-    """The picture of one run: ``summary`` as ``Tally.summary()`` gives it, ``scores``
-    as ``Tally.scores`` counts them ((won, score) -> games)."""
+    """The picture of one run: ``summary`` as ``OutcomeTally.summary()`` gives it, ``scores``
+    as ``OutcomeTally.scores`` counts them ((won, score) -> games)."""
     games, wins = summary["games"], summary["wins"]
     losses = {s: n for (won, s), n in scores.items() if not won}
     won = {s: n for (won, s), n in scores.items() if won}

@@ -15,14 +15,14 @@ from typing import Any, Iterable, Optional, Sequence
 from notation import canonical_token
 from notation.tokens import TokenError
 
-from ..core import Draw, Illegal, Phase, State
-from ..games.base import Notation
+from ..kit.core import Draw, Illegal, Phase, State
+from ..kit.game_module import Notation
 
 _WORD = re.compile(r"[^ \t]+")
 _SUITS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
 
 
-class Candidate:
+class Completion:
     """One completion: the text that replaces the last ``replace`` characters typed."""
 
     __slots__ = ("text", "meta", "replace")
@@ -33,10 +33,10 @@ class Candidate:
         self.replace = replace
 
     def __repr__(self) -> str:
-        return f"Candidate({self.text!r}, {self.meta!r}, {self.replace})"
+        return f"Completion({self.text!r}, {self.meta!r}, {self.replace})"
 
 
-class Run(tuple):
+class ActionRun(tuple):
     """Several actions typed as one completion (``Notation.runs``)."""
 
 
@@ -58,7 +58,7 @@ def deal_known(state: State) -> State:
 def choices(notation: Notation, state: State, described: bool = True) -> list[tuple[str, str, Any]]:
     """``(text, description, action)`` of everything that may be typed in ``state``
     (descriptions left empty unless ``described``); a run of actions the game offers as
-    one (``Notation.runs``) has a ``Run`` of them as its action."""
+    one (``Notation.runs``) has an ``ActionRun`` of them as its action."""
     if state.phase is Phase.DECISION:
         describe = notation.describe if described else _nothing
         out = [(notation.action_text(state, a), describe(state, a), a) for a in state.legal_actions()]
@@ -69,7 +69,7 @@ def choices(notation: Notation, state: State, described: bool = True) -> list[tu
                 metas.append(describe(now, action))
                 now = now.apply(action)
             meta = "the whole step: " + "; ".join(metas) if described else ""
-            out.append((" ".join(texts), meta, Run(run)))
+            out.append((" ".join(texts), meta, ActionRun(run)))
         return out
     if state.phase is Phase.CHANCE:
         chance = state.chance()
@@ -116,7 +116,7 @@ def follow(notation: Notation, state: State, words: Sequence[str]) -> tuple[Opti
                 partial = True
         if matched is not None:
             try:
-                for action in matched if isinstance(matched, Run) else (matched,):
+                for action in matched if isinstance(matched, ActionRun) else (matched,):
                     state = deal_known(state.apply(action))
             except Illegal:
                 return None, []
@@ -126,13 +126,15 @@ def follow(notation: Notation, state: State, words: Sequence[str]) -> tuple[Opti
     return state, pending
 
 
-def candidates(notation: Notation, state: State, before_cursor: str, commands: Iterable[tuple[str, str]] = ()) -> list[Candidate]:
+def candidates(
+    notation: Notation, state: State, before_cursor: str, commands: Iterable[tuple[str, str]] = ()
+) -> list[Completion]:
     """Completions for the text before the cursor, in the game's own order; commands
     (``undo``, ``help``...) are offered for a first word that begins one."""
     words = _WORD.findall(before_cursor)
     partial = "" if not before_cursor or before_cursor[-1] in " \t" else words.pop()
     reached, pending = follow(notation, state, words)
-    out: list[Candidate] = []
+    out: list[Completion] = []
     if reached is not None:
         typed = " ".join(pending + [partial]) if pending else partial
         replace = len(before_cursor) - _pending_start(before_cursor, len(pending), partial)
@@ -142,10 +144,10 @@ def candidates(notation: Notation, state: State, before_cursor: str, commands: I
             if text in seen or not fold(text).startswith(key):
                 continue
             seen.add(text)
-            out.append(Candidate(text, meta, replace))
+            out.append(Completion(text, meta, replace))
     if not words and partial:
         key = partial.lower()
-        out.extend(Candidate(name, meta, len(partial)) for name, meta in commands if name.startswith(key))
+        out.extend(Completion(name, meta, len(partial)) for name, meta in commands if name.startswith(key))
     return out
 
 

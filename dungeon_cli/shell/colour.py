@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TextIO
 
-from ..colouring import BOLD, DIM, RED, RESET, YELLOW, wanted
+from ..plumbing.colouring import BOLD, DIM, RED, RESET, YELLOW, wanted
 
 _RED_CARD = re.compile(r"(?<![0-9A-Za-z])(x?\(?)([2-9TJQKA][hd])(?![0-9A-Za-z])")
 _DAMAGE = re.compile(r"\b(\d+ damage)\b")
@@ -44,7 +44,7 @@ class Paint:
     def board(self, text: str) -> str:
         """A board for the terminal: escaped first (a card set's names, a record's tags
         are someone else's text), whoever printed it."""
-        from ..terminal_text import safe_lines
+        from ..kit.terminal_text import safe_lines
 
         text = safe_lines(text)
         if self.picture:

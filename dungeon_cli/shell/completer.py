@@ -8,8 +8,8 @@ from typing import Callable, Iterable
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from ..core import State
-from ..games.base import Notation
+from ..kit.core import State
+from ..kit.game_module import Notation
 from .candidates import candidates
 
 _DAMAGE = re.compile(r"(\d+ damage)")

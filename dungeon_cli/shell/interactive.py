@@ -11,11 +11,11 @@ import shlex
 import textwrap
 from typing import Any, Optional, TextIO
 
-from ..core import Phase
 from ..engine import Told, wrapped
-from ..invoked import command
-from ..session import Session
-from ..terminal_text import safe, safe_lines
+from ..kit.core import Phase
+from ..kit.terminal_text import safe, safe_lines
+from ..plumbing.invoked import command
+from ..services.session import Session
 from .candidates import choices
 from .colour import Paint
 from .completer import ActionCompleter

@@ -15,10 +15,10 @@ from notation import Token, canonical_token
 from notation.model import printable
 from notation.tokens import TokenError
 
-from ..core import Draw, Phase
 from ..engine import Fault
-from ..games.base import Misread
-from ..session import Session
+from ..kit.core import Draw, Phase
+from ..kit.game_module import Misread
+from ..services.session import Session
 
 
 class LineError(Exception):

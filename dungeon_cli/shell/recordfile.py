@@ -14,7 +14,7 @@ import datetime as _dt
 import os
 from typing import Optional
 
-from .. import safe_write
+from ..plumbing import safe_write
 
 
 class RecordFile:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any, Optional
 
-from ..core import Draw, State
 from ..engine import Setup, Visitor
-from ..games.base import GameModule, TurnLog
-from ..session import Session
+from ..kit.core import Draw, State
+from ..kit.game_module import GameModule, TurnLog
+from ..services.session import Session
 
 PATIENCE = 1000  # decisions avoiding a loss on the spot; then any legal action will do
 

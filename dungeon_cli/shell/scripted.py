@@ -16,8 +16,8 @@ import threading
 from contextlib import contextmanager
 from typing import Iterable, Optional, TextIO
 
-from ..session import Session
-from ..terminal_text import safe
+from ..kit.terminal_text import safe
+from ..services.session import Session
 from .line import LineError, apply_line
 from .recordfile import RecordFile
 

@@ -33,8 +33,8 @@ import time
 from typing import Any, Callable, Hashable, Optional, Protocol, Sequence, runtime_checkable
 
 from .. import registry
-from ..core import Phase, Result, State, known_steps
-from .objective import WIN, objective
+from ..kit.core import Phase, Result, State, known_steps
+from ..kit.objective import WIN, objective
 
 
 @runtime_checkable

@@ -15,8 +15,8 @@ import pyspiel  # noqa: E402
 
 from dungeon_cli import registry  # noqa: E402
 from dungeon_cli.adaptors import encoding, ismcts, openspiel  # noqa: E402
-from dungeon_cli.core import Phase  # noqa: E402
 from dungeon_cli.engine import Setup  # noqa: E402
+from dungeon_cli.kit.core import Phase  # noqa: E402
 
 GAMES = [(game, variant) for game in registry.names() for variant in [None, *registry.get(game).game.variants]]
 

@@ -13,9 +13,9 @@ from conftest import FIXTURES
 from seven import SEVEN
 
 from dungeon_cli import analysis, registry, solver
-from dungeon_cli.core import known_steps
-from dungeon_cli.piles import Pile
-from dungeon_cli.simulate import Spec, play
+from dungeon_cli.kit.core import known_steps
+from dungeon_cli.kit.piles import Pile
+from dungeon_cli.services.simulate import Spec, play
 from notation import parse
 
 DEATH = FIXTURES / "scoundrel" / "legal" / "death-in-last-room.dgn"

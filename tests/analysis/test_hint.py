@@ -13,10 +13,10 @@ from dungeon_cli import registry
 from dungeon_cli.analysis.hint import hint
 from dungeon_cli.engine import Setup
 from dungeon_cli.engine.dealer import OrderedDealer
-from dungeon_cli.session import Session
+from dungeon_cli.kit.shuffle import deal_piles
+from dungeon_cli.services.session import Session
 from dungeon_cli.shell.interactive import PlayShell
 from dungeon_cli.shell.line import apply_line
-from dungeon_cli.shuffle import deal_piles
 
 SCOUNDREL = registry.get("scoundrel")
 

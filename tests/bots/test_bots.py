@@ -7,10 +7,10 @@ import random
 import pytest
 
 from dungeon_cli import bots, registry
-from dungeon_cli.core import Draw, Phase
 from dungeon_cli.engine import SeededDealer, Setup, Visitor
-from dungeon_cli.session import Session
-from dungeon_cli.shuffle import deal_piles
+from dungeon_cli.kit.core import Draw, Phase
+from dungeon_cli.kit.shuffle import deal_piles
+from dungeon_cli.services.session import Session
 
 GAMES = registry.names()
 

@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from dungeon_cli import bots, playouts, registry, simulate
-from dungeon_cli.core import Draw, Phase
+from dungeon_cli import bots, playouts, registry
 from dungeon_cli.engine import SeededDealer, Setup
-from dungeon_cli.shuffle import rng_for, shuffled
+from dungeon_cli.kit.core import Draw, Phase
+from dungeon_cli.kit.shuffle import rng_for, shuffled
+from dungeon_cli.services import simulate
 
 SEEDS = 2000
 # Counting through the core plays about 400 games/s on an idle machine (half that on a

@@ -13,11 +13,11 @@ import pytest
 from dungeon_cli import bots, registry
 from dungeon_cli.analysis.lookahead import Lookahead, Stream
 from dungeon_cli.bots.search import SearchBot, playout
-from dungeon_cli.core import Draw, Phase
 from dungeon_cli.engine.dealer import SeededDealer
 from dungeon_cli.engine.setup import Setup
-from dungeon_cli.shuffle import deal_piles
-from dungeon_cli.solver.objective import objective
+from dungeon_cli.kit.core import Draw, Phase
+from dungeon_cli.kit.objective import objective
+from dungeon_cli.kit.shuffle import deal_piles
 
 GAMES = registry.names()
 OWN = {"scoundrel", "clear-the-dungeon"}  # games that give a faster strong player of their own
@@ -102,8 +102,8 @@ def test_every_game_has_a_strong_player_its_own_or_the_search():
 
 @pytest.mark.parametrize("game", [g for g in GAMES if g not in OWN])
 def test_the_search_plays_whole_games_that_verify(game):
-    from dungeon_cli import referee
-    from dungeon_cli.simulate import Spec, play
+    from dungeon_cli.services import referee
+    from dungeon_cli.services.simulate import Spec, play
     from notation import parse
 
     SearchBot.samples = 2
@@ -213,7 +213,7 @@ def test_fair_figures_hold_the_exact_chance_on_end_positions(game):
     six positions is held to its interval, so each at 99.9% (z 3.29), not 95%: at 95%,
     one in twenty right figures falls outside by chance (Cassette's seed 2 did, once its
     built-in Hydra changed), while a sampler that leans is still caught."""
-    from dungeon_cli.sim_summary import wilson as interval
+    from dungeon_cli.services.sim_summary import wilson as interval
 
     module = registry.get(game)
     bot = SearchBot()

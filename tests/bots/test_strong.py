@@ -8,8 +8,8 @@ import random
 import pytest
 
 from dungeon_cli import bots, registry
-from dungeon_cli.core import Draw, Phase
-from dungeon_cli.shuffle import deal_piles
+from dungeon_cli.kit.core import Draw, Phase
+from dungeon_cli.kit.shuffle import deal_piles
 
 
 def _events(module, bot, order, seed, variant) -> list:
@@ -108,9 +108,9 @@ def test_clear_the_dungeon_deal_search_is_the_solvers_optimum(variant):
     """The strong player's exact search of one deal (every choice of a decision) finds
     what the generic solver finds from the state after each choice, the deal known."""
     from dungeon_cli import solver
-    from dungeon_cli.core import known_steps
     from dungeon_cli.games.clear_the_dungeon import strong
-    from dungeon_cli.solver.objective import WIN, objective
+    from dungeon_cli.kit.core import known_steps
+    from dungeon_cli.kit.objective import WIN, objective
 
     checked = 0
     for seed, decisions in [(0, 0), (1, 2), (3, 4), (16, 6)]:
@@ -135,8 +135,8 @@ def test_clear_the_dungeon_deal_search_is_the_solvers_optimum(variant):
 def test_clear_the_dungeon_strong_bot_is_deterministic_and_plays_legal_games(variant):
     """The same view and the same generator give the same choice; whole games through
     the engine read back as legal records with the result the game reached."""
-    from dungeon_cli import referee
-    from dungeon_cli.simulate import Spec, play
+    from dungeon_cli.services import referee
+    from dungeon_cli.services.simulate import Spec, play
     from notation import parse
 
     module = registry.get("clear-the-dungeon")

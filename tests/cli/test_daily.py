@@ -9,7 +9,8 @@ import datetime as _dt
 
 import pytest
 
-from dungeon_cli import daily, registry
+from dungeon_cli import registry
+from dungeon_cli.services import daily_seed as daily
 from dungeon_cli.shell.sample import sample_game
 
 DAY = _dt.date(2026, 12, 1)

@@ -10,9 +10,9 @@ import sys
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from dungeon_cli import invoked
 from dungeon_cli.engine import Setup
-from dungeon_cli.session import Session
+from dungeon_cli.plumbing import invoked
+from dungeon_cli.services.session import Session
 from dungeon_cli.shell.interactive import PlayShell
 from dungeon_cli.shell.recordfile import RecordFile
 

@@ -9,7 +9,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from dungeon_cli import registry
-from dungeon_cli.shell.replay import Replay
+from dungeon_cli.shell.replay_frames import Replay
 from dungeon_cli.shell.sample import sample_game
 from dungeon_cli.shell.stepper import Stepper
 from notation import parse

@@ -8,8 +8,9 @@ import re
 
 import pytest
 
-from dungeon_cli import bots, registry, sim_summary, simulate
-from dungeon_cli.simulate import Outcome, Spec
+from dungeon_cli import bots, registry
+from dungeon_cli.services import sim_summary, simulate
+from dungeon_cli.services.simulate import Outcome, Spec
 
 
 def test_same_seeds_same_games():
@@ -200,7 +201,7 @@ def test_a_batch_playout_gets_chunks_of_a_thousand_or_the_rest():
 
 def test_tally_counts_as_the_outcomes_do():
     outcomes = simulate.run(Spec("scoundrel", "counting"), range(200))
-    tally = sim_summary.Tally()
+    tally = sim_summary.OutcomeTally()
     for start in range(0, 200, 30):
         tally.add(outcomes[start : start + 30])
     assert tally.summary() == sim_summary.summarise(outcomes)

@@ -6,8 +6,8 @@ import pytest
 
 distributed = pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install '.[cluster]')")
 
-from dungeon_cli import simulate  # noqa: E402
-from dungeon_cli.simulate import Spec  # noqa: E402
+from dungeon_cli.services import simulate  # noqa: E402
+from dungeon_cli.services.simulate import Spec  # noqa: E402
 
 
 @pytest.fixture(scope="module")

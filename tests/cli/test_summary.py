@@ -12,8 +12,9 @@ import statistics
 import pytest
 from conftest import EXAMPLES
 
-from dungeon_cli import registry, sim_summary
-from dungeon_cli.referee import check
+from dungeon_cli import registry
+from dungeon_cli.services import sim_summary
+from dungeon_cli.services.referee import check
 from dungeon_cli.shell.sample import sample_game
 from notation import parse
 

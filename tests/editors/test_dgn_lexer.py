@@ -20,7 +20,7 @@ FILES = sorted(FIXTURES.rglob("*.dgn"))
 
 
 def test_found_through_the_entry_point():
-    from dungeon_cli.dgn_lexer import DgnLexer
+    from notation.pygments_lexer import DgnLexer
 
     assert type(get_lexer_by_name("dgn")) is DgnLexer
     assert type(get_lexer_for_filename("game.dgn")) is DgnLexer

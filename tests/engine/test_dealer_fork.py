@@ -3,8 +3,8 @@ as the seed deals it, and the dealer it forked from is not moved."""
 
 from __future__ import annotations
 
-from dungeon_cli.core import Draw, Phase
 from dungeon_cli.engine import SeededDealer, Setup
+from dungeon_cli.kit.core import Draw, Phase
 
 
 def _roll(state):

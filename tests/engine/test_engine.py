@@ -7,11 +7,11 @@ import pickle
 import pytest
 
 from dungeon_cli import registry
-from dungeon_cli.core import Draw, Phase
 from dungeon_cli.engine import MAX_EVENTS, Dealer, Runaway, SeededDealer, Setup, SetupError, Visitor, Walk
 from dungeon_cli.engine.dealer import OrderedDealer
+from dungeon_cli.kit.core import Draw, Phase
+from dungeon_cli.kit.shuffle import deal_piles
 from dungeon_cli.shell.sample import sample_game
-from dungeon_cli.shuffle import deal_piles
 from notation import parse
 
 PILE_GAMES = ["scoundrel", "clear-the-dungeon", "rpg-solitaire"]
@@ -60,7 +60,7 @@ def test_undo_after_a_seeded_roll_never_rerolls():
     """Dice are drawn when rolled; taking the pick back and picking again meets the
     same faces, so undo is never a second chance at a roll."""
     from dungeon_cli.games.cassette_dungeons.rules import Pick
-    from dungeon_cli.session import Session
+    from dungeon_cli.services.session import Session
 
     session = Session(Setup("cassette-dungeons", seed=5))
     for choose in (lambda s: s.legal_actions()[0], lambda s: s.legal_actions()[0]):

@@ -15,7 +15,7 @@ from prompt_toolkit.output import DummyOutput
 
 from dungeon_cli import registry
 from dungeon_cli.engine import Setup
-from dungeon_cli.session import Session
+from dungeon_cli.services.session import Session
 from dungeon_cli.share.page import page
 from dungeon_cli.shell.candidates import candidates, choices
 from dungeon_cli.shell.interactive import PlayShell

@@ -16,7 +16,7 @@ from conftest import ROOT
 
 from dungeon_cli import bots, playouts, registry, solver
 from dungeon_cli.cli import COMMANDS, game_commands
-from dungeon_cli.games.base import load
+from dungeon_cli.kit.game_module import load
 
 PACKAGE = ROOT / "dungeon_cli"
 BUILT_IN = [name for name in registry.names() if registry.GAMES[name].startswith("dungeon_cli.")]

@@ -1,5 +1,5 @@
 """A game's plug-ins are what their Protocols say (solver.GameHooks and SearchModel,
-bots.sampling.StrongPlayer), checked where they load, so a plug-in that lacks a part
+kit.sampling.StrongPlayer), checked where they load, so a plug-in that lacks a part
 is refused by name there rather than failing deep in a search."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import types
 import pytest
 
 from dungeon_cli import bots, registry, solver
-from dungeon_cli.bots.base import Bot
-from dungeon_cli.bots.sampling import StrongPlayer
-from dungeon_cli.shuffle import deal_piles
+from dungeon_cli.kit.bot import Bot
+from dungeon_cli.kit.sampling import StrongPlayer
+from dungeon_cli.kit.shuffle import deal_piles
 
 SOLVABLE = [name for name in registry.names() if registry.get(name).solver is not None]
 

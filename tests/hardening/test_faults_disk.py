@@ -29,10 +29,11 @@ from pathlib import Path
 
 import pytest
 
-from dungeon_cli import registry, safe_write
+from dungeon_cli import registry
 from dungeon_cli.engine import Setup
-from dungeon_cli.referee import Referee
-from dungeon_cli.session import Session
+from dungeon_cli.plumbing import safe_write
+from dungeon_cli.services.referee import Referee
+from dungeon_cli.services.session import Session
 from dungeon_cli.shell import recordfile
 from dungeon_cli.shell.line import apply_line
 from dungeon_cli.shell.recordfile import RecordFile
@@ -325,7 +326,7 @@ def test_play_sessions_started_in_the_same_second_by_processes_never_share_a_fil
                         return SECOND
 
                 recordfile._dt.datetime = Frozen
-                from dungeon_cli.shell.setup import prepare
+                from dungeon_cli.shell.game_start import prepare
 
                 os.read(go_read, 1)  # wait for the others
                 ready = prepare("scoundrel", seed=seed, interactive=True)
@@ -368,11 +369,11 @@ def test_two_games_started_at_once_on_the_same_output_file_never_share_it(tmp_pa
             try:
                 os.close(go_write)
                 os.read(go_read, 1)
-                from dungeon_cli.shell.setup import SetupError, prepare
+                from dungeon_cli.shell.game_start import StartError, prepare
 
                 try:
                     ready = prepare("scoundrel", seed=seed, output=str(path))
-                except SetupError as exc:
+                except StartError as exc:
                     status = 1 if "exists already" in exc.lines[0] else 2
                 else:
                     _, lines = sample_game(SCOUNDREL, seed)

@@ -33,8 +33,8 @@ import pytest
 
 from dungeon_cli import registry
 from dungeon_cli.engine import Setup
-from dungeon_cli.referee import Referee
-from dungeon_cli.session import Session
+from dungeon_cli.services.referee import Referee
+from dungeon_cli.services.session import Session
 from dungeon_cli.shell.line import apply_line
 from notation import parse
 
@@ -87,9 +87,9 @@ def _imported_before_forking() -> None:
     """What ``dungeon play`` imports on its way, imported once here, so that a child
     starts playing at once and the kills land inside games, not inside imports."""
     import dungeon_cli.cli.play  # noqa: F401
+    import dungeon_cli.kit.shuffle  # noqa: F401
+    import dungeon_cli.shell.game_start  # noqa: F401
     import dungeon_cli.shell.scripted  # noqa: F401
-    import dungeon_cli.shell.setup  # noqa: F401
-    import dungeon_cli.shuffle  # noqa: F401
 
     for game in GAMES:
         registry.get(game)
@@ -301,7 +301,7 @@ def _die_at(target: str, call: int):
     """A hook for the child: SIGKILL itself at the ``call``-th call of ``target``."""
 
     def hook():
-        from dungeon_cli import safe_write
+        from dungeon_cli.plumbing import safe_write
 
         counter = {"n": 0}
 

@@ -37,7 +37,7 @@ from conftest import ROOT
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 from dungeon_cli import registry  # noqa: E402
-from dungeon_cli.referee import Referee  # noqa: E402
+from dungeon_cli.services.referee import Referee  # noqa: E402
 from dungeon_cli.shell.sample import sample_game  # noqa: E402
 from fuzz import laws  # noqa: E402
 from notation import parse, write  # noqa: E402

@@ -126,7 +126,7 @@ def test_a_long_or_raw_message_breaks_the_law():
 
 
 def _diags(text: str, seed_check: bool = False) -> list[Diagnostic]:
-    from dungeon_cli.referee import Referee
+    from dungeon_cli.services.referee import Referee
 
     records = list(read(io.BytesIO(text.encode("utf-8"))))
     return [d for r in records for d in Referee(seed_check=seed_check).check(r).diagnostics]
@@ -163,7 +163,7 @@ def test_a_move_after_a_line_that_could_not_be_read_says_why_its_number_is_off()
     # a second mistake that was not there.
     long = '[Game "scoundrel"]\n\n1. ' + "9s " * 30000 + ": run\n2. Kc : run\n"
     bad_utf8 = b'[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : 5d x9s 4h\n2. (Kc) 7c \xff 8h : run\n3. 3d Qs 6h Tc : 6h Tc 3d\n'
-    from dungeon_cli.referee import Referee
+    from dungeon_cli.services.referee import Referee
 
     got = [
         [(d.line, d.col, d.message) for r in read(io.BytesIO(data)) for d in Referee().check(r).diagnostics]

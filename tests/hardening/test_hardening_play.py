@@ -51,7 +51,7 @@ def test_a_script_without_a_record_file_builds_the_record_once(run, monkeypatch)
     was not there; it is built at the end only (0.5 s)."""
     from dungeon_cli import registry
     from dungeon_cli.engine import Setup
-    from dungeon_cli.session import Session
+    from dungeon_cli.services.session import Session
 
     module = registry.get("rpg-solitaire")
     rng = random.Random(71)
@@ -85,7 +85,7 @@ def test_sampled_games_end_even_where_a_walk_never_would():
     verifies. Since the rules bound a game (the torch, dungeon_cli/games/rpg_solitaire/rules.md
     section 10), these games end by the rules, before the patience runs out."""
     from dungeon_cli import registry
-    from dungeon_cli.referee import check
+    from dungeon_cli.services.referee import check
     from dungeon_cli.shell import sample
 
     def endless(signum, frame):

@@ -110,7 +110,7 @@ def test_fmt_memory_does_not_grow_with_the_file(tmp_path):
 
 def test_fmt_on_dev_zero_stops_at_once():
     """Piped in, /dev/zero is read and found binary; named, it is refused unread (a
-    device is no DGN file: dungeon_cli/inputs.py)."""
+    device is no DGN file: dungeon_cli/plumbing/inputs.py)."""
     with open("/dev/zero", "rb") as zero:
         done = subprocess.run([memory.dungeon(), "fmt", "-"], stdin=zero, capture_output=True, timeout=30)
     assert done.returncode == 1 and b"binary data (a NUL byte)" in done.stderr

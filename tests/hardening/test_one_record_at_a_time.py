@@ -13,7 +13,7 @@ import pytest
 from conftest import sample_games_file
 
 from dungeon_cli.cli import replay as cli_replay
-from dungeon_cli.shell import replay as shell_replay
+from dungeon_cli.shell import replay_frames as shell_replay
 
 COUNT = 12
 

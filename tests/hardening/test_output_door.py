@@ -1,6 +1,6 @@
 """Issue 23's defects of the way out, one test each: what a command writes (through
-``dungeon_cli.safe_write``, the one door out) and what it shows (through
-``dungeon_cli.terminal_text``). tests/hardening/test_hostile_outputs.py tries every output of
+``dungeon_cli.plumbing.safe_write``, the one door out) and what it shows (through
+``dungeon_cli.kit.terminal_text``). tests/hardening/test_hostile_outputs.py tries every output of
 every command by construction; these hold the cases the issue names."""
 
 from __future__ import annotations
@@ -269,8 +269,8 @@ def test_play_resume_shows_a_hostile_card_sets_names_escaped(run, tmp_path, monk
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
+    from dungeon_cli.shell.game_start import resumed_session
     from dungeon_cli.shell.interactive import PlayShell
-    from dungeon_cli.shell.setup import resumed_session
 
     monkeypatch.chdir(tmp_path)
     assert run(["cards", "export", "evil.toml"]).exit_code == 0

@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install '.[cluster]')")
 
-from dungeon_cli import simulate  # noqa: E402
+from dungeon_cli.services import simulate  # noqa: E402
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from conftest import sample_games_file
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dungeon_cli.shell import summary as shell_summary
+from dungeon_cli.shell import summary_table as shell_summary
 
 COUNT = 40
 
@@ -32,14 +32,14 @@ def alive(monkeypatch):
     """The most rows alive at once while a summary runs."""
     rows: weakref.WeakSet = weakref.WeakSet()
     most = [0]
-    made = shell_summary.Row.__init__
+    made = shell_summary.SummaryRow.__init__
 
     def counted(self, *args, **kwargs):
         made(self, *args, **kwargs)
         rows.add(self)
         most[0] = max(most[0], len(rows))
 
-    monkeypatch.setattr(shell_summary.Row, "__init__", counted)
+    monkeypatch.setattr(shell_summary.SummaryRow, "__init__", counted)
     return most
 
 

@@ -20,10 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dungeon_cli import bots, registry
-from dungeon_cli.core import Draw, Phase, State
 from dungeon_cli.engine.dealer import pick
-from dungeon_cli.piles import Pile
-from dungeon_cli.shuffle import deal_piles
+from dungeon_cli.kit.core import Draw, Phase, State
+from dungeon_cli.kit.piles import Pile
+from dungeon_cli.kit.shuffle import deal_piles
 
 GAMES = registry.names()
 GAME_VARIANTS = [(name, variant) for name in GAMES for variant in [None, *registry.get(name).game.variants]]

@@ -1,6 +1,6 @@
 """The seeded shuffle is pinned: the same seed deals the same cards on every platform and
 Python version. The values below were computed once and checked by hand against the
-algorithm documented in dungeon_cli/shuffle.py; a change here changes every seeded game."""
+algorithm documented in dungeon_cli/kit/shuffle.py; a change here changes every seeded game."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import random
 import pytest
 
 from dungeon_cli.games.scoundrel.rules import CARDS
-from dungeon_cli.shuffle import below, deal_piles, rng_for, shuffled
+from dungeon_cli.kit.shuffle import below, deal_piles, rng_for, shuffled
 
 # The Scoundrel dungeon before shuffling (the documented input order of the shuffle).
 UNSHUFFLED = (

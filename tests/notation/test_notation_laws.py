@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dungeon_cli import registry
-from dungeon_cli.core import Phase
 from dungeon_cli.engine import Setup
-from dungeon_cli.formatting import format_bytes
-from dungeon_cli.referee import check
-from dungeon_cli.session import Session
+from dungeon_cli.kit.core import Phase
+from dungeon_cli.services.formatting import format_bytes
+from dungeon_cli.services.referee import check
+from dungeon_cli.services.session import Session
 from notation import parse, read, write
 
 ALL_FIXTURES = every_fixture()

@@ -12,8 +12,8 @@ import sys
 import pytest
 from conftest import ROOT
 
-from dungeon_cli import simulate
-from dungeon_cli.referee import Referee
+from dungeon_cli.services import simulate
+from dungeon_cli.services.referee import Referee
 from notation import read
 
 if str(ROOT) not in sys.path:

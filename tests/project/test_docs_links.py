@@ -3,7 +3,10 @@ link in it stays inside the repository and names a file that is there."""
 
 from __future__ import annotations
 
+import ast
+import io
 import re
+import tokenize
 
 from conftest import DOC_PAGES, ROOT
 
@@ -47,6 +50,19 @@ NAMED_FILE = re.compile(
 )
 
 
+def _prose(page) -> str:
+    """A page's text; of Python, its comments and docstrings only (a test may build a
+    tree of made-up paths in its strings)."""
+    text = page.read_text(encoding="utf-8", errors="replace")
+    if page.suffix != ".py":
+        return text
+    said = [tok.string for tok in tokenize.generate_tokens(io.StringIO(text).readline) if tok.type == tokenize.COMMENT]
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            said.append(ast.get_docstring(node, clean=False) or "")
+    return "\n".join(said)
+
+
 def test_files_the_docs_and_code_name_are_there():
     """A path named in prose (``tests/hardening/test_signals.py``, ``docs/shell.md``)
     outlives the file it names unless something looks: a page that sends a reader to a
@@ -59,7 +75,7 @@ def test_files_the_docs_and_code_name_are_there():
     for page in pages:
         if "__snapshots__" in page.parts or not page.is_file():
             continue
-        for name in NAMED_FILE.findall(page.read_text(encoding="utf-8", errors="replace")):
+        for name in NAMED_FILE.findall(_prose(page)):
             pattern = any(c in name for c in "*<>") or any(part.split(".")[0].isupper() for part in name.split("/"))
             if pattern or "/out/" in name or (ROOT / name).exists():
                 continue

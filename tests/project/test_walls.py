@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,11 +28,33 @@ def test_a_broken_wall_is_reported(tmp_path):
         '[tool.importlinter]\nroot_packages = ["dungeon_cli", "notation"]\n\n'
         "[[tool.importlinter.contracts]]\n"
         'name = "a wall that is not there"\ntype = "forbidden"\n'
-        'source_modules = ["dungeon_cli.engine"]\nforbidden_modules = ["dungeon_cli.core"]\n'
+        'source_modules = ["dungeon_cli.engine"]\nforbidden_modules = ["dungeon_cli.kit.core"]\n'
     )
     result = subprocess.run([*LINT, "--config", str(config)], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode != 0
     assert "1 broken" in result.stdout
+
+
+def _diagram_name(module: str) -> str:
+    """How docs/architecture.md's diagram writes a layer: a package as ``name/``, a
+    module as ``name.py``."""
+    path = ROOT / module.replace(".", "/")
+    return f"{path.name}/" if path.is_dir() else f"{path.name}.py"
+
+
+def test_the_layers_contract_is_the_diagram():
+    """pyproject.toml's layers, top first, are the diagram's, top first: siblings on one
+    line of both, in the same order."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (layers,) = [c["layers"] for c in config["tool"]["importlinter"]["contracts"] if c["type"] == "layers"]
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    diagram = text.split("```\n", 2)[1]
+    at = 0
+    for layer in layers:
+        drawn = " | ".join(_diagram_name(part.strip()) for part in layer.split("|"))
+        found = diagram.find(drawn, at)
+        assert found >= 0, f"docs/architecture.md's diagram has no {drawn!r} below the layer above it"
+        at = found + len(drawn)
 
 
 def _modules():

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dungeon_cli.report import github_line
+from dungeon_cli.plumbing.report import github_line
 from dungeon_cli.review.github import command, escape_data, escape_property
 from notation import Diagnostic
 

@@ -11,7 +11,7 @@ from conftest import run_subprocess
 
 from dungeon_cli import registry
 from dungeon_cli.engine import Setup
-from dungeon_cli.session import Session
+from dungeon_cli.services.session import Session
 from dungeon_cli.shell.line import LineError, apply_line
 from dungeon_cli.shell.recordfile import RecordFile
 from dungeon_cli.shell.sample import sample_game

@@ -15,7 +15,7 @@ from pty_terminal import PROMPTING, WAIT, Terminal, terminal, turns_on_disk  # n
 
 from dungeon_cli import registry
 from dungeon_cli.engine import Setup
-from dungeon_cli.session import Session
+from dungeon_cli.services.session import Session
 from dungeon_cli.shell.candidates import candidates
 from dungeon_cli.shell.interactive import COMMANDS
 from dungeon_cli.shell.line import apply_line

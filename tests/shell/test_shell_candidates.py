@@ -8,9 +8,9 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
 from dungeon_cli import registry
-from dungeon_cli.core import Phase
 from dungeon_cli.engine import Setup
-from dungeon_cli.session import Session
+from dungeon_cli.kit.core import Phase
+from dungeon_cli.services.session import Session
 from dungeon_cli.shell.candidates import candidates, fold
 from dungeon_cli.shell.completer import ActionCompleter
 from dungeon_cli.shell.interactive import COMMANDS

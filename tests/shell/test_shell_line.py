@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from dungeon_cli import registry
-from dungeon_cli.cards import CARDS
-from dungeon_cli.core import Phase
 from dungeon_cli.engine import Setup
-from dungeon_cli.games.base import TurnLog
-from dungeon_cli.referee import check
-from dungeon_cli.session import Session
+from dungeon_cli.kit.cards import CARDS
+from dungeon_cli.kit.core import Phase
+from dungeon_cli.kit.game_module import TurnLog
+from dungeon_cli.services.referee import check
+from dungeon_cli.services.session import Session
 from dungeon_cli.shell.line import LineError, apply_line, tokenize
 from dungeon_cli.shell.sample import sample_game
 from notation import parse
@@ -104,8 +104,8 @@ def test_at_the_table_cards_and_decisions_share_a_line():
 def test_every_game_can_be_played_at_a_table_one_typed_word_at_a_time(game):
     """Each card or roll typed as the completion offers it, each decision as its text:
     the record is the seeded game's, move for move."""
-    from dungeon_cli.core import Draw
-    from dungeon_cli.games.base import Misread
+    from dungeon_cli.kit.core import Draw
+    from dungeon_cli.kit.game_module import Misread
     from dungeon_cli.shell.candidates import candidates
     from notation import Token
 

@@ -12,9 +12,9 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from dungeon_cli import registry
-from dungeon_cli.core import Draw
 from dungeon_cli.engine import Setup
-from dungeon_cli.session import Session
+from dungeon_cli.kit.core import Draw
+from dungeon_cli.services.session import Session
 from dungeon_cli.shell.candidates import candidates
 from dungeon_cli.shell.interactive import COMMANDS, PlayShell
 from dungeon_cli.shell.line import LineError, apply_line

@@ -9,9 +9,10 @@ import random
 import pytest
 from conftest import EXAMPLES
 
-from dungeon_cli import registry, simulate, solver
-from dungeon_cli.referee import check
-from dungeon_cli.shuffle import deal_piles, shuffled
+from dungeon_cli import registry, solver
+from dungeon_cli.kit.shuffle import deal_piles, shuffled
+from dungeon_cli.services import simulate
+from dungeon_cli.services.referee import check
 from notation import read
 
 FAST_SCOUNDREL = [6, 8, 10]  # seeds proven in well under a second
@@ -66,7 +67,7 @@ def test_optimum_is_at_least_every_bot(game, seeds, variant):
 
 
 def _result(outcome):
-    from dungeon_cli.core import Result
+    from dungeon_cli.kit.core import Result
 
     return Result(outcome.won, outcome.score)
 

@@ -11,8 +11,9 @@ import json
 import pytest
 from processes import ctrl_c, start
 
-from dungeon_cli import solve_seeds, solver
+from dungeon_cli import solver
 from dungeon_cli.engine import SeededDealer, Setup
+from dungeon_cli.services import solve_seeds
 
 # seeds 255-262 of Scoundrel hold a deal no line wins (259); Clear the Dungeon's first
 # twenty a few winnable among many that are not; with reserve, every one of them

@@ -4,8 +4,8 @@ need a real game: each a walk of the engine, as ``dungeon sim`` plays it."""
 from __future__ import annotations
 
 from dungeon_cli.engine import Runaway, Setup
-from dungeon_cli.games.cassette_dungeons.bot import GreedyBot
-from dungeon_cli.session import Session
+from dungeon_cli.games.cassette_dungeons.greedy_player import GreedyPlayer
+from dungeon_cli.services.session import Session
 
 
 def play(seed: int, hero: str, limit: int = 5000) -> Session:
@@ -13,7 +13,7 @@ def play(seed: int, hero: str, limit: int = 5000) -> Session:
     ``limit`` events)."""
     session = Session(Setup("cassette-dungeons", seed=seed))
     try:
-        session.run(GreedyBot(hero).choose, limit)
+        session.run(GreedyPlayer(hero).choose, limit)
     except Runaway:
         pass
     return session

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from dungeon_cli.core import Phase
 from dungeon_cli.engine import Setup
-from dungeon_cli.session import Session
+from dungeon_cli.kit.core import Phase
+from dungeon_cli.services.session import Session
 
 
 def play(game: str, seed: int, choose, tags=()) -> str:

@@ -4,7 +4,7 @@ command, bundled for the registry.
 The built-in card set is read here, once, when the registry first loads the game, and
 handed to the pure rules core as its default."""
 
-from ..base import GameModule
+from ...kit.game_module import GameModule
 from .loader import builtin
 from .notation import NOTATION
 from .render import render
@@ -39,7 +39,7 @@ MODULE = GameModule(
     render=render,
     rules_text=RULES,
     bots={"greedy": f"{__name__}.bots:GreedyBot"},
-    commands={"cards": f"{__name__}.cards:cards"},
+    commands={"cards": f"{__name__}.cards_command:cards"},
     data=("sets/*.toml",),
     web=f"{__name__}.web:board",
     pages=("rules.md", "card-sets.md"),

@@ -1,5 +1,5 @@
 """Cassette Dungeons' greedy bot: the game's own rules-of-thumb player
-(``dungeon_cli.games.cassette_dungeons.bot``, documented there), seen through the
+(``dungeon_cli.games.cassette_dungeons.greedy_player``, documented there), seen through the
 ``Bot`` interface so that ``dungeon sim`` runs it like any other."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...bots.base import Bot
+from ...kit.bot import Bot
 from .rules import CassetteState
 
 
@@ -16,7 +16,7 @@ class GreedyBot(Bot[CassetteState]):
     summary = "the game's own greedy player: best die placements, heals when not wasted, kindest path"
 
     def __init__(self) -> None:
-        from .bot import GreedyBot as Player
+        from .greedy_player import GreedyPlayer as Player
 
         self.player = Player()
 

@@ -17,9 +17,9 @@ from typing import Optional
 
 from notation.model import printable
 
-from ... import inputs
-from ...inputs import Unreadable, loads_toml
-from ..base import record_file_roots
+from ...kit.game_module import record_file_roots
+from ...plumbing import inputs
+from ...plumbing.inputs import Unreadable, loads_toml
 from .cardset import CardSet, build, key_text
 from .tomlpos import key_positions, locate
 

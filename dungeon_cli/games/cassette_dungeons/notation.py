@@ -19,8 +19,8 @@ from typing import Any, Iterator, Optional, Sequence
 from notation import Record, Token
 from notation.tokens import shown
 
-from ...core import Draw, Phase
-from ..base import Cursor, Misread, Notation, Step, TagProblem, TurnLog
+from ...kit.core import Draw, Phase
+from ...kit.game_module import Cursor, Misread, Notation, Step, TagProblem, TurnLog
 from . import loader
 from .cardset import DICE
 from .render import room_holds

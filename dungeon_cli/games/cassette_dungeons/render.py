@@ -4,7 +4,7 @@ with its slots, the hand, the dice and what the turn waits for."""
 
 from __future__ import annotations
 
-from ...core import Phase
+from ...kit.core import Phase
 from .cardset import DICE, MapSide, Room
 from .rules import DECKS, STRUCK, CassetteState, Go, Loot
 

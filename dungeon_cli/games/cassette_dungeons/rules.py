@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Hashable, Mapping, Optional, Self, Sequence, Union
 
-from ...core import Chance, Draw, Game, Illegal, Phase, Result, State
+from ...kit.core import Chance, Draw, Game, Illegal, Phase, Result, State
 from .cardset import DICE, FACES, CardSet, Effect
 from .decks import Deck, NotInDeck, ordered_by, unknown
 

@@ -1,6 +1,6 @@
 """Cassette Dungeons!'s board as HTML for ``replay --html`` (the plug-in this game names as
 ``web``): the map card's rooms and paths with the room you are in, the hero's and each enemy's slots with the dice in them, traps, items, dice. Everything a card set or a record could have put in a string
-is escaped (``share.htmlkit.esc``).
+is escaped (``kit.htmlkit.esc``).
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ...share.htmlkit import bar, die, esc, over, row, status
+from ...kit.htmlkit import bar, die, esc, over, row, status
 from .cardset import DICE
 from .rules import DECKS, STRUCK
 

@@ -1,6 +1,6 @@
 """Clear the Dungeon: rules, DGN words, board render, a bot and solver hooks, bundled for the registry."""
 
-from ..base import GameModule
+from ...kit.game_module import GameModule
 from .notation import DungeonNotation
 from .render import render
 from .rules import ClearTheDungeon, DungeonState

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...bots.base import Bot
+from ...kit.bot import Bot
 from .rules import PASS, Attack, DungeonState, power_of
 
 

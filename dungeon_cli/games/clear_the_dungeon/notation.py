@@ -13,9 +13,9 @@ from typing import Any, Iterator, Optional, Sequence
 
 from notation import Token
 
-from ...cards import CARDS
-from ...core import Draw, Phase
-from ..base import Cursor, Misread, Notation, Step, TurnLog
+from ...kit.cards import CARDS
+from ...kit.core import Draw, Phase
+from ...kit.game_module import Cursor, Misread, Notation, Step, TurnLog
 from .rules import PASS, Action, Attack, DungeonState, Pass, Use, column_name, power_of
 
 

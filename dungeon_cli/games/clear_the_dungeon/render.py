@@ -3,7 +3,7 @@ the damage pile and the power deck."""
 
 from __future__ import annotations
 
-from ...core import Phase
+from ...kit.core import Phase
 from .rules import COLUMNS, DAMAGE_LIMIT, MONSTERS, DungeonState, column_name
 
 BACK = "##"

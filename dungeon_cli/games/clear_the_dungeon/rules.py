@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Self, Sequence
 
-from ...cards import JOKER, SUIT_NAMES, Card, deck
-from ...core import Chance, Draw, Game, Illegal, Phase, Result, State
-from ...piles import NotInPile, Pile
+from ...kit.cards import JOKER, SUIT_NAMES, Card, deck
+from ...kit.core import Chance, Draw, Game, Illegal, Phase, Result, State
+from ...kit.piles import NotInPile, Pile
 
 if TYPE_CHECKING:
     import random  # the generator a resample is handed: the rules draw nothing themselves

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Any, Hashable
 
-from ...core import Draw
-from ...solver.objective import WIN
+from ...kit.core import Draw
+from ...kit.objective import WIN
 from .rules import COLUMNS, DEPTH, MONSTER_PILE, MONSTERS, POWER, POWER_PILE, Attack, DungeonState
 
 

@@ -34,11 +34,11 @@ import math
 import random
 from typing import Any, NamedTuple, Optional
 
-from ...bots.base import Bot
-from ...bots.sampling import Tally
-from ...bots.view import PlayerView
-from ...cards import Card
-from ..base import GameModule
+from ...kit.bot import Bot
+from ...kit.cards import Card
+from ...kit.game_module import GameModule
+from ...kit.player_view import PlayerView
+from ...kit.sampling import Tally
 from .rules import COLUMNS, DAMAGE_LIMIT, HAND, MONSTERS, POWER, Attack, DungeonState
 from .solver import moves
 
@@ -306,7 +306,7 @@ class StrongBot(Bot[DungeonState]):
     def observe(self, before: DungeonState, action: Any) -> None:
         self.view.observe(action)
 
-    # What the analysis asks of a strong player: bots.sampling.StrongPlayer.
+    # What the analysis asks of a strong player: kit.sampling.StrongPlayer.
     deals = staticmethod(deals)
     candidates = staticmethod(candidates)
     evaluate_on = staticmethod(evaluate_on)

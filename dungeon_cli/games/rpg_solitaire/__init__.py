@@ -1,6 +1,6 @@
 """The RPG solitaire playing card dungeon: rules, DGN words, map and a bot, bundled for the registry."""
 
-from ..base import GameModule
+from ...kit.game_module import GameModule
 from .notation import RpgNotation
 from .render import render
 from .rules import RpgSolitaire

@@ -16,9 +16,9 @@ import random
 from collections import deque
 from typing import Any
 
-from ...bots.base import Bot
+from ...kit.bot import Bot
 from .grid import SIDES, beyond, free_doors, joined
-from .rules import DROP, KEEP, PICK, RESIGN, STAT_OF_SUIT, Fight, Move, Place, RpgState, higher
+from .rules import DROP, KEEP, PICK, RESIGN, STAT_OF_SUIT, Fight, MoveTo, Place, RpgState, higher
 
 GIVE_UP = 400
 
@@ -41,7 +41,7 @@ class GreedyBot(Bot[RpgState]):
         places = [a for a in actions if isinstance(a, Place)]
         if places:
             return max(places, key=lambda a: len(a.doors))
-        moves = [a for a in actions if isinstance(a, (Move, Fight))]
+        moves = [a for a in actions if isinstance(a, (MoveTo, Fight))]
         if moves:
             return min(moves, key=lambda a: _distance(s, beyond(s.pos, a.side)))
         return next((a for a in actions if a is not RESIGN), RESIGN)

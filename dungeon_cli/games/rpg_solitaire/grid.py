@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Optional
 
-from ...cards import Card
+from ...kit.cards import Card
 
 Pos = tuple[int, int]
 

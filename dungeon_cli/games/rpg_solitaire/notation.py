@@ -14,9 +14,9 @@ from typing import Any, Iterator, Optional, Sequence
 from notation import Record, Token
 from notation.tokens import shown
 
-from ...cards import CARDS
-from ...core import Draw, Phase
-from ..base import Cursor, Misread, Notation, Step, TagProblem, TurnLog
+from ...kit.cards import CARDS
+from ...kit.core import Draw, Phase
+from ...kit.game_module import Cursor, Misread, Notation, Step, TagProblem, TurnLog
 from .grid import SIDE_NAMES, SIDES, beyond, room_name, sides_text
 from .rules import (
     DEFAULT_DECKS,
@@ -29,7 +29,7 @@ from .rules import (
     DropCard,
     Fight,
     Keep,
-    Move,
+    MoveTo,
     Pick,
     Place,
     Resign,
@@ -63,7 +63,7 @@ def parse_action(token: Token) -> Any:
     if word in WORDS:
         return WORDS[word]
     if len(word) == 1 and word in SIDES:
-        return Move(word)
+        return MoveTo(word)
     if len(word) == 2 and word[0] == "x" and word[1] in SIDES:
         return Fight(word[1])
     m = _PLACE.fullmatch(word)
@@ -143,7 +143,7 @@ class RpgNotation(Notation[RpgState, Any]):
         if isinstance(action, Place):
             doors = sides_text(action.doors)
             return f"@{action.side}" + (f"/{doors}" if doors else "")
-        if isinstance(action, Move):
+        if isinstance(action, MoveTo):
             return action.side
         if isinstance(action, Keep):
             return "keep"
@@ -175,7 +175,7 @@ class RpgNotation(Notation[RpgState, Any]):
             extra = f", other doors {doors}" if doors else ""
             what = "the exit room" if card is not None and card.is_joker else f"a {name}: a monster waits"
             return f"place {card} to the {SIDE_NAMES[action.side]}{extra}; {what}"
-        if isinstance(action, Move):
+        if isinstance(action, MoveTo):
             text = f"move {SIDE_NAMES[action.side]}"
             if s.room.monster is not None:
                 text += ", back the way you came"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import textwrap
 
-from ...core import Phase
+from ...kit.core import Phase
 from .grid import SIDE_NAMES, Pos, free_doors
 from .rules import AGAIN, CHOOSE, ENDINGS, RpgState, lockpicks_text, monster_text
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Optional, Sequence
 
-from ...cards import CARDS, JOKER, Card, deck
-from ...core import Chance, Draw, Game, Illegal, Phase, Result, State
-from ...piles import NotInPile, Pile
+from ...kit.cards import CARDS, JOKER, Card, deck
+from ...kit.core import Chance, Draw, Game, Illegal, Phase, Result, State
+from ...kit.piles import NotInPile, Pile
 from .grid import (
     ENTRANCE_DOORS,
     OPPOSITE,
@@ -86,7 +86,7 @@ class Place:
 
 
 @dataclass(frozen=True)
-class Move:
+class MoveTo:
     side: str
 
 
@@ -284,7 +284,7 @@ class RpgState(State):
                     actions.append(Place(side, frozenset(doors)))
         for side in SIDES:
             if self.move_problem(side) is None:
-                actions.append(Move(side))
+                actions.append(MoveTo(side))
             elif self.fight_problem(side) is None:
                 actions.append(Fight(side))
         if self.room.is_exit and self.lockpicks:
@@ -327,7 +327,7 @@ class RpgState(State):
             return self._fight(action.side)
         if isinstance(action, Place):
             return self._place(action)
-        if isinstance(action, Move):
+        if isinstance(action, MoveTo):
             return self._move(action.side)
         raise Illegal(f"not an RPG solitaire action: {action!r}")
 

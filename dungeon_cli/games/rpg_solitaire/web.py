@@ -1,14 +1,14 @@
 """RPG solitaire's board as HTML for ``replay --html`` (the plug-in this game names as
 ``web``): the map as a grid of rooms with their doors, you and the monsters on it, your three stat cards, the decks. Everything a card set or a record could have put in a string
-is escaped (``share.htmlkit.esc``).
+is escaped (``kit.htmlkit.esc``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Optional
 
-from ...core import Phase
-from ...share.htmlkit import Defs, back, card, esc, row, status
+from ...kit.core import Phase
+from ...kit.htmlkit import Defs, back, card, esc, row, status
 from .rules import ENDINGS, ROOMS
 
 _CELL = 40

@@ -1,6 +1,6 @@
 """Scoundrel: rules, DGN words, board render, bots, a playout and solver hooks, bundled for the registry."""
 
-from ..base import GameModule
+from ...kit.game_module import GameModule
 from .notation import ScoundrelNotation
 from .render import render
 from .rules import CARDS, Scoundrel, ScoundrelState, is_monster

@@ -47,7 +47,7 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
-from ...shuffle import shuffled
+from ...kit.shuffle import shuffled
 from .bots import RUN_LOSS, RUN_MARGIN, WEAPON_STRIKES, WEAPON_WEIGHT
 from .rules import FRESH, MAX_HP, ROOM, drink, fight, loss_score, may_strike, win_score
 from .tables import DRINK, FIGHT, IDS, MAY, MONSTER, MONSTERS, POTION, WEAPON

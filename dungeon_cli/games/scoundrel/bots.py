@@ -30,9 +30,9 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Iterator, Optional
 
-from ...bots.base import Bot
-from ...bots.view import PlayerView
-from ..base import GameModule
+from ...kit.bot import Bot
+from ...kit.game_module import GameModule
+from ...kit.player_view import PlayerView
 from .rules import (
     FRESH,
     RUN,

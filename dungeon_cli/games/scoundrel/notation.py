@@ -8,9 +8,9 @@ from typing import Any, Iterator, Optional, Sequence
 from notation import Token
 from notation.tokens import shown
 
-from ...cards import CARDS
-from ...core import Draw, Phase
-from ..base import Cursor, Misread, Notation, Step, TurnLog
+from ...kit.cards import CARDS
+from ...kit.core import Draw, Phase
+from ...kit.game_module import Cursor, Misread, Notation, Step, TurnLog
 from .rules import RUN, Action, Resolve, Run, ScoundrelState, Strike, is_monster, is_potion, is_weapon, value
 
 

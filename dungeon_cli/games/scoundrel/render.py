@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...core import Phase
+from ...kit.core import Phase
 from .rules import MAX_HP, ScoundrelState
 
 

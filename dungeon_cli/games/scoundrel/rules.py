@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional, Sequence
 
-from ...cards import CARDS as ALL_CARDS
-from ...cards import Card, deck
-from ...core import Chance, Draw, Game, Illegal, Phase, Result, State
-from ...piles import NotInPile, Pile
+from ...kit.cards import CARDS as ALL_CARDS
+from ...kit.cards import Card, deck
+from ...kit.core import Chance, Draw, Game, Illegal, Phase, Result, State
+from ...kit.piles import NotInPile, Pile
 
 MAX_HP = 20
 ROOM = 4

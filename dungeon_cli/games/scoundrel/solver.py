@@ -23,8 +23,8 @@ from itertools import accumulate, count
 from operator import mul
 from typing import Any, Hashable, Optional
 
-from ...core import Draw, State, known_steps
-from ...solver.objective import WIN
+from ...kit.core import Draw, State, known_steps
+from ...kit.objective import WIN
 from .rules import (
     CARDS,
     FRESH,
@@ -84,7 +84,7 @@ def deal(events: list) -> dict:
     """The dungeon's order from a game's events: the cards as they first came up (a
     card run from comes up again later, from under the dungeon). Every card must
     have come up."""
-    from ...core import Draw
+    from ...kit.core import Draw
     from .rules import CARDS, DUNGEON
 
     order = []
@@ -165,7 +165,7 @@ class RoomModel:
         over = None
         result = state.result()
         if result is not None:
-            from ...solver.objective import objective
+            from ...kit.objective import objective
 
             over = objective(result)
         dungeon = tuple(_ID[c] for c in state.dungeon.known)

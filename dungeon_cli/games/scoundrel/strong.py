@@ -33,10 +33,10 @@ import math
 import random
 from typing import Any, Optional
 
-from ...bots.base import Bot
-from ...bots.sampling import Tally
-from ...bots.view import PlayerView
-from ..base import GameModule
+from ...kit.bot import Bot
+from ...kit.game_module import GameModule
+from ...kit.player_view import PlayerView
+from ...kit.sampling import Tally
 from .bots import End
 from .rules import (
     FRESH,
@@ -283,7 +283,7 @@ class StrongBot(Bot[ScoundrelState]):
         else:
             self.plan = []
 
-    # What the analysis asks of a strong player: bots.sampling.StrongPlayer.
+    # What the analysis asks of a strong player: kit.sampling.StrongPlayer.
     deals = staticmethod(orders)
     candidates = staticmethod(candidates)
     evaluate_on = staticmethod(evaluate_on)

@@ -5,7 +5,7 @@ functions, so the rules have one source."""
 
 from __future__ import annotations
 
-from ...shuffle import fisher_yates_steps
+from ...kit.shuffle import fisher_yates_steps
 from .rules import CARDS, FRESH, MAX_HP, drink, fight, is_monster, is_weapon, may_strike, value
 
 IDS = tuple(range(len(CARDS)))

@@ -1,14 +1,14 @@
 """Scoundrel's board as HTML for ``replay --html`` (the plug-in this game names as
 ``web``): health as a bar, the room's cards, the weapon with the monsters it struck. Everything a card set or a record could have put in a string
-is escaped (``share.htmlkit.esc``).
+is escaped (``kit.htmlkit.esc``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...core import Phase
-from ...share.htmlkit import back, bar, card, over, row, status
+from ...kit.core import Phase
+from ...kit.htmlkit import back, bar, card, over, row, status
 from .rules import MAX_HP
 
 

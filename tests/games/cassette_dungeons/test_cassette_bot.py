@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cassette_play import play
 
-from dungeon_cli.referee import check
+from dungeon_cli.services.referee import check
 from notation import parse
 
 

@@ -10,7 +10,7 @@ from cassette_play import play
 from conftest import FIXTURES, ROOT
 
 from dungeon_cli import registry
-from dungeon_cli.referee import check
+from dungeon_cli.services.referee import check
 from notation import parse
 
 FIX = FIXTURES / "cassette-dungeons"

@@ -9,11 +9,11 @@ import pytest
 from conftest import FIXTURES, ROOT
 
 from dungeon_cli import registry
-from dungeon_cli.core import Phase
 from dungeon_cli.engine import Setup
 from dungeon_cli.games.cassette_dungeons.notation import decision, shape
-from dungeon_cli.referee import check
-from dungeon_cli.session import Session
+from dungeon_cli.kit.core import Phase
+from dungeon_cli.services.referee import check
+from dungeon_cli.services.session import Session
 from notation import Token, canonical_token, parse
 
 DOC = (ROOT / "dungeon_cli" / "games" / "cassette_dungeons" / "rules.md").read_text()

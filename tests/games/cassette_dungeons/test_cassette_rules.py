@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_cli.core import Illegal, Phase
-from dungeon_cli.games.base import At
 from dungeon_cli.games.cassette_dungeons import loader
 from dungeon_cli.games.cassette_dungeons.notation import CassetteNotation
 from dungeon_cli.games.cassette_dungeons.rules import CassetteDungeons, Discard, Go
+from dungeon_cli.kit.core import Illegal, Phase
+from dungeon_cli.kit.game_module import At
 from notation import Token, canonical_token
 
 SET = """\
@@ -102,7 +102,7 @@ def play(state, words: str):
 
 
 def begin(words: str = "", order=None):
-    from dungeon_cli.core import Draw
+    from dungeon_cli.kit.core import Draw
 
     state = GAME.start(order=order)
     state = state.apply(Draw("hall"))
@@ -346,9 +346,9 @@ def test_slay_cannot_be_aimed_at_a_boss():
 
 
 def test_seeded_dice_are_rolled_by_the_dealer_and_a_different_face_is_refused():
-    from dungeon_cli.core import Draw
     from dungeon_cli.engine import Fault, SeededDealer, Setup, Walk
     from dungeon_cli.games.cassette_dungeons.rules import Pick
+    from dungeon_cli.kit.core import Draw
 
     setup = Setup("cassette-dungeons", seed=3)
     walk = Walk(setup, SeededDealer(3))

@@ -10,14 +10,14 @@ from conftest import FIXTURES
 from test_clear_the_dungeon_rules import deal_known
 
 from dungeon_cli import registry
-from dungeon_cli.cards import CARDS, JOKER
-from dungeon_cli.core import Draw
 from dungeon_cli.engine import Setup
-from dungeon_cli.games.base import At, Misread
 from dungeon_cli.games.clear_the_dungeon.rules import PASS, Attack, Use
-from dungeon_cli.referee import Referee, check
-from dungeon_cli.session import Session
-from dungeon_cli.shuffle import deal_piles
+from dungeon_cli.kit.cards import CARDS, JOKER
+from dungeon_cli.kit.core import Draw
+from dungeon_cli.kit.game_module import At, Misread
+from dungeon_cli.kit.shuffle import deal_piles
+from dungeon_cli.services.referee import Referee, check
+from dungeon_cli.services.session import Session
 from notation import Token, canonical_token, parse
 
 MODULE = registry.get("clear-the-dungeon")

@@ -11,8 +11,6 @@ from conftest import FIXTURES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dungeon_cli.cards import CARDS, JOKER, cards
-from dungeon_cli.core import Draw, Illegal, Phase
 from dungeon_cli.games.clear_the_dungeon.rules import (
     MONSTERS,
     PASS,
@@ -23,7 +21,9 @@ from dungeon_cli.games.clear_the_dungeon.rules import (
     Use,
     lay_out,
 )
-from dungeon_cli.referee import check
+from dungeon_cli.kit.cards import CARDS, JOKER, cards
+from dungeon_cli.kit.core import Draw, Illegal, Phase
+from dungeon_cli.services.referee import check
 from notation import parse
 
 GAME = ClearTheDungeon()

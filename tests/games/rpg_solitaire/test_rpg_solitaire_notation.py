@@ -11,14 +11,14 @@ import pytest
 from conftest import FIXTURES, ROOT
 
 from dungeon_cli import registry
-from dungeon_cli.cards import CARDS
-from dungeon_cli.core import Draw
 from dungeon_cli.engine import Setup
-from dungeon_cli.games.base import Misread
 from dungeon_cli.games.rpg_solitaire.notation import parse_action
-from dungeon_cli.games.rpg_solitaire.rules import DROP, KEEP, PICK, RESIGN, STOP, Fight, Move, Place, Resign
-from dungeon_cli.referee import check
-from dungeon_cli.session import Session
+from dungeon_cli.games.rpg_solitaire.rules import DROP, KEEP, PICK, RESIGN, STOP, Fight, MoveTo, Place, Resign
+from dungeon_cli.kit.cards import CARDS
+from dungeon_cli.kit.core import Draw
+from dungeon_cli.kit.game_module import Misread
+from dungeon_cli.services.referee import check
+from dungeon_cli.services.session import Session
 from notation import Token, canonical_token, parse
 
 MODULE = registry.get("rpg-solitaire")
@@ -67,7 +67,7 @@ def test_vocabulary_no_word_is_a_card_and_each_is_canonical(word):
 
 def test_vocabulary_reads_capitals_and_cards_in_any_spelling():
     assert parse_action(token("@N/EW")) == Place("n", frozenset("ew"))
-    assert parse_action(token("S")) == Move("s")
+    assert parse_action(token("S")) == MoveTo("s")
     assert parse_action(token("^10h")) == Draw(CARDS["Th"])
     assert parse_action(token("KEEP")) is KEEP and parse_action(token("Drop")) is DROP
     assert parse_action(token("pick")) is PICK and parse_action(token("resign")) is RESIGN

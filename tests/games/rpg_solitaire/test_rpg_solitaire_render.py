@@ -9,12 +9,12 @@ import pytest
 from conftest import FIXTURES
 
 from dungeon_cli import registry
-from dungeon_cli.cards import CARDS
 from dungeon_cli.engine import Setup
 from dungeon_cli.games.rpg_solitaire.grid import Room
 from dungeon_cli.games.rpg_solitaire.rules import Resign
-from dungeon_cli.referee import check
-from dungeon_cli.session import Session
+from dungeon_cli.kit.cards import CARDS
+from dungeon_cli.services.referee import check
+from dungeon_cli.services.session import Session
 from notation import parse
 
 MODULE = registry.get("rpg-solitaire")

@@ -8,9 +8,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dungeon_cli import registry
-from dungeon_cli.cards import CARDS, JOKER, card, cards
-from dungeon_cli.core import Draw, Illegal, Phase, Result
-from dungeon_cli.games.base import TagProblem
 from dungeon_cli.games.rpg_solitaire.grid import joined
 from dungeon_cli.games.rpg_solitaire.rules import (
     AGAIN,
@@ -22,14 +19,17 @@ from dungeon_cli.games.rpg_solitaire.rules import (
     RESIGN,
     STOP,
     Fight,
-    Move,
+    MoveTo,
     Place,
     RpgSolitaire,
     RpgState,
 )
-from dungeon_cli.piles import Pile
-from dungeon_cli.referee import check
-from dungeon_cli.shuffle import deal, rng_for
+from dungeon_cli.kit.cards import CARDS, JOKER, card, cards
+from dungeon_cli.kit.core import Draw, Illegal, Phase, Result
+from dungeon_cli.kit.game_module import TagProblem
+from dungeon_cli.kit.piles import Pile
+from dungeon_cli.kit.shuffle import deal, rng_for
+from dungeon_cli.services.referee import check
 from notation import parse
 
 GAME = RpgSolitaire()
@@ -122,7 +122,7 @@ def test_map_a_jack_is_a_dead_end():
     state = replay("deal: 5s 8h 9c\n1. Jd : @n ^2s ^2c ^3s ^4h ^2c ^2d ^5h ^6s ^7c\n2. Qc :")
     assert state.room.doors == frozenset("s")
     assert not [a for a in state.legal_actions() if isinstance(a, Place)]
-    assert [a for a in state.legal_actions() if isinstance(a, Move)] == [Move("s")]
+    assert [a for a in state.legal_actions() if isinstance(a, MoveTo)] == [MoveTo("s")]
 
 
 def test_map_a_queen_and_a_king_name_the_doors_besides_the_one_you_come_in_by():
@@ -160,7 +160,7 @@ def test_map_an_earlier_free_door_opens_into_the_new_room():
     )
     assert state.pos == (0, 1) and "s" not in state.room.doors
     assert joined(state.grid, (0, 1), "s")
-    assert Move("s") in state.legal_actions()
+    assert MoveTo("s") in state.legal_actions()
 
 
 # -- 4. a turn ----------------------------------------------------------------------------
@@ -217,13 +217,13 @@ def test_entering_again_a_monster_room_draws_gear_and_fights_a_cleared_room_draw
 def test_moving_out_of_a_monster_room_only_back_and_no_placing():
     state = replay("deal: 5s 8h 4c\n1. Kd : @n/ew ^7s keep ^3c ^6s ^9h ^5c ^Th ^8s ^4c\n2. Qh :")
     assert state.room.monster is not None
-    assert [a for a in state.legal_actions() if a is not RESIGN] == [Move("s")]
+    assert [a for a in state.legal_actions() if a is not RESIGN] == [MoveTo("s")]
 
 
 def test_moving_after_a_stand_off_a_move_and_a_place_forward_are_refused_alike():
     state = replay("deal: 5s 8h 4c\n1. Qd : @n/n ^7s keep ^3c ^6s ^9h ^5c ^Th ^2s ^9c\n2. Kh :")
     with pytest.raises(Illegal) as moved:
-        state.apply(Move("n"))
+        state.apply(MoveTo("n"))
     with pytest.raises(Illegal) as placed:
         state.apply(Place("n"))
     assert moved.value.message == placed.value.message
@@ -234,8 +234,8 @@ def test_moving_into_a_monster_room_is_refused_going_in_to_fight_is_not():
     lost = replay("deal: 5s 4h 3c\n1. Kd : @e/ne ^2s ^2c ^8s ^9h ^7c ^6d ^7h ^9s ^8c\n2. Qh :")
     assert lost.pos == (0, 0) and lost.grid[(1, 0)].monster is not None
     with pytest.raises(Illegal, match="you may move only into rooms without a monster; to go in and fight it, write xe"):
-        lost.apply(Move("e"))
-    assert Move("e") not in lost.legal_actions() and Fight("e") in lost.legal_actions()
+        lost.apply(MoveTo("e"))
+    assert MoveTo("e") not in lost.legal_actions() and Fight("e") in lost.legal_actions()
     fought = lost.apply(Fight("e"))
     assert fought.pos == (1, 0) and fought.chance().what == "the gear spade found on entering"
 
@@ -341,7 +341,7 @@ def test_lock_a_failed_attempt_may_be_tried_again_at_once_or_not():
     assert not state.is_over and state.lockpicks == 1 and state.turn == 2
     assert state.step == (AGAIN,) and state.legal_actions() == [PICK, STOP, RESIGN]
     with pytest.raises(Illegal, match="the lock held: pick again"):
-        state.apply(Move("s"))
+        state.apply(MoveTo("s"))
     again = apply_all(state, PICK, "4d", "6d")
     assert again.is_over and again.result() == Result(True, 0)
     stopped = state.apply(STOP)
@@ -357,7 +357,7 @@ def test_lock_with_the_room_deck_empty_the_lock_can_still_be_tried():
     state.stock = dict(state.stock, rooms=Pile.unknown(()))  # as if every room were placed
     state = state.apply(Draw(card("2c")))
     assert state.turn == 2 and state.hand is None and state.phase is Phase.DECISION
-    assert state.legal_actions() == [Move("s"), PICK, RESIGN]
+    assert state.legal_actions() == [MoveTo("s"), PICK, RESIGN]
     with pytest.raises(Illegal, match="no room card to place"):
         state.apply(Place("e"))
     assert apply_all(state, PICK, "3d", "8d").result() == Result(True, 0)
@@ -407,7 +407,7 @@ def test_endings_no_lockpicks_out_of_time_resign_all_score_zero():
     assert not placed.is_over and placed.hand is None  # a turn without a room card
     assert placed.last_turn == 2 * 48
     placed.turn = placed.last_turn
-    timed_out = placed.apply(Move("s"))
+    timed_out = placed.apply(MoveTo("s"))
     assert timed_out.ending == "out of time" and timed_out.result() == Result(False, 0)
 
 

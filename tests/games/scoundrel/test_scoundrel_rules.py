@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_cli.cards import card, cards
-from dungeon_cli.core import Draw, Illegal, Phase, Result
 from dungeon_cli.games.scoundrel.notation import parse_action
 from dungeon_cli.games.scoundrel.rules import CARDS, RUN, Resolve, Scoundrel, Strike, value
+from dungeon_cli.kit.cards import card, cards
+from dungeon_cli.kit.core import Draw, Illegal, Phase, Result
 
 GAME = Scoundrel()
 

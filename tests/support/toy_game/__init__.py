@@ -7,7 +7,7 @@ commands, and every test that walks ``registry.names()`` walks it too. Its recor
 in ``fixtures/`` beside this file, where tests/games/test_fixtures.py finds them.
 """
 
-from dungeon_cli.games.base import GameModule
+from dungeon_cli.kit.game_module import GameModule
 
 from .notation import ToyNotation
 from .render import render

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dungeon_cli.bots.base import Bot
-from dungeon_cli.core import State
+from dungeon_cli.kit.bot import Bot
+from dungeon_cli.kit.core import State
 
 from .rules import PASS, TAKE, ToyState
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Optional, Sequence
 
-from dungeon_cli.cards import CARDS
-from dungeon_cli.core import Draw, Phase, State
-from dungeon_cli.games.base import Cursor, Misread, Notation, Step, TurnLog
+from dungeon_cli.kit.cards import CARDS
+from dungeon_cli.kit.core import Draw, Phase, State
+from dungeon_cli.kit.game_module import Cursor, Misread, Notation, Step, TurnLog
 from notation import Token
 from notation.tokens import shown
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dungeon_cli.core import Phase
+from dungeon_cli.kit.core import Phase
 
 from .rules import ToyState, is_monster
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional, Sequence
 
-from dungeon_cli.cards import Card, deck
-from dungeon_cli.core import Chance, Draw, Game, Illegal, Phase, Result, State
-from dungeon_cli.piles import NotInPile, Pile
+from dungeon_cli.kit.cards import Card, deck
+from dungeon_cli.kit.core import Chance, Draw, Game, Illegal, Phase, Result, State
+from dungeon_cli.kit.piles import NotInPile, Pile
 
 DECK = "deck"
 DIE = "die"

@@ -13,10 +13,10 @@ from typing import Optional, Sequence
 from notation import Colon, Move, Record, Tag, Token, write
 from notation.model import Item
 
-from .engine import Dealer, Setup, Visitor, Walk
-from .engine.dealer import SeededDealer
-from .engine.record import replay
-from .engine.tags import TagFault, read_setup
+from ..engine import Dealer, Setup, Visitor, Walk
+from ..engine.dealer import SeededDealer
+from ..engine.record import replay
+from ..engine.tags import TagFault, read_setup
 
 
 class Session(Walk):

@@ -33,7 +33,7 @@ def record_path(game: str, day: _dt.date) -> Path:
     """Where ``play --daily`` keeps a day's game at a terminal, and where ``dungeon
     daily`` looks for it: one file per game and day in the user's data directory, so
     the day's game is found from any working directory."""
-    from .shell.paths import data_dir
+    from ..plumbing.user_data import data_dir
 
     return data_dir() / "daily" / f"{game}-{day:%Y-%m-%d}.dgn"
 
@@ -51,7 +51,7 @@ def kept(path: Path) -> Kept:
     ``dungeon daily`` reports and what ``play --daily`` goes on with."""
     from notation import read
 
-    from .inputs import Unreadable, open_binary
+    from ..plumbing.inputs import Unreadable, open_binary
     from .referee import Referee
 
     if not os.path.lexists(path):

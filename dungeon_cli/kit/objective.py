@@ -3,7 +3,7 @@ module only, so that nothing under games/ reaches the registry."""
 
 from __future__ import annotations
 
-from ..core import Result
+from .core import Result
 
 WIN = 1_000_000  # objective = WIN * won + score; scores stay far below this
 

@@ -14,16 +14,16 @@ import click
 
 from notation.model import printable
 
-from ..terminal_text import safe
-from .inputs import Unreadable, display_name, open_binary
+from ..kit.terminal_text import safe
 from .output import check_output, write_output
+from .reading import Unreadable, display_name, open_binary
 
 
 def write_html(file: str, out: str, force: bool) -> int:
     """Write the page; the exit status (0 every record legal, 1 not, 2 nothing written)."""
     from notation import read
 
-    from .. import report
+    from ..plumbing import report
     from ..share.page import MAX_MOVES, build
 
     name = display_name(file)

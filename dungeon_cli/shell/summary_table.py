@@ -13,9 +13,9 @@ from typing import Any, Iterable, Iterator, Optional
 
 from notation import Diagnostic, Record
 
-from ..referee import Referee
-from ..sim_summary import percent
-from ..terminal_text import csv_cell, safe, table_cell
+from ..kit.terminal_text import csv_cell, safe, table_cell
+from ..services.referee import Referee
+from ..services.sim_summary import percent
 
 BY = ("game", "player", "variant")
 EXTRA_FORMATS = ("json", "csv")
@@ -23,7 +23,7 @@ EXTRA_FORMATS = ("json", "csv")
 OPTIONAL_COLUMNS = ("variant", "player", "date")
 
 
-class Row:
+class SummaryRow:
     """What one record says: where it is, what game, how it ended, its telling figures."""
 
     def __init__(self, name: str, record: Record, referee: Referee):
@@ -63,9 +63,9 @@ class Row:
         return f"{safe(self.name)}:{d.line}:{d.col}: {d.severity}: {d.message}{tail}"
 
 
-def unreadable(name: str, line: int, message: str) -> Row:
+def unreadable(name: str, line: int, message: str) -> SummaryRow:
     """A row for a file that holds no record at all."""
-    row = Row.__new__(Row)
+    row = SummaryRow.__new__(SummaryRow)
     row.name, row.line = name, line
     row.game = row.variant = row.player = row.date = ""
     row.moves = 0
@@ -121,7 +121,7 @@ class RecordRows:
     def count(self) -> int:
         return self.spool.count
 
-    def add(self, row: Row) -> None:
+    def add(self, row: SummaryRow) -> None:
         self.per_file[row.name] = self.per_file.get(row.name, 0) + 1
         self.figure_names.update(dict.fromkeys(row.figures))
         self.spool.add(
@@ -145,7 +145,7 @@ class RecordRows:
             yield item
 
 
-def record_table(rows: Iterable[Row]) -> list[dict[str, Any]]:
+def record_table(rows: Iterable[SummaryRow]) -> list[dict[str, Any]]:
     """One dict per record (``RecordRows``)."""
     table = RecordRows()
     for row in rows:
@@ -162,7 +162,7 @@ class GroupTally:
         self.by = by
         self.groups: dict[tuple, list] = {}  # key -> [records, wins, win scores, loss scores]
 
-    def add(self, row: Row) -> None:
+    def add(self, row: SummaryRow) -> None:
         if not row.over:
             return
         key: tuple[str, ...] = (row.game, row.variant) if self.by == "variant" else (getattr(row, self.by),)
@@ -202,7 +202,7 @@ def _median(counts: Counter, made: int) -> float:
     return float(sum(found) / len(found))
 
 
-def group_table(rows: Iterable[Row], by: str) -> list[dict[str, Any]]:
+def group_table(rows: Iterable[SummaryRow], by: str) -> list[dict[str, Any]]:
     """Per group, over its finished legal games: records, wins, win rate, and the mean,
     median and best score of the wins and, apart, of the losses: a win's score and a
     loss's mean different things (Clear the Dungeon's wins score 0-3, a loss up to 11),

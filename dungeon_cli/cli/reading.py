@@ -1,5 +1,5 @@
 """The command line's side of reading: a rule tag given as an option (``--cards FILE``).
-Opening the files themselves is ``dungeon_cli.inputs``, the one door every command
+Opening the files themselves is ``dungeon_cli.plumbing.inputs``, the one door every command
 reads by; its names are here too for the commands that import them from beside them."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import click
 
 from notation.model import printable
 
-from ..inputs import STDIN, Unreadable, display_name, open_binary
+from ..plumbing.inputs import STDIN, Unreadable, display_name, open_binary
 
 if TYPE_CHECKING:
     from .ruletag import RuleTag

@@ -12,8 +12,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Optional
 
-from ..cards import SUIT_NAMES, Card
-from ..terminal_text import safe_lines
+from .cards import SUIT_NAMES, Card
+from .terminal_text import safe_lines
 
 RANK_WORDS = {0: "joker", 1: "ace", 11: "jack", 12: "queen", 13: "king"}
 
@@ -101,7 +101,7 @@ def status(text: str) -> str:
 
 def over(state: Any) -> str:
     """The result line of a finished game, else nothing."""
-    from ..core import Phase
+    from .core import Phase
 
     return status(f"game over: {state.result()}") if state.phase is Phase.OVER else ""
 

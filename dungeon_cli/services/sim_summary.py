@@ -28,7 +28,7 @@ def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
     return low, high
 
 
-class Tally:
+class OutcomeTally:
     """A run's outcomes counted as they come: wins, moves and scores, and how many games
     ended on each score. Memory grows with the scores seen, not the games played."""
 
@@ -111,8 +111,8 @@ def percent(rate: float) -> str:
 
 
 def histogram(outcomes: Iterable[Outcome], width: int = 40, max_rows: int = 16) -> list[str]:
-    return Tally(outcomes).histogram(width, max_rows)
+    return OutcomeTally(outcomes).histogram(width, max_rows)
 
 
 def summarise(outcomes: Iterable[Outcome]) -> dict:
-    return Tally(outcomes).summary()
+    return OutcomeTally(outcomes).summary()

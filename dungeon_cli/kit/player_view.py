@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Generic, Mapping, Optional
 
-from ..games.base import GameModule, S
+from .game_module import GameModule, S
 
 
 class PlayerView(Generic[S]):

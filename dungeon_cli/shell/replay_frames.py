@@ -12,13 +12,13 @@ from typing import Any, Optional
 from notation import Diagnostic, Move, Record
 from notation.writer import move_lines
 
-from ..core import State
 from ..engine import Told, Visitor, wrapped
-from ..games.base import GameModule
-from ..referee import Referee
+from ..kit.core import State
+from ..kit.game_module import GameModule
+from ..services.referee import Referee
 
 
-class Frame:
+class TextFrame:
     """The board after one move. ``number`` is the move number, 0 for the ``deal:`` line
     (or, with ``move`` None, the table before move 1 of a record without one)."""
 
@@ -47,11 +47,11 @@ class Replay:
         self.start = start.state  # the table before move 1, when no deal: line sets it
         self.verdict = verdict
         self.module: Optional[GameModule] = verdict.module
-        self.frames: list[Frame] = []
+        self.frames: list[TextFrame] = []
         for move, state in zip(record.moves, verdict.states):
             if state is not None:
                 number = move.number or 0
-                self.frames.append(Frame(number, move, state, told.turns.get(number, "") if number else ""))
+                self.frames.append(TextFrame(number, move, state, told.turns.get(number, "") if number else ""))
         self.diagnostics: list[Diagnostic] = verdict.diagnostics
         replayed = len(verdict.states)
         self.faulty: Optional[Move] = None  # the move replay stopped at, when a rule stopped it
@@ -66,12 +66,12 @@ class Replay:
     def legal(self) -> bool:
         return self.verdict.legal
 
-    def frame(self, number: int) -> Optional[Frame]:
+    def frame(self, number: int) -> Optional[TextFrame]:
         for frame in self.frames:
             if frame.number == number:
                 return frame
         if number == 0 and self.start is not None:  # no deal: line: the game as it starts
-            return Frame(0, None, self.start)
+            return TextFrame(0, None, self.start)
         return None
 
     # -- as text --------------------------------------------------------------------
@@ -91,7 +91,7 @@ class Replay:
             bits.append(f"player {player}")
         return ", ".join(bits)
 
-    def frame_text(self, frame: Frame) -> str:
+    def frame_text(self, frame: TextFrame) -> str:
         assert self.module is not None
         told = f"{wrapped(frame.told)}\n" if frame.told else ""
         head = move_text(frame.move) if frame.move is not None else "start (the record has no deal: line)"

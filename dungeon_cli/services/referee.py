@@ -15,12 +15,12 @@ from typing import Optional, Sequence
 from notation import Checkpoint, Diagnostic, Record, Token
 from notation.tokens import shown
 
-from .core import Result, State
-from .engine import Visitor, Walk
-from .engine.dealer import Dealer, SeededDealer
-from .engine.record import replay
-from .engine.tags import TagFault, read_setup
-from .games.base import GameModule
+from ..engine import Visitor, Walk
+from ..engine.dealer import Dealer, SeededDealer
+from ..engine.record import replay
+from ..engine.tags import TagFault, read_setup
+from ..kit.core import Result, State
+from ..kit.game_module import GameModule
 
 _RESULT = r"(win|loss) (-?[0-9]+)"  # compiled at its first use (re's cache), not at start-up
 

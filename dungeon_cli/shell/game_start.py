@@ -10,15 +10,15 @@ from typing import Optional, Sequence
 
 from notation import MAX_LINE_BYTES, read
 
-from .. import safe_write
 from ..engine import Setup
 from ..engine import SetupError as BadSetup
-from ..referee import Referee
-from ..session import Session
+from ..plumbing import safe_write
+from ..services.referee import Referee
+from ..services.session import Session
 from .recordfile import RecordFile
 
 
-class SetupError(Exception):
+class StartError(Exception):
     """The game cannot start; ``lines`` say why (diagnostics first), ``status`` is the
     exit status (1 a record at fault, 2 a usage error)."""
 
@@ -44,7 +44,7 @@ def new_session(
     try:
         setup = Setup(game, variant, options=options, seed=seed)
     except BadSetup as exc:
-        raise SetupError([exc.message], status=2) from None
+        raise StartError([exc.message], status=2) from None
     tags = []
     if date is not None:  # the day a daily deal belongs to
         tags.append(("Date", date))
@@ -59,16 +59,16 @@ def new_session(
 def resumed_session(path: str, table: bool) -> tuple[Session, bool]:
     """The game recorded in ``path``, ready to go on, and whether its deals are typed
     (``--table``, or a record without a Seed to deal from)."""
-    from ..inputs import Unreadable, open_binary
+    from ..plumbing.inputs import Unreadable, open_binary
 
     try:
         with open_binary(path) as stream:
             records = list(read(stream, source=path))
     except Unreadable as exc:
-        raise SetupError([str(exc)], status=2) from None
+        raise StartError([str(exc)], status=2) from None
     if len(records) != 1:
         found = "no record" if not records else f"{len(records)} records"
-        raise SetupError([f"{path}: holds {found}: --resume goes on with a file of one record"])
+        raise StartError([f"{path}: holds {found}: --resume goes on with a file of one record"])
     record = records[0]
     seeded = not table and record.tag_value("Seed") is not None
     verdict = Referee(seed_check=seeded).check(record)
@@ -78,13 +78,13 @@ def resumed_session(path: str, table: bool) -> tuple[Session, bool]:
             lines.append(f"{path}: its deals are not those of its Seed: go on with --table to type the cards")
         else:
             lines.append(f"{path}: cannot be resumed: the record is not legal")
-        raise SetupError(lines)
+        raise StartError(lines)
     if verdict.state is not None and verdict.state.is_over:
-        raise SetupError([f"{path}: the game is over ({verdict.result}): nothing to resume"])
+        raise StartError([f"{path}: the game is over ({verdict.result}): nothing to resume"])
     try:
         session = Session.from_record(record, seeded=seeded)
     except ValueError as exc:
-        raise SetupError([f"{path}: {exc}"]) from None
+        raise StartError([f"{path}: {exc}"]) from None
     return session, not seeded
 
 
@@ -119,12 +119,12 @@ def prepare(
     tags: Sequence[tuple[str, str]] = (),
     date: Optional[str] = None,
 ) -> Ready:
-    """Everything ``dungeon play`` does before the first move; SetupError if it cannot."""
+    """Everything ``dungeon play`` does before the first move; StartError if it cannot."""
     if resume is not None:
         session, typed = resumed_session(resume, table)
         name = session.module.game.name
         if game is not None and game != name:
-            raise SetupError([f"{resume} is a game of {name}, not {game}"], status=2)
+            raise StartError([f"{resume} is a game of {name}, not {game}"], status=2)
     else:
         assert game is not None
         session = new_session(game, variant, seed, table, player, dated=interactive, options=options, extra=tags, date=date)
@@ -134,7 +134,7 @@ def prepare(
         safe_write.check_lines(text.encode("utf-8"), output or "the record")
     except safe_write.TooLong as exc:
         why = f"line {exc.line} of the record would be longer than the {MAX_LINE_BYTES:,} bytes a DGN line holds"
-        raise SetupError([f"{why}: shorten what it holds (--player?); no command could read it again"], status=2) from None
+        raise StartError([f"{why}: shorten what it holds (--player?); no command could read it again"], status=2) from None
     return Ready(session, record_file(session.module.game.name, output, resume, interactive, text), typed)
 
 
@@ -155,6 +155,6 @@ def record_file(
             return RecordFile(resume)
         return RecordFile.fresh(game, text=text)
     except FileExistsError:
-        raise SetupError([f"{output}: exists already: choose another name with -o (or --resume it)"]) from None
+        raise StartError([f"{output}: exists already: choose another name with -o (or --resume it)"]) from None
     except OSError as exc:
-        raise SetupError([f"cannot create {exc.filename or output}: {exc.strerror}"]) from None
+        raise StartError([f"cannot create {exc.filename or output}: {exc.strerror}"]) from None

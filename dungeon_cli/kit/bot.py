@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any, Generic, Mapping, Optional
 
-from ..games.base import GameModule, S
+from .game_module import GameModule, S
 
 
 class Bot(Generic[S]):

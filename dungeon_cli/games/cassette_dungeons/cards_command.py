@@ -10,9 +10,9 @@ import click
 
 from notation import Diagnostic
 
-from ... import report, safe_write
-from ...inputs import display_name, is_stdin
-from ...terminal_text import safe
+from ...kit.terminal_text import safe
+from ...plumbing import report, safe_write
+from ...plumbing.inputs import display_name, is_stdin
 from . import loader
 
 

@@ -24,7 +24,7 @@ from typing import Optional
 
 from notation.model import printable
 
-from .. import safe_write
+from ..plumbing import safe_write
 
 ATTRIBUTE = "*.dgn diff=dgn"
 CONFIG = {

@@ -17,8 +17,8 @@ from typing import Any, Callable, Generator, Generic, Iterator, Mapping, Optiona
 
 from notation import Record, Tag, Token
 
-from ..cards import CARDS
-from ..core import Draw, Game, Illegal, State
+from .cards import CARDS
+from .core import Draw, Game, Illegal, State
 
 # A game's state and action types: the parameters of its notation and module, so that a
 # game's own code receives its own states (``ScoundrelState``), not the base class.
@@ -238,7 +238,7 @@ class GameModule(Generic[S, A]):
     - ``data``: glob patterns, relative to the game's package, of the files it reads at
       run time; they must be shipped as package data (a test holds pyproject.toml to it).
     - ``web``: ``"module:function"``, ``function(state, defs)``: the board as HTML for
-      ``replay --html``, ``defs`` a ``share.htmlkit.Defs`` for drawings the page holds
+      ``replay --html``, ``defs`` a ``kit.htmlkit.Defs`` for drawings the page holds
       once; without it the page shows the text render.
     - ``pages``: file names, in the game's package, of its full rules pages.
     """

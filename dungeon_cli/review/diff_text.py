@@ -21,8 +21,8 @@ from typing import BinaryIO, Optional, TextIO
 from notation import read, write
 from notation.model import printable
 
-from ..formatting import checkpoints_of
-from ..referee import Referee
+from ..services.formatting import checkpoints_of
+from ..services.referee import Referee
 
 
 def textconv(stream: BinaryIO, out: TextIO, source: Optional[str] = None) -> None:

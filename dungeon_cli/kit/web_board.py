@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ..games.base import GameModule, load
+from .game_module import GameModule, load
 from .htmlkit import Defs, esc
 
 

@@ -306,7 +306,7 @@ def _noted() -> Optional[set]:
     import click
 
     ctx = click.get_current_context(silent=True)
-    return None if ctx is None else ctx.find_root().meta.setdefault("dungeon_cli.inputs", set())
+    return None if ctx is None else ctx.find_root().meta.setdefault("dungeon_cli.plumbing.inputs", set())
 
 
 def note_input(source) -> None:

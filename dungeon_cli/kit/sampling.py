@@ -9,7 +9,7 @@ import random
 import time
 from typing import Any, Callable, Optional, Protocol, Sequence, TypeVar, runtime_checkable
 
-from ..core import State
+from .core import State
 
 S_contra = TypeVar("S_contra", bound=State, contravariant=True)
 

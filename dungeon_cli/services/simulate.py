@@ -21,11 +21,11 @@ import random
 import time
 from typing import Any, Callable, Generator, NamedTuple, Optional, Sequence
 
-from . import bots, playouts, registry
-from .engine import MAX_EVENTS, Runaway, SeededDealer, Setup, Visitor, Walk
+from .. import bots, playouts, registry
+from ..engine import MAX_EVENTS, Runaway, SeededDealer, Setup, Visitor, Walk
+from ..kit.shuffle import rng_for
+from ..plumbing.workers import InOrder, chunks
 from .session import Session
-from .shuffle import rng_for
-from .workers import InOrder, chunks
 
 
 class Spec(NamedTuple):
@@ -96,7 +96,7 @@ def _rule_tags(spec: Spec) -> tuple[dict, list]:
     """The options and record tags of a run given a game's rule tags (``sim --cards``)."""
     if not spec.rule_tags:
         return {}, []
-    from .engine.tags import rule_options
+    from ..engine.tags import rule_options
 
     options: dict = {}
     for name, read, base, _ in spec.rule_tags:
@@ -234,7 +234,7 @@ def _on_processes(
     spec: Spec, seeds: Sequence[int], jobs: int, chunked: Optional[Sequence[Sequence[int]]] = None
 ) -> Generator[list[Outcome], None, None]:
     """``jobs`` processes play: this one and ``jobs - 1`` workers (``workers.spread``)."""
-    from .workers import spread
+    from ..plumbing.workers import spread
 
     here = functools.partial(play_many, spec)
     return spread(functools.partial(play_rows, spec), here, _outcome, chunked or _chunks_for(spec, seeds, jobs), jobs)
@@ -252,7 +252,7 @@ def _on_cluster(spec: Spec, seeds: Sequence[int], address: str) -> Generator[lis
         import distributed  # noqa: F401
     except ImportError:
         raise ClusterUnavailable("--cluster needs Dask distributed: pip install 'dungeon-cli[cluster]'") from None
-    from .cluster_guard import Unreachable, connect
+    from ..plumbing.cluster_guard import Unreachable, connect
 
     try:
         client = connect(address, float(CLUSTER_TIMEOUT.rstrip("s")))

@@ -28,7 +28,7 @@ def effect_value(effect: Effect) -> float:
     return USE_VALUE[effect.kind] * (effect.amount or 1)
 
 
-class GreedyBot:
+class GreedyPlayer:
     def __init__(self, hero: Optional[str] = None):
         self.hero = hero
 
