@@ -459,16 +459,23 @@ def percent(rate: float) -> str:
 def annotate(analysis: Analysis) -> Record:
     """The record with each noted decision's judgement as a comment on its move line
     (at the line's end, or above the move when the line has a comment already), and the
-    game's accuracy as its ``Accuracy`` tag (replacing one an earlier analysis wrote)."""
+    game's accuracy as its ``Accuracy`` tag (replacing one an earlier analysis wrote).
+    A record analysed again keeps one judgement per decision: an earlier analysis's
+    comments (those ``classes.read_comment`` reads) on the moves judged now are dropped;
+    every other comment is kept."""
     by_line: dict[int, list[str]] = {}
     for j in analysis.judgements:
+        by_line.setdefault(j.line, [])
         if noted(j):
-            by_line.setdefault(j.line, []).append(comment(j))
+            by_line[j.line].append(comment(j))
     accuracy = analysis.accuracy
     if accuracy is not None:
         _set_tag(analysis.record, classes.ACCURACY_TAG, classes.accuracy_text(accuracy))
     for move in analysis.record.moves:
         notes = by_line.get(move.line)
+        if notes is None:
+            continue
+        _drop_notes(move)
         if not notes:
             continue
         text = "# " + "; ".join(notes)
@@ -478,6 +485,12 @@ def annotate(analysis: Analysis) -> Record:
         else:
             move.comments.append(text)
     return analysis.record
+
+
+def _drop_notes(move) -> None:
+    """Take an earlier analysis's comments off a move."""
+    move.comments = [c for c in move.comments if not classes.read_comment(c)]
+    move.segments = [(items, None if t is not None and classes.read_comment(t) else t) for items, t in move.segments]
 
 
 def _set_tag(record: Record, name: str, value: str) -> None:
