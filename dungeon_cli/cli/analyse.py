@@ -13,7 +13,7 @@ from ..terminal_text import safe, table_cell
 from .inputs import Unreadable, display_name, open_binary
 from .limits import HELP as LIMIT_HELP
 from .limits import parse_limit
-from .output import check_output, write_output
+from .output import NotWritten, check_output, write_output
 
 # Each sample is a whole order of the unseen cards played out at every decision: past
 # this, an analysis takes hours and its memory has no bound.
@@ -54,7 +54,13 @@ MAX_SAMPLES = 100_000
     type=click.Path(dir_okay=False, allow_dash=True),
     help="Write the records with each marked decision's judgement as a comment (notation/SPEC.md); '-': standard output (the table then goes to standard error).",
 )
-@click.option("--force", is_flag=True, help="Let -o replace an existing file.")
+@click.option(
+    "--html",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write a review page: the replay page with the chance of winning drawn across each game and the marks on it"
+    " (one file, nothing loaded from anywhere); '-': standard output (the table then goes to standard error).",
+)
+@click.option("--force", is_flag=True, help="Let -o and --html replace an existing file.")
 def analyse(
     files: tuple[str, ...],
     samples: Optional[int],
@@ -63,6 +69,7 @@ def analyse(
     first_move: int,
     fmt: str,
     output: Optional[str],
+    html: Optional[str],
     force: bool,
 ) -> None:
     """Judge every decision of DGN records: the chance of winning from what the player
@@ -89,17 +96,31 @@ def analyse(
     project_settings("analyse")  # a card set kept in the project's card-sets
     samples = samples or analysis.SAMPLES
     nodes, seconds = parse_limit(limit) if limit is not None else (None, analysis.HINDSIGHT_SECONDS)
+    if output == "-" and html == "-":
+        raise click.UsageError("-o - and --html - would both write to standard output: give one of them a file")
     if output is not None:  # before the analysis, which takes minutes
         check_output(output, force, record=True, inputs=files)
-    out = sys.stderr if output == "-" else sys.stdout  # '-o -': standard output holds the records
-    results = []  # kept for json and -o only: text is written as each record is judged
-    keep = fmt == "json" or output is not None
+    if html is not None:
+        check_output(html, force, inputs=files)
+    out = sys.stderr if "-" in (output, html) else sys.stdout  # '-o -': standard output holds the records
+    results = []  # kept for json, -o and --html only: text is written as each record is judged
+    keep = fmt == "json" or output is not None or html is not None
     shown = 0
+    moves = 0  # held for the page
     refused: set[str] = set()  # games it cannot judge
 
     def judge(name: str, record) -> bool:
         """Judge one record and show it (or keep it); True when it is illegal."""
-        nonlocal shown
+        nonlocal shown, moves
+        if html is not None:
+            from ..share.page import MAX_MOVES
+
+            moves += len(record.moves)
+            if moves > MAX_MOVES:  # refused before it is judged, let alone drawn
+                raise NotWritten(
+                    f"{safe(name)}: holds more than {MAX_MOVES:,} moves: a review page shows at most that many"
+                    " (split the file); nothing was written"
+                )
         why = _cannot_judge(record, analysis)
         if why is not None:
             if why not in refused:  # said once a game
@@ -132,11 +153,25 @@ def analyse(
             continue
     if fmt == "json":
         report.dump_json({"records": [_json(name, found) for name, found in results]}, out)
+    if html is not None and results:  # before -o's comments are added to the records
+        _write_review(html, [found for _, found in results], files, force)
     if output is not None and results:
         text = write([analysis.annotate(found) for _, found in results])
         write_output(output, text, force, record=True, inputs=files)
     out.flush()
     sys.exit(2 if unreadable or refused else 1 if illegal else 0)
+
+
+def _write_review(html: str, analysed: list, files: tuple[str, ...], force: bool) -> None:
+    """The review page of every record analysed, said on standard error."""
+    from ..share.review import review_page
+
+    name = display_name(files[0]) if len(files) == 1 else "review"
+    text, _ = review_page(analysed, name)
+    write_output(html, text, force, inputs=files)
+    games = f"{len(analysed)} game" + ("s" if len(analysed) != 1 else "")
+    shown = "standard output" if html == "-" else html
+    sys.stderr.write(f"{safe(shown)}: {games}, {len(text.encode('utf-8')):,} bytes\n")
 
 
 def _cannot_judge(record, analysis) -> Optional[str]:
