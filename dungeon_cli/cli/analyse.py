@@ -83,7 +83,7 @@ def analyse(
     ?! inaccuracy (5 or more), ? mistake (10), ?? blunder (20); ! only: the best, and
     every other choice clearly a mistake. unlucky: no clear fall, but a win reachable
     in hindsight was lost here. Accuracy: lichess's formula on these losses
-    (docs/analysis.md).
+    (notation/SPEC.md, "Analysis comments").
 
     Exit status: 0 analysed, 1 a record is illegal (not analysed), 2 a file could not be
     read or its game cannot be judged (it has neither a strong player nor a solver).
