@@ -94,3 +94,54 @@ def test_the_spec_example_is_what_analyse_writes(run, tmp_path):
     out = tmp_path / "judged.dgn"
     assert run(["analyse", str(src), "-o", str(out)]).exit_code == 0
     assert out.read_text() == block
+
+
+def test_the_table_and_json_of_the_spec_record(run, tmp_path, snapshot_text):
+    """The classes column, the accuracy in the head line and the JSON's class, loss and
+    accuracy for SPEC's record (the hindsight limited in positions, not seconds, so the
+    figures are the same on any machine)."""
+    src = tmp_path / "lost.dgn"
+    src.write_text(
+        '[Game "scoundrel"]\n[Seed "7"]\n\n1. 9c 7h 2c 3c : 2c 3c 7h\n2. (9c) Js 9d Qs : 9d xJs x9c\n3. (Qs) 4c Qc 8d : run\n'
+    )
+    args = ["analyse", str(src), "--samples", "40", "--limit", "100k"]
+    table = run(args)
+    assert table.exit_code == 0, table.output
+    data = run([*args, "--format", "json"])
+    assert data.exit_code == 0, data.output
+    assert (table.stdout.replace(str(src), "lost.dgn") + "\n" + data.stdout.replace(str(src), "lost.dgn")) == snapshot_text
+
+
+def test_each_class_is_the_rule_of_the_spec(tmp_path):
+    """The class of every judged decision of a game of each kind is what notation/SPEC.md
+    says of its figures: the loss, whether the fall is clear, and for an only move every
+    other choice clearly 10 points or more below."""
+    from dungeon_cli import analysis
+
+    seen = set()
+    for game in GAMES:
+        text, last = _record(game)
+        found = analysis.analyse(parse(text)[0], samples=8, seconds=0.3, first_move=max(0, last - 4))
+        for j in found.judgements:
+            if j.best is None:
+                continue
+            loss = 100 * (j.best.rate - j.played.rate)
+            clear = j.played.interval[1] < j.best.rate
+            others_below = bool(j.others) and all(
+                o.interval[1] < j.best.rate and 100 * (j.best.rate - o.rate) >= 10 for o in j.others
+            )
+            if j.cls is classes.MoveClass.ONLY:
+                assert loss <= 0 and others_below
+            elif j.cls is classes.MoveClass.BEST:
+                assert loss <= 0 and not others_below
+            elif j.cls is classes.MoveClass.EXCELLENT:
+                assert 0 < loss < 2
+            elif j.cls is classes.MoveClass.GOOD:
+                assert 2 <= loss < 5 or (loss >= 5 and not clear)
+            else:
+                assert clear and loss >= 5
+                size = "blunder" if loss >= 20 else "mistake" if loss >= 10 else "inaccuracy"
+                assert j.cls.value == size
+            assert j.mark == j.cls.mark
+            seen.add(j.cls)
+    assert classes.MoveClass.BEST in seen

@@ -51,7 +51,7 @@ def test_a_review_page_for_each_game(run, tmp_path, game):
     assert len(re.findall(r'<p class="rv">', html)) == len([d for d in decisions if d["mark"] or d["unlucky"]])
     for d in decisions:
         if d["mark"] and d["fair"]["before"]["choice"] != d["fair"]["after"]["choice"]:
-            assert f'better {d["fair"]["before"]["choice"]}' in html
+            assert f"better {d['fair']['before']['choice']}" in html
     assert f"accuracy {found['accuracy']:.1f}%" in html
 
 
