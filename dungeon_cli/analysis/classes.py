@@ -7,14 +7,15 @@ are functions of losses only (no game rules, no sampling here), so a tool that r
 analysed records (``dungeon stats``, puzzles) reads them back with ``read_comment``
 and ``accuracy_tag`` instead of analysing again.
 
-Thresholds, in points: lichess classes a fall of 5 / 10 / 15 points of win percentage as
-an inaccuracy / mistake / blunder. These games are won far less often (the strong
-player wins about 40% of Scoundrel deals), so a fall of 10 points is a quarter of a
-good player's whole chance, and the smaller steps are kept; but the figures are
-sampled (100 orders: about ±10 points at 40%), so no class worse than ``good`` is given
-unless the fall is clear (the played choice's 95% interval lies wholly below the best
-choice's figure), and a blunder is a fall of 20 points: half of what a strong player
-has at the start of a Scoundrel deal.
+Thresholds, in points (notation/SPEC.md says why, with the table): lichess classes a
+fall of 5 / 10 / 15 points of win percentage (0.1 / 0.2 / 0.3 of its winning chances
+on -1..1) as an inaccuracy / mistake / blunder. These games are won far less often (the
+strong player wins about 38% of Scoundrel deals, and its fair figure early in a deal is
+a few percent), so a fall of 10 points is a large share of a player's chance and the
+small steps are kept; but the figures are sampled (100 orders: about ±10 points at
+40%), so no class worse than ``good`` is given unless the fall is clear (the played
+choice's 95% interval lies wholly below the best choice's figure), and a blunder is a
+fall of 20 points: half of a strong player's whole chance at a Scoundrel deal's start.
 """
 
 from __future__ import annotations
