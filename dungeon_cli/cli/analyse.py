@@ -52,7 +52,8 @@ MAX_SAMPLES = 100_000
     "-o",
     "--output",
     type=click.Path(dir_okay=False, allow_dash=True),
-    help="Write the records with each marked decision's judgement as a comment (notation/SPEC.md); '-': standard output (the table then goes to standard error).",
+    help="Write the records with each marked decision's judgement as a comment and the game's accuracy as a tag"
+    " (notation/SPEC.md); '-': standard output (the table then goes to standard error).",
 )
 @click.option(
     "--html",
