@@ -97,3 +97,16 @@ def test_a_file_too_long_for_a_page_is_refused_and_nothing_written(run, tmp_path
     assert result.exit_code == 2
     assert "holds more than 3 moves: a review page shows at most that many" in result.output
     assert "Traceback" not in result.output and not out.exists()
+
+
+def test_a_file_of_several_records_gets_a_chart_per_game_linking_into_it(run, tmp_path):
+    source = FIXTURES / "scoundrel" / "legal" / "several-records.dgn"
+    out = tmp_path / "review.html"
+    result = run(["analyse", str(source), "--samples", "3", "--limit", "0.1", "--html", str(out)])
+    assert result.exit_code == 0, result.output
+    html = out.read_text()
+    games = re.findall(r'<article class="game" id="game-(\d+)"', html)
+    assert games == ["1", "2", "3"] and html.count('<figure class="chart">') == 3
+    for number, article in zip(games, html.split('<article class="game"')[1:]):
+        links = re.findall(r'<a href="#([^"]+)" data-i="\d+"', article.split("</figure>")[0])
+        assert links and all(link.startswith(f"game-{number}-move-") for link in links)
