@@ -12,7 +12,7 @@ from ..kit.terminal_text import safe, table_cell
 from ..plumbing import report
 from .limits import HELP as LIMIT_HELP
 from .limits import parse_limit
-from .output import check_output, write_output
+from .output import NotWritten, check_output, write_output
 from .reading import Unreadable, display_name, open_binary
 
 # Each sample is a whole order of the unseen cards played out at every decision: past
@@ -52,9 +52,16 @@ MAX_SAMPLES = 100_000
     "-o",
     "--output",
     type=click.Path(dir_okay=False, allow_dash=True),
-    help="Write the records with each marked decision's judgement as a comment (notation/SPEC.md); '-': standard output (the table then goes to standard error).",
+    help="Write the records with each marked decision's judgement as a comment and the game's accuracy as a tag"
+    " (notation/SPEC.md); '-': standard output (the table then goes to standard error).",
 )
-@click.option("--force", is_flag=True, help="Let -o replace an existing file.")
+@click.option(
+    "--html",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write a review page: the replay page with the chance of winning drawn across each game and the marks on it"
+    " (one file, nothing loaded from anywhere); '-': standard output (the table then goes to standard error).",
+)
+@click.option("--force", is_flag=True, help="Let -o and --html replace an existing file.")
 def analyse(
     files: tuple[str, ...],
     samples: Optional[int],
@@ -63,6 +70,7 @@ def analyse(
     first_move: int,
     fmt: str,
     output: Optional[str],
+    html: Optional[str],
     force: bool,
 ) -> None:
     """Judge every decision of DGN records: the chance of winning from what the player
@@ -71,9 +79,12 @@ def analyse(
     known (the solver; needs the record's Seed or every card shown).
 
     \b
-    Marks: ??  the chance of winning dropped clearly, by 25 points or more
-           ?   it dropped clearly (beyond the 95% interval)
-           ?!  no clear drop, but a win reachable in hindsight was lost here
+    Classes, by the points of winning chance lost (the fall clear of the 95% interval
+    for the last three): best, excellent (under 2), good (under 5),
+    ?! inaccuracy (5 or more), ? mistake (10), ?? blunder (20); ! only: the best, and
+    every other choice clearly a mistake. unlucky: no clear fall, but a win reachable
+    in hindsight was lost here. Accuracy: lichess's formula on these losses
+    (notation/SPEC.md, "Analysis comments").
 
     Exit status: 0 analysed, 1 a record is illegal (not analysed), 2 a file could not be
     read or its game cannot be judged (it has neither a strong player nor a solver).
@@ -86,17 +97,31 @@ def analyse(
     project_settings("analyse")  # a card set kept in the project's card-sets
     samples = samples or analysis.SAMPLES
     nodes, seconds = parse_limit(limit) if limit is not None else (None, analysis.HINDSIGHT_SECONDS)
+    if output == "-" and html == "-":
+        raise click.UsageError("-o - and --html - would both write to standard output: give one of them a file")
     if output is not None:  # before the analysis, which takes minutes
         check_output(output, force, record=True, inputs=files)
-    out = sys.stderr if output == "-" else sys.stdout  # '-o -': standard output holds the records
-    results = []  # kept for json and -o only: text is written as each record is judged
-    keep = fmt == "json" or output is not None
+    if html is not None:
+        check_output(html, force, inputs=files)
+    out = sys.stderr if "-" in (output, html) else sys.stdout  # '-o -': standard output holds the records
+    results = []  # kept for json, -o and --html only: text is written as each record is judged
+    keep = fmt == "json" or output is not None or html is not None
     shown = 0
+    moves = 0  # held for the page
     refused: set[str] = set()  # games it cannot judge
 
     def judge(name: str, record) -> bool:
         """Judge one record and show it (or keep it); True when it is illegal."""
-        nonlocal shown
+        nonlocal shown, moves
+        if html is not None:
+            from ..share.page import MAX_MOVES
+
+            moves += len(record.moves)
+            if moves > MAX_MOVES:  # refused before it is judged, let alone drawn
+                raise NotWritten(
+                    f"{safe(name)}: holds more than {MAX_MOVES:,} moves: a review page shows at most that many"
+                    " (split the file); nothing was written"
+                )
         why = _cannot_judge(record, analysis)
         if why is not None:
             if why not in refused:  # said once a game
@@ -129,11 +154,25 @@ def analyse(
             continue
     if fmt == "json":
         report.dump_json({"records": [_json(name, found) for name, found in results]}, out)
+    if html is not None and results:  # before -o's comments are added to the records
+        _write_review(html, [found for _, found in results], files, force)
     if output is not None and results:
         text = write([analysis.annotate(found) for _, found in results])
         write_output(output, text, force, record=True, inputs=files)
     out.flush()
     sys.exit(2 if unreadable or refused else 1 if illegal else 0)
+
+
+def _write_review(html: str, analysed: list, files: tuple[str, ...], force: bool) -> None:
+    """The review page of every record analysed, said on standard error."""
+    from ..share.review_page import review_page
+
+    name = display_name(files[0]) if len(files) == 1 else "review"
+    text, _ = review_page(analysed, name)
+    write_output(html, text, force, inputs=files)
+    games = f"{len(analysed)} game" + ("s" if len(analysed) != 1 else "")
+    shown = "standard output" if html == "-" else html
+    sys.stderr.write(f"{safe(shown)}: {games}, {len(text.encode('utf-8')):,} bytes\n")
 
 
 def _cannot_judge(record, analysis) -> Optional[str]:
@@ -176,6 +215,12 @@ def _fair_text(fair, analysis) -> str:
     return f"{figure} {fair.mean_score:+.1f}"
 
 
+def _class_text(j) -> str:
+    """A decision's mark and class as the table shows them (``?? blunder``, ``good unlucky``)."""
+    words = [j.mark, j.cls.value if j.cls is not None else "", "unlucky" if j.unlucky else ""]
+    return " ".join(w for w in words if w) or "-"
+
+
 def _table(name: str, found, analysis) -> str:
     from tabulate import tabulate
 
@@ -188,7 +233,7 @@ def _table(name: str, found, analysis) -> str:
             [
                 j.move,
                 table_cell(safe(j.action), "plain"),
-                j.mark,
+                _class_text(j),
                 _fair_text(j.best, analysis),
                 _fair_text(j.played, analysis),
                 table_cell(safe(better), "plain"),
@@ -202,6 +247,9 @@ def _table(name: str, found, analysis) -> str:
         head += f" ({safe(variant)})"
     result = found.verdict.result
     head += f", {result}" if result is not None else ", unfinished"
+    accuracy = found.accuracy
+    if accuracy is not None:
+        head += f", accuracy {accuracy:.1f}%"
     lines = [head]
     for note in (found.fair_note, found.hindsight_note):
         if note:
@@ -209,7 +257,7 @@ def _table(name: str, found, analysis) -> str:
     headers = [
         "move",
         "action",
-        "mark",
+        "class",
         "fair before: win (95%) score",
         "fair after",
         "better",
@@ -233,5 +281,6 @@ def _json(name: str, found) -> dict:
         "result": str(found.verdict.result) if found.verdict.result is not None else None,
         "fair_note": found.fair_note,
         "hindsight_note": found.hindsight_note,
+        "accuracy": None if found.accuracy is None else round(found.accuracy, 1),
         "decisions": [j.as_json() for j in found.judgements],
     }

@@ -27,6 +27,14 @@
       if (on) { a.setAttribute("aria-current", "step"); } else { a.removeAttribute("aria-current"); }
       if (on) list.scrollTop = li.offsetTop - list.clientHeight / 2;
     });
+    var chart = g.querySelector(".chart");  // a review page's: the current move's column lit
+    if (chart) {
+      Array.prototype.forEach.call(chart.querySelectorAll("a[data-i]"), function (a) {
+        var on = Number(a.getAttribute("data-i")) === index;
+        a.classList.toggle("on", on && !a.classList.contains("pt"));
+        if (on) { a.setAttribute("aria-current", "step"); } else { a.removeAttribute("aria-current"); }
+      });
+    }
     var slider = g.querySelector("input[type=range]");
     slider.value = String(index);
     g.querySelector("output").textContent = frames[index].getAttribute("data-label") + " (" + index + " of " + (frames.length - 1) + ")";

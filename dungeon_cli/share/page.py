@@ -14,7 +14,7 @@ import base64
 import hashlib
 import os
 from importlib import resources
-from typing import Sequence
+from typing import Callable, Optional, Sequence
 
 from notation import Move, Record
 from notation.writer import move_lines
@@ -65,10 +65,10 @@ def _told(frame: Frame) -> str:
     return f'<p class="told">{esc(frame.told)}</p>' if frame.told else ""
 
 
-def _move_item(frame: Frame, index: int, href: str) -> str:
+def _move_item(frame: Frame, index: int, href: str, extra: str = "") -> str:
     text = move_dgn(frame.move) if frame.move is not None else "start"
     notes = "".join(f"<p>{esc(n)}</p>" for n in (move_notes(frame.move) if frame.move is not None else []))
-    return f'<li><a href="#{href}" data-i="{index}"><code>{esc(text)}</code></a>{notes}</li>'
+    return f'<li><a href="#{href}" data-i="{index}"><code>{esc(text)}</code></a>{extra}{notes}</li>'
 
 
 def _unplayed(rp: Replayed) -> str:
@@ -102,13 +102,19 @@ def _ending(rp: Replayed, name: str) -> str:
     return f'<p class="st">{esc(text)}</p>'
 
 
-def _game(rp: Replayed, number: int, many: bool, name: str, defs: Defs) -> str:
+# A review page's addition to one game (``review_page.py``): given the record as walked and
+# its fragments' prefix, the markup above the moves and, by frame index, under a move.
+Review = Callable[[Replayed, str], tuple[str, dict[int, str]]]
+
+
+def _game(rp: Replayed, number: int, many: bool, name: str, defs: Defs, review: Optional[Review] = None) -> str:
     record = rp.record
     tags = "".join(f"<div><dt>{esc(t.name)}</dt><dd>{esc(t.value)}</dd></div>" for t in record.tags if t.name != "Game")
     prefix = f"game-{number}-" if many else ""
     frames = rp.frames if rp.module is not None else []
+    above, under = review(rp, prefix) if review is not None and frames else ("", {})
     sections = "".join(_frame(rp, f, i != 0, defs) for i, f in enumerate(frames))
-    items = "".join(_move_item(f, i, f"{prefix}move-{f.number}") for i, f in enumerate(frames))
+    items = "".join(_move_item(f, i, f"{prefix}move-{f.number}", under.get(i, "")) for i, f in enumerate(frames))
     items += _unplayed(rp)
     last = max(0, len(frames) - 1)
     controls = (
@@ -122,7 +128,7 @@ def _game(rp: Replayed, number: int, many: bool, name: str, defs: Defs) -> str:
     )
     return (
         f'<article class="game" id="game-{number}" data-game="{number}"{" hidden" if many and number > 1 else ""}>'
-        f'<h2>{esc(_title(record, rp))}</h2><dl class="tags">{tags}</dl>{controls}'
+        f'<h2>{esc(_title(record, rp))}</h2><dl class="tags">{tags}</dl>{above}{controls}'
         f'<div class="main"><div class="pane">{sections or "<p>no board: the record cannot be replayed</p>"}</div>'
         f'<ol class="pane moves" aria-label="moves">{items}</ol></div>{_ending(rp, name)}</article>'
     )
@@ -139,14 +145,17 @@ def page(records: Sequence[Record], name: str) -> str:
 MAX_MOVES = 2_000
 
 
-def build(records: Sequence[Record], name: str) -> tuple[str, list[Replayed]]:
-    """The page, and each record as it was walked (its verdict says what is wrong)."""
+def build(
+    records: Sequence[Record], name: str, review: Optional[Review] = None, kind: str = "replay"
+) -> tuple[str, list[Replayed]]:
+    """The page, and each record as it was walked (its verdict says what is wrong).
+    ``review``: what ``analyse --html`` adds to each game (``kind``: "review")."""
     replays = [Replayed(r) for r in records]
     many = len(replays) > 1
     style, script = _asset("page.css"), _asset("page.js")
     csp = f"default-src 'none'; style-src {_hash(style)}; script-src {_hash(script)}"
     defs = Defs()
-    games = "".join(_game(rp, i, many, name, defs) for i, rp in enumerate(replays, start=1))
+    games = "".join(_game(rp, i, many, name, defs, review) for i, rp in enumerate(replays, start=1))
     listing = ""
     if many:
         entries = []
@@ -165,6 +174,6 @@ def build(records: Sequence[Record], name: str) -> tuple[str, list[Replayed]]:
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
         f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
         '<meta name="color-scheme" content="light dark">'
-        f"<title>{esc(os.path.basename(name))}: a dungeon replay</title><style>{style}</style></head><body>{SYMBOLS}{defs.svg()}"
+        f"<title>{esc(os.path.basename(name))}: a dungeon {esc(kind)}</title><style>{style}</style></head><body>{SYMBOLS}{defs.svg()}"
         f"<header><h1>{esc(os.path.basename(name))}</h1>{listing}</header>{games}<script>{script}</script></body></html>\n"
     ), replays

@@ -178,9 +178,10 @@ def test_sim_plot_never_replaces_a_record(run, tmp_path):
     [
         (["sim", "scoundrel", "--games", "3", "--plot"], "games/s"),
         (["analyse", "--samples", "1", str(LEGAL), "-o"], "fair before"),
+        (["analyse", "--samples", "1", str(LEGAL), "--html"], "fair before"),
         (["solve", "--seed", "7", "scoundrel", "-o"], "positions"),
     ],
-    ids=["sim-plot", "analyse-o", "solve-o"],
+    ids=["sim-plot", "analyse-o", "analyse-html", "solve-o"],
 )
 def test_an_output_that_cannot_be_written_is_found_before_the_work(run, tmp_path, args, work):
     blocker = tmp_path / "notes.txt"
@@ -201,8 +202,9 @@ def test_an_output_that_cannot_be_written_is_found_before_the_work(run, tmp_path
         (["replay", str(LEGAL), "--html", "-"], "<!doctype html>"),
         (["sim", "scoundrel", "--games", "3", "--plot", "-"], "<svg"),
         (["analyse", "--samples", "1", "--limit", "1k", str(LEGAL), "-o", "-"], "# The last rooms"),
+        (["analyse", "--samples", "1", "--limit", "1k", str(LEGAL), "--html", "-"], "<!doctype html>"),
     ],
-    ids=["replay-html", "sim-plot", "analyse-o"],
+    ids=["replay-html", "sim-plot", "analyse-o", "analyse-html"],
 )
 def test_dash_is_standard_output(run, tmp_path, monkeypatch, args, starts):
     monkeypatch.chdir(tmp_path)

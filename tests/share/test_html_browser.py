@@ -270,3 +270,43 @@ def test_a_record_that_cannot_be_replayed_is_listed_without_errors(browser, run,
     browser.get(out.as_uri() + "#game-1-move-0")
     assert "unknown game 'chess'" in browser.execute_script("return document.querySelector('#game-1 .fault').textContent")
     assert _errors(browser) == []
+
+
+# -- the review page of analyse --html: the replay page with the chance of winning drawn above it --
+
+
+@pytest.mark.parametrize("game", sorted(FIXTURE_OF))
+def test_the_review_page_steps_to_a_move_from_its_chart(browser, run, tmp_path, game):
+    """For a record of each game: the chart is drawn above the moves, clicking its column
+    of a move (and a marked point, where the analysis marked one) shows that move's board
+    and lights its column; nothing is fetched and nothing logged. A screenshot per game
+    is kept in tests/artifacts/review-GAME.png."""
+    from selenium.webdriver.common.by import By
+
+    fixture = FIXTURES / FIXTURE_OF[game]
+    out = tmp_path / "review.html"
+    result = run(["analyse", str(fixture), "--samples", "4", "--limit", "0.2", "--html", str(out)])
+    assert result.exit_code == 0, result.output
+    browser.get(out.as_uri())
+    browser.get_log("browser")
+    chart = browser.find_element(By.CSS_SELECTOR, ".chart svg")
+    assert chart.size["width"] > 500 and chart.size["height"] > 60
+    assert browser.execute_script("return document.querySelector('.chart').getBoundingClientRect().bottom") <= (
+        browser.execute_script("return document.querySelector('.moves').getBoundingClientRect().top")
+    )
+    browser.find_element(By.CSS_SELECTOR, '.chart a[data-i="3"] rect').click()
+    _becomes(browser, "return location.hash", "#move-3")
+    assert _shown(browser)[0] == "3"
+    lit = "return Array.prototype.map.call(document.querySelectorAll('.chart a.on'), a => a.getAttribute('data-i'))"
+    _becomes(browser, lit, ["3"])
+    points = browser.find_elements(By.CSS_SELECTOR, ".chart a.pt")
+    if points:
+        target = points[-1].get_dom_attribute("href").lstrip("#")
+        points[-1].find_element(By.CSS_SELECTOR, "circle").click()
+        _becomes(browser, "return location.hash", "#" + target)
+        assert "move-" + _shown(browser)[0] == target
+    browser.find_element(By.TAG_NAME, "body").send_keys("\ue012")  # the arrow keys still step
+    assert browser.execute_script("return performance.getEntriesByType('resource').length") == 0
+    browser.get(out.as_uri() + "#move-2")
+    browser.save_screenshot(str(ARTIFACTS / f"review-{game}.png"))
+    assert _errors(browser) == []

@@ -72,13 +72,27 @@ def pending(label: str, case: str) -> bool:
 # comments, exit 0 (a file that cannot be read is still exit 2).
 SHOWN = {"textconv file"}
 CONTENT = ("long-line", "nested", "dash-option", "dash-short", "escapes")
-# The page of replay --html reads the record too: tried as a second way into replay.
-ALSO = [inp("file", "replay", "--html", "{page}", "--", "{}"), inp("file", "fmt", "--", "{}")]
+# The page of replay --html reads the record too: tried as a second way into replay;
+# so does analyse --html's review page.
+ALSO = [
+    inp("file", "replay", "--html", "{page}", "--", "{}"),
+    inp("file", "fmt", "--", "{}"),
+    inp("file", "analyse", "--html", "{page}", "--samples", "2", "--limit", "1", "--", "{}"),
+]
 
 # command path -> the parameters that read no file: values, and files written (OUT).
 OUT = "a file or directory written: the output door's tests"
 OTHERS: dict[tuple[str, ...], dict[str, str]] = {
-    ("analyse",): {"samples": "", "seed": "", "limit": "", "first_move": "", "fmt": "", "output": OUT, "force": ""},
+    ("analyse",): {
+        "samples": "",
+        "seed": "",
+        "limit": "",
+        "first_move": "",
+        "fmt": "",
+        "output": OUT,
+        "html": OUT,
+        "force": "",
+    },
     ("cards", "check"): {"quiet": ""},
     ("cards", "export"): {"file": OUT, "name": ""},
     ("daily",): {"game": "", "day": ""},

@@ -62,6 +62,11 @@ def analyse(name: str) -> Writer:
 
 WRITERS = {
     ("analyse", "output"): analyse("analyse"),
+    ("analyse", "html"): Writer(
+        lambda inp, out, f: ["analyse", "--samples", "1", "--limit", "1k", inp, "--html", out, *force(f)],
+        input_kind="short",
+        head="<!doctype html>",
+    ),
     ("solve", "output"): Writer(
         lambda inp, out, f: ["solve", inp, "--limit", "2k", "-o", out, *force(f)], head='[Game "scoundrel"]'
     ),
