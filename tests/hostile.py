@@ -52,6 +52,7 @@ INPUTS: dict[tuple[str, ...], dict[str, Input]] = {
     ("sim",): {"cards_file": inp("file", "sim", "cassette-dungeons", "--games", "1", "--cards", "{}")},
     ("solve",): {"target": inp("file", "solve", "--limit", "1s", "--", "{}")},
     ("summary",): {"files": inp("file", "summary", "--", "{}")},
+    ("stats",): {"files": inp("file", "stats", "--", "{}")},
     ("textconv",): {"file": inp("file", "textconv", "--", "{}")},
     ("verify",): {
         "files": inp("file", "verify", "--", "{}"),
@@ -125,6 +126,7 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
         "force": "",
     },
     ("summary",): {"by": "", "fmt": ""},
+    ("stats",): {"by": "", "fmt": "", "plot": OUT, "force": ""},
     ("textconv",): {},
     ("verify",): {"seed_check": "", "fmt": "", "quiet": "", "verbose": "", "jobs": ""},
 }
@@ -220,9 +222,9 @@ def args_for(way: Input, path: Path, tmp: Path) -> list[str]:
 
 def expected(way: Input, case: str) -> bool:
     """Whether the case is hostile for this parameter (a directory is what a "dir"
-    parameter wants, and verify, fmt and summary take one too)."""
+    parameter wants, and verify, fmt, summary and stats take one too)."""
     if case == "directory":
-        return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary")
+        return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary", "stats")
     if case == "unreadable-directory":
-        return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary") or os.geteuid() != 0
+        return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary", "stats") or os.geteuid() != 0
     return True

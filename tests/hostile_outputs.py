@@ -65,6 +65,7 @@ WRITERS = {
     ("solve", "output"): Writer(
         lambda inp, out, f: ["solve", inp, "--limit", "2k", "-o", out, *force(f)], head='[Game "scoundrel"]'
     ),
+    ("stats", "plot"): Writer(lambda inp, out, f: ["stats", inp, "--plot", out, *force(f)], head="<svg"),
     ("replay", "html"): Writer(lambda inp, out, f: ["replay", inp, "--html", out, *force(f)], head="<!doctype html>"),
     ("sim", "plot"): Writer(
         lambda inp, out, f: ["sim", "cassette-dungeons", "--games", "2", "--cards", inp, "--plot", out, *force(f)],

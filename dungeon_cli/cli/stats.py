@@ -7,6 +7,7 @@ from typing import Optional
 
 import click
 
+from ..terminal_text import safe
 from .inputs import Unreadable, display_name, open_binary
 from .project import project_defaults
 from .summary import complete_format
@@ -30,7 +31,11 @@ BY = ("game", "variant", "player", "month")  # dungeon_cli.shell.stats.BY, kept 
     shell_complete=complete_format,
     help="Any tabulate format (simple, github, grid, pipe, ...), or json, or csv.",
 )
-@click.option("--plot", type=click.Path(dir_okay=False), help="Draw the win rate and accuracy by month as an SVG picture.")
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False),
+    help="Also draw the win rate and accuracy by month, a line a player, as an SVG picture ('-': standard output).",
+)
 @click.option("--force", is_flag=True, help="With --plot: replace the file if it exists.")
 def stats(files: tuple[str, ...], by: tuple[str, ...], fmt: str, plot: Optional[str], force: bool) -> None:
     """Your games over time: per group of records (of each file, every *.dgn under a
@@ -89,9 +94,10 @@ def stats(files: tuple[str, ...], by: tuple[str, ...], fmt: str, plot: Optional[
             continue
         if not found:
             problems.add(unreadable(name, 1, 'no record in this file: a record starts with [Game "..."]').problem())
+    aside = plot == "-"  # standard output holds the picture: the table goes to standard error
     text = render(groups.table(), fmt)
     if text:
-        click.echo(text)
+        click.echo(text, err=aside)
     for problem in problems:
         click.echo(f"does not verify: {problem}", err=True)
     left_out = [f"{n} {what}" for n, what in ((unfinished, "unfinished"), (problems.count, "illegal")) if n]
@@ -102,4 +108,6 @@ def stats(files: tuple[str, ...], by: tuple[str, ...], fmt: str, plot: Optional[
         from .output import write_output
 
         write_output(plot, trend_svg("games over time", over_time.table()), force, inputs=files)
+        if not aside:
+            click.echo(f"picture: {safe(plot)}")
     sys.exit(2 if usage_error else 1 if problems.count else 0)
