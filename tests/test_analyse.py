@@ -13,6 +13,8 @@ from conftest import FIXTURES
 from seven import SEVEN
 
 from dungeon_cli import analysis, registry, solver
+from dungeon_cli.analysis import classes
+from dungeon_cli.analysis.classes import MoveClass
 from dungeon_cli.core import known_steps
 from dungeon_cli.piles import Pile
 from dungeon_cli.simulate import Spec, play
@@ -120,11 +122,14 @@ def test_json_and_comments_that_verify_and_fmt_keeps(run, tmp_path):
 def test_marks_are_written_as_comments(tmp_path):
     record = parse(LOST)[0]
     found = analysis.analyse(record, samples=10, first_move=3, seconds=0.5)
-    found.judgements[0].mark = analysis.BLUNDER  # the comment's form, whatever the figures
+    found.judgements[0].cls = MoveClass.BLUNDER  # the comment's form, whatever the figures
+    found.judgements[0].mark = analysis.BLUNDER
     text = "\n".join(__import__("notation").write([analysis.annotate(found)]).splitlines())
-    assert "3. (Qs) 4c Qc 8d : run  # ?? run: fair win" in text
+    assert "3. (Qs) 4c Qc 8d : run  # ?? blunder run: fair win" in text
     again = parse(text)[0]
-    assert again.moves[-1].segments[-1][1].startswith("# ?? run")
+    assert again.moves[-1].segments[-1][1].startswith("# ?? blunder run")
+    (note,) = classes.record_notes(again)
+    assert (note.cls, note.action, note.mark) == (MoveClass.BLUNDER, "run", "??")
 
 
 def test_bad_input_is_one_line_and_exit_2(run, tmp_path):

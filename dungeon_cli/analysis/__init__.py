@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, cast
 
-from notation import Record
+from notation import Record, Tag
 
 from .. import bots
 from ..bots.base import Bot
@@ -33,6 +33,8 @@ from ..core import Phase, Result, State, known_steps
 from ..engine import Visitor, Walk
 from ..referee import Referee, Verdict
 from ..solver.objective import WIN
+from . import classes
+from .classes import MoveClass
 from .lookahead import SECONDS as LOOKAHEAD_SECONDS
 from .lookahead import Lookahead, Stream
 
@@ -40,9 +42,8 @@ SAMPLES = 100  # orders of the unseen cards per decision
 HINDSIGHT_SECONDS = 10.0  # per position; past it the figure is the best found, not proven
 Z = 1.96
 
-# The marks written into a record (notation/SPEC.md, "Analysis comments").
-BLUNDER, MISTAKE, UNLUCKY = "??", "?", "?!"
-BLUNDER_DROP = 0.25  # a clear drop of this much chance of winning or more is a blunder
+# The marks written into a record (notation/SPEC.md, "Analysis comments"): each class's.
+BLUNDER, MISTAKE, INACCURACY, ONLY = "??", "?", "?!", "!"
 
 
 def wilson(wins: int, n: int) -> tuple[float, float]:
@@ -118,15 +119,30 @@ class Judgement:
     before: Optional[Hindsight] = None
     after: Optional[Hindsight] = None
     mark: str = ""
+    cls: Optional[MoveClass] = None  # None: not judged fairly
+    unlucky: bool = False  # a fair choice, and in hindsight a win was lost by it
+    # the other choices' fair figures (best of each first action), for the only move
+    others: list[Fair] = field(default_factory=list, repr=False)
     # what the judgement was made from (not written out): the player's view, the
     # state with the deal known, the action and the state it led to
     position: Optional[dict] = field(default=None, repr=False)
 
+    @property
+    def loss(self) -> Optional[float]:
+        """Points of fair winning chance lost by this decision (None: not judged fairly)."""
+        if self.best is None or self.played is None:
+            return None
+        return max(0.0, 100 * (self.best.rate - self.played.rate))
+
     def as_json(self) -> dict:
+        loss = self.loss
         return {
             "move": self.move,
             "action": self.action,
             "mark": self.mark,
+            "class": self.cls.value if self.cls is not None else None,
+            "loss": None if loss is None else round(loss, 2),
+            "unlucky": self.unlucky,
             "fair": None
             if self.best is None
             else {"before": self.best.as_json(), "after": self.played.as_json() if self.played else None},
@@ -146,6 +162,13 @@ class Analysis:
     judgements: list[Judgement] = field(default_factory=list)
     hindsight_note: Optional[str] = None  # why there is no hindsight judgement
     fair_note: Optional[str] = None
+
+    @property
+    def accuracy(self) -> Optional[float]:
+        """The game's accuracy, 0..100, over the decisions judged fairly (None: none)."""
+        return classes.game_accuracy(
+            [(j.best.rate, j.played.rate) for j in self.judgements if j.best is not None and j.played is not None]
+        )
 
 
 class Judge(Visitor):
@@ -328,7 +351,7 @@ def analyse(
     for index, decision in enumerate(decisions):
         j = Judgement(decision["move"], decision["line"], decision["text"], position=decision)
         if strong is not None:
-            j.best, j.played = _fair(strong, decision, module, rng, samples)
+            j.best, j.played, j.others = _fair(strong, decision, module, rng, samples)
         if hind is not None:
             try:
                 j.before, j.after = hind.judge(decision)
@@ -336,7 +359,7 @@ def analyse(
                 analysis.hindsight_note = "the deal is not known in full (no Seed tag, cards unseen): no hindsight"
                 hind = None
                 j.before = j.after = None
-        j.mark = mark(j)
+        judge_class(j)
         analysis.judgements.append(j)
         if progress is not None:
             progress(index + 1, len(decisions))
@@ -362,10 +385,11 @@ def _known_deal(verdict: Verdict, judge: Judge, order: dict) -> None:
 
 def _fair(
     strong: StrongPlayer[Any], decision: dict, module, rng: random.Random, samples: int
-) -> tuple[Optional[Fair], Optional[Fair]]:
-    """The best choice and the choice played, from what the player could see; None for
-    a choice the strong player never weighs (running the last, partial room of
-    Scoundrel: legal, and nothing to gain by it), which is then not judged fairly."""
+) -> tuple[Optional[Fair], Optional[Fair], list[Fair]]:
+    """The best choice and the choice played, from what the player could see, and the
+    other choices (the best way of each other first action, over the deals halving gave
+    it); None for a choice the strong player never weighs (running the last, partial
+    room of Scoundrel: legal, and nothing to gain by it), which is then not judged fairly."""
     seen = decision["seen"]
     action = decision["action"]
     deals = strong.deals(seen, rng, samples, exhaustive=True)
@@ -374,40 +398,58 @@ def _fair(
     top = halving(strong.evaluate_on, seen, choices, deals) if choices else None
     played = strong.evaluate_on(seen, strong.candidates(seen, first=action), deals)
     if top is None or not played:
-        return None, None
+        return None, None, []
     mine = max(played, key=lambda c: c.key())
     text = module.notation.action_text
     best = Fair(text(seen, top.actions[0]), top.wins, top.plays, top.mean_score, exact)
     after = Fair(text(seen, action), mine.wins, mine.plays, mine.mean_score, exact)
     if after.wins > best.wins or (after.wins == best.wins and after.mean_score > best.mean_score):
         best = Fair(after.choice, after.wins, after.plays, after.mean_score, exact)  # the played way is the best
-    return best, after
+    firsts: dict[Any, Any] = {}
+    for cand in choices:
+        first = cand.actions[0]
+        if first != action and cand.plays and (first not in firsts or cand.win_rate > firsts[first].win_rate):
+            firsts[first] = cand
+    others = [
+        Fair(text(seen, first), c.wins, c.plays, c.mean_score, exact and c.plays == len(deals)) for first, c in firsts.items()
+    ]
+    return best, after, others
 
 
-def mark(j: Judgement) -> str:
-    """``??`` / ``?``: the fair chance of winning drops clearly (the played choice's
-    95% interval lies wholly below the best choice's figure), by ``BLUNDER_DROP`` or
-    more for ``??``. ``?!``: no clear drop, but in hindsight a win reachable before is
-    out of reach after (the unseen cards punished a fair choice)."""
+def judge_class(j: Judgement) -> None:
+    """A judged decision's class (``classes``), its mark, and whether it was unlucky.
+
+    The class comes from the fair loss; a fall is *clear* when the played choice's 95%
+    interval lies wholly below the best choice's figure. Unlucky: no clear fall (the
+    class is good or better), but in hindsight a win reachable before is out of reach
+    after (proven): the unseen cards punished a fair choice."""
     if j.best is not None and j.played is not None:
-        drop = j.best.rate - j.played.rate
-        if drop > 0 and j.played.interval[1] < j.best.rate:
-            return BLUNDER if drop >= BLUNDER_DROP else MISTAKE
-    if j.before is not None and j.after is not None and j.before.won and not j.after.won and j.after.proven:
-        return UNLUCKY
-    return ""
+        loss = j.loss or 0.0
+        clear = j.played.interval[1] < j.best.rate
+        only = loss <= 0 and classes.is_only(j.best.rate, ((o.rate, o.interval[1]) for o in j.others))
+        j.cls = classes.classify(loss, clear, only)
+    fair_choice = j.cls is None or j.cls not in (MoveClass.INACCURACY, MoveClass.MISTAKE, MoveClass.BLUNDER)
+    lost = j.before is not None and j.after is not None and j.before.won and not j.after.won and j.after.proven
+    j.unlucky = bool(fair_choice and lost)
+    j.mark = j.cls.mark if j.cls is not None else ""
+
+
+def noted(j: Judgement) -> bool:
+    """Whether a decision is written into the record as a comment: it has a mark (an
+    only move, an inaccuracy, a mistake, a blunder) or was unlucky."""
+    return bool(j.mark) or j.unlucky
 
 
 def comment(j: Judgement) -> str:
-    """One decision's judgement as a DGN comment's text."""
-    parts = [f"{j.mark} {j.action}:"]
+    """One decision's judgement as a DGN comment's text (``classes.read_comment`` reads it)."""
+    parts = []
     if j.best is not None and j.played is not None:
         parts.append(f"fair win {percent(j.best.rate)} -> {percent(j.played.rate)}")
         if j.best.choice != j.played.choice and j.best.rate > j.played.rate:
             parts.append(f"(better {j.best.choice} {percent(j.best.rate)})")
     if j.before is not None and j.after is not None:
         parts.append(f"hindsight {j.before.text()} -> {j.after.text()}")
-    return " ".join(parts)
+    return classes.write_note(classes.Note(j.action, j.cls, unlucky=j.unlucky), " ".join(parts))
 
 
 def percent(rate: float) -> str:
@@ -415,14 +457,25 @@ def percent(rate: float) -> str:
 
 
 def annotate(analysis: Analysis) -> Record:
-    """The record with each marked decision's judgement as a comment on its move line
-    (at the line's end, or above the move when the line has a comment already)."""
+    """The record with each noted decision's judgement as a comment on its move line
+    (at the line's end, or above the move when the line has a comment already), and the
+    game's accuracy as its ``Accuracy`` tag (replacing one an earlier analysis wrote).
+    A record analysed again keeps one judgement per decision: an earlier analysis's
+    comments (those ``classes.read_comment`` reads) on the moves judged now are dropped;
+    every other comment is kept."""
     by_line: dict[int, list[str]] = {}
     for j in analysis.judgements:
-        if j.mark:
-            by_line.setdefault(j.line, []).append(comment(j))
+        by_line.setdefault(j.line, [])
+        if noted(j):
+            by_line[j.line].append(comment(j))
+    accuracy = analysis.accuracy
+    if accuracy is not None:
+        _set_tag(analysis.record, classes.ACCURACY_TAG, classes.accuracy_text(accuracy))
     for move in analysis.record.moves:
         notes = by_line.get(move.line)
+        if notes is None:
+            continue
+        _drop_notes(move)
         if not notes:
             continue
         text = "# " + "; ".join(notes)
@@ -432,3 +485,18 @@ def annotate(analysis: Analysis) -> Record:
         else:
             move.comments.append(text)
     return analysis.record
+
+
+def _drop_notes(move) -> None:
+    """Take an earlier analysis's comments off a move."""
+    move.comments = [c for c in move.comments if not classes.read_comment(c)]
+    move.segments = [(items, None if t is not None and classes.read_comment(t) else t) for items, t in move.segments]
+
+
+def _set_tag(record: Record, name: str, value: str) -> None:
+    """Set a tag's value, or add it after the others."""
+    tag = record.tag(name)
+    if tag is not None:
+        tag.value = value
+    else:
+        record.tags.append(Tag(name, value))

@@ -71,9 +71,12 @@ def analyse(
     known (the solver; needs the record's Seed or every card shown).
 
     \b
-    Marks: ??  the chance of winning dropped clearly, by 25 points or more
-           ?   it dropped clearly (beyond the 95% interval)
-           ?!  no clear drop, but a win reachable in hindsight was lost here
+    Classes, by the points of winning chance lost (the fall clear of the 95% interval
+    for the last three): best, excellent (under 2), good (under 5),
+    ?! inaccuracy (5 or more), ? mistake (10), ?? blunder (20); ! only: the best, and
+    every other choice clearly a mistake. unlucky: no clear fall, but a win reachable
+    in hindsight was lost here. Accuracy: lichess's formula on these losses
+    (docs/analysis.md).
 
     Exit status: 0 analysed, 1 a record is illegal (not analysed), 2 a file could not be
     read or its game cannot be judged (it has neither a strong player nor a solver).
@@ -176,6 +179,12 @@ def _fair_text(fair, analysis) -> str:
     return f"{figure} {fair.mean_score:+.1f}"
 
 
+def _class_text(j) -> str:
+    """A decision's mark and class as the table shows them (``?? blunder``, ``good unlucky``)."""
+    words = [j.mark, j.cls.value if j.cls is not None else "", "unlucky" if j.unlucky else ""]
+    return " ".join(w for w in words if w) or "-"
+
+
 def _table(name: str, found, analysis) -> str:
     from tabulate import tabulate
 
@@ -188,7 +197,7 @@ def _table(name: str, found, analysis) -> str:
             [
                 j.move,
                 table_cell(safe(j.action), "plain"),
-                j.mark,
+                _class_text(j),
                 _fair_text(j.best, analysis),
                 _fair_text(j.played, analysis),
                 table_cell(safe(better), "plain"),
@@ -202,6 +211,9 @@ def _table(name: str, found, analysis) -> str:
         head += f" ({safe(variant)})"
     result = found.verdict.result
     head += f", {result}" if result is not None else ", unfinished"
+    accuracy = found.accuracy
+    if accuracy is not None:
+        head += f", accuracy {accuracy:.1f}%"
     lines = [head]
     for note in (found.fair_note, found.hindsight_note):
         if note:
@@ -209,7 +221,7 @@ def _table(name: str, found, analysis) -> str:
     headers = [
         "move",
         "action",
-        "mark",
+        "class",
         "fair before: win (95%) score",
         "fair after",
         "better",
@@ -233,5 +245,6 @@ def _json(name: str, found) -> dict:
         "result": str(found.verdict.result) if found.verdict.result is not None else None,
         "fair_note": found.fair_note,
         "hindsight_note": found.hindsight_note,
+        "accuracy": None if found.accuracy is None else round(found.accuracy, 1),
         "decisions": [j.as_json() for j in found.judgements],
     }
