@@ -122,7 +122,7 @@ def seeds_for(game: str, kind: str, variant: Optional[str] = None) -> list[int]:
     table = load(game)
     kinds = table.kinds() if table is not None else []
     if kind not in kinds:
-        offer = ", ".join(f"{name} ({', '.join(k)})" for name, k in served().items() if k)
+        offer = ", ".join(f"{name} ({', '.join(k)})" for name, k in served().items() if k) or "no game has a table yet"
         has = f"{game} serves --deal {' and '.join(kinds)} only" if kinds else f"{game} serves no --deal"
         why = "" if table is None or table.solved or kind != "winnable" else ": it has no solver to prove a win"
         raise NoDeal(f"{has}{why}; deals by difficulty: {offer}")
