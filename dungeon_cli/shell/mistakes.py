@@ -43,14 +43,20 @@ def puzzles(record: Record, skipped: Counter, limit: int = SOLVER_LIMIT) -> Iter
         for note in notes:
             if note.cls not in COSTLY:
                 continue
-            if note.better is None or note.action not in tokens:
+            at = _find(tokens, note.action.split())
+            if note.better is None or at is None:
                 skipped["no better choice named"] += 1
                 continue
-            text, why = _puzzle(Puzzle(record, index, tokens.index(note.action), note.better, note.action), limit)
+            text, why = _puzzle(Puzzle(record, index, at, note.better, note.action), limit)
             if text is None:
                 skipped[why] += 1
             else:
                 yield text
+
+
+def _find(tokens: list[str], words: list[str]) -> Optional[int]:
+    """Where ``words`` first stand in ``tokens`` (an action may be several tokens)."""
+    return next((i for i in range(len(tokens)) if tokens[i : i + len(words)] == words), None)
 
 
 def _puzzle(puzzle: Puzzle, limit: int) -> tuple[Optional[str], str]:

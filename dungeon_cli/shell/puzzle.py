@@ -3,10 +3,10 @@ choice (notation/SPEC.md, "Puzzles"). A puzzle is an ordinary record, dealt from
 ``Seed``, whose moves reach the position and go on with the answer; three tags say
 where and what:
 
-- ``[Puzzle "MOVE BEFORE"]``: the choice is the action token of move MOVE that has
-  BEFORE action tokens of that move before it;
-- ``[Answer "TOKEN"]``: the better choice: the token at that place;
-- ``[Played "TOKEN"]``: what the player chose there in their game.
+- ``[Puzzle "MOVE BEFORE"]``: the choice is made in move MOVE after the first BEFORE
+  action tokens of that move;
+- ``[Answer "TOKENS"]``: the better choice, as the record writes it there;
+- ``[Played "TOKENS"]``: what the player chose there in their game.
 
 Here: a puzzle read back and checked (``verify`` adds what ``check`` finds to the
 record's diagnostics), the position set up as a session, and the questions asked
@@ -71,10 +71,13 @@ def read(record: Record) -> tuple[Optional[Puzzle], list[Diagnostic]]:
         return fault(f"the record has no move {move}")
     actions = record.moves[index].actions
     if before >= len(actions):
-        return fault(f"move {move} has {len(actions)} action(s): no choice after {before} of them")
-    if actions[before].text != answer.value:
+        return fault(f"move {move} has {len(actions)} action token(s): no choice after {before} of them")
+    words = answer.value.split()
+    there = [t.text for t in actions[before : before + len(words)]]
+    if there != words:
         token = actions[before]
-        return None, [Diagnostic(token.line, token.col, f"the puzzle's Answer is {answer.value}, but the record plays {token.text} here")]
+        plays = " ".join(there)
+        return None, [Diagnostic(token.line, token.col, f"the puzzle's Answer is {answer.value}, but the record plays {plays} here")]
     if played.value == answer.value:
         return fault("the Played choice is the Answer: no puzzle", played)
     return Puzzle(record, index, before, answer.value, played.value), []
