@@ -17,7 +17,7 @@ import sys
 from typing import Optional, Sequence
 
 from . import bots, registry
-from .deals import Entry, Table, format_table
+from .deals import Entry, Table, entry_line, format_table
 
 SOLVER_LIMIT = 200_000  # positions a deal, at most: past it the deal is "undecided"
 
@@ -40,8 +40,8 @@ def verdict(game: str, seed: int, limit: int) -> str:
     return "w" if solved.won else "n" if solved.settled else "u"
 
 
-def make(game: str, seeds: Sequence[int], runs: int, limit: int = SOLVER_LIMIT) -> Table:
-    return Table(runs, tuple(Entry(seed, verdict(game, seed, limit), strong_wins(game, seed, runs)) for seed in seeds))
+def entry(game: str, seed: int, runs: int, limit: int = SOLVER_LIMIT) -> Entry:
+    return Entry(seed, verdict(game, seed, limit), strong_wins(game, seed, runs))
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -55,14 +55,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if not (first.isdigit() and (last or first).isdigit()) or int(last or first) < int(first) or args.runs < 1:
         parser.error("--seeds is A-B with A <= B, --runs at least 1")
     seeds = range(int(first), int(last or first) + 1)
-    table = make(args.game, seeds, args.runs, args.limit)
     header = (
         f"Deals of {args.game} by difficulty: dungeon_cli/deals.py reads this (docs/deals.md).\n"
         f"Made by: python -m dungeon_cli.deal_tables {args.game} --seeds {args.seeds} --runs {args.runs} --limit {args.limit}\n"
         f"SEED VERDICT WINS: the solver's verdict (w winnable, n no win, u undecided, - no solver),\n"
         f"and the strong player's wins of {args.runs} games on the deal."
     )
-    sys.stdout.write(format_table(table, header))
+    sys.stdout.write(format_table(Table(args.runs, ()), header))
+    for seed in seeds:  # a line as each deal is judged: a long run shows its progress
+        sys.stdout.write(entry_line(entry(args.game, seed, args.runs, args.limit)) + "\n")
+        sys.stdout.flush()
     return 0
 
 

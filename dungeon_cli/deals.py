@@ -88,8 +88,13 @@ def format_table(table: Table, header: str) -> str:
     """The text ``parse`` reads back: ``header`` as comment lines, ``runs``, a line a seed."""
     lines = [f"# {line}" if line else "#" for line in header.splitlines()]
     lines.append(f"runs {table.runs}")
-    lines += [f"{e.seed} {e.verdict} {e.wins}" for e in table.entries]
+    lines += [entry_line(e) for e in table.entries]
     return "\n".join(lines) + "\n"
+
+
+def entry_line(entry: Entry) -> str:
+    """One seed's line of a table (no line end)."""
+    return f"{entry.seed} {entry.verdict} {entry.wins}"
 
 
 def load(game: str) -> Optional[Table]:
