@@ -47,7 +47,9 @@ INPUTS: dict[tuple[str, ...], dict[str, Input]] = {
     ("play",): {
         "resume": inp("file", "play", "--resume", "{}"),
         "cards_file": inp("file", "play", "cassette-dungeons", "--seed", "1", "--cards", "{}"),
+        "puzzles": inp("file", "play", "--puzzles", "{}"),
     },
+    ("puzzles",): {"files": inp("file", "puzzles", "-o", "{page}", "--", "{}")},
     ("replay",): {"file": inp("file", "replay", "--", "{}")},
     ("sim",): {"cards_file": inp("file", "sim", "cassette-dungeons", "--games", "1", "--cards", "{}")},
     ("solve",): {"target": inp("file", "solve", "--limit", "1s", "--", "{}")},
@@ -82,7 +84,7 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
     ("analyse",): {"samples": "", "seed": "", "limit": "", "first_move": "", "fmt": "", "output": OUT, "force": ""},
     ("cards", "check"): {"quiet": ""},
     ("cards", "export"): {"file": OUT, "name": ""},
-    ("daily",): {"game": "", "day": ""},
+    ("daily",): {"game": "", "day": "", "deal": ""},
     ("diff",): {"every": "", "context": "", "by": "", "fmt": ""},
     ("fmt",): {"check": "", "diff": "", "annotate": ""},
     ("games",): {},
@@ -99,6 +101,7 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
         "player": "",
         "daily": "",
         "hints": "",
+        "deal": "",
     },
     ("replay",): {"number": "", "step": "", "html": OUT, "force": ""},
     ("rules",): {"game": "", "full": ""},
@@ -113,7 +116,9 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
         "cluster": "a scheduler's address",
         "plot": OUT,
         "force": "",
+        "deal": "",
     },
+    ("puzzles",): {"output": OUT, "force": ""},
     ("solve",): {
         "seed": "",
         "seed_range": "",
@@ -222,9 +227,9 @@ def args_for(way: Input, path: Path, tmp: Path) -> list[str]:
 
 def expected(way: Input, case: str) -> bool:
     """Whether the case is hostile for this parameter (a directory is what a "dir"
-    parameter wants, and verify, fmt, summary and stats take one too)."""
+    parameter wants, and verify, fmt, summary, stats and puzzles take one too)."""
     if case == "directory":
-        return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary", "stats")
+        return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary", "stats", "puzzles")
     if case == "unreadable-directory":
-        return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary", "stats") or os.geteuid() != 0
+        return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary", "stats", "puzzles") or os.geteuid() != 0
     return True

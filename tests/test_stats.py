@@ -31,7 +31,10 @@ def dressed(text: str, player: str = "", date: str = "", accuracy: str = "", not
     lines[1:1] = tags
     if notes:
         first = next(i for i, line in enumerate(lines) if line.startswith("1."))
-        words = [write_note(Note(action, cls, 60, 60 - loss), f"fair win 60% -> {60 - loss}% (better x 60%)") for action, cls, loss in notes]
+        words = [
+            write_note(Note(action, cls, 60, 60 - loss), f"fair win 60% -> {60 - loss}% (better x 60%)")
+            for action, cls, loss in notes
+        ]
         lines[first] += "  # " + "; ".join(words)
     return "\n".join(lines) + "\n"
 
@@ -143,7 +146,9 @@ def test_csv_cells_are_no_formulas(run, tmp_path, played):
 
 
 def test_the_picture_of_the_months(run, tmp_path, played):
-    texts = [dressed(o.record, player="<ann>", date=f"2026-0{1 + i % 2}-01", accuracy="75.0") for i, o in enumerate(played[GAMES[0]])]
+    texts = [
+        dressed(o.record, player="<ann>", date=f"2026-0{1 + i % 2}-01", accuracy="75.0") for i, o in enumerate(played[GAMES[0]])
+    ]
     write(tmp_path / "p.dgn", texts)
     out = tmp_path / "trend.svg"
     result = run(["stats", str(tmp_path / "p.dgn"), "--plot", str(out)])

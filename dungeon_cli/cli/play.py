@@ -98,7 +98,11 @@ def play(
     from ..shell.setup import SetupError, prepare
 
     if puzzles is not None:
-        given = [name for name, value in (("GAME", game), ("--seed", seed), ("--resume", resume), ("--deal", deal)) if value is not None]
+        given = [
+            name
+            for name, value in (("GAME", game), ("--seed", seed), ("--resume", resume), ("--deal", deal))
+            if value is not None
+        ]
         given += [name for name, value in (("--table", table), ("--daily", daily)) if value]
         if given:
             raise click.UsageError(f"--puzzles asks the file's puzzles: it cannot take {', '.join(given)}")

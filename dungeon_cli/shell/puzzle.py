@@ -31,14 +31,14 @@ _PLACE = re.compile(r"([1-9][0-9]{0,5}) (0|[1-9][0-9]{0,3})")
 
 class Puzzle(NamedTuple):
     record: Record
-    index: int  # of the position's move in record.moves
+    at: int  # the index of the position's move in record.moves
     before: int  # action tokens of that move before the choice
     answer: str
     played: str
 
     @property
     def move(self) -> int:
-        return self.record.moves[self.index].number or 0
+        return self.record.moves[self.at].number or 0
 
 
 def _tag(record: Record, name: str) -> Optional[Tag]:
@@ -77,7 +77,9 @@ def read(record: Record) -> tuple[Optional[Puzzle], list[Diagnostic]]:
     if there != words:
         token = actions[before]
         plays = " ".join(there)
-        return None, [Diagnostic(token.line, token.col, f"the puzzle's Answer is {answer.value}, but the record plays {plays} here")]
+        return None, [
+            Diagnostic(token.line, token.col, f"the puzzle's Answer is {answer.value}, but the record plays {plays} here")
+        ]
     if played.value == answer.value:
         return fault("the Played choice is the Answer: no puzzle", played)
     return Puzzle(record, index, before, answer.value, played.value), []
@@ -86,9 +88,9 @@ def read(record: Record) -> tuple[Optional[Puzzle], list[Diagnostic]]:
 def position(puzzle: Puzzle) -> Session:
     """The session at the puzzle's choice (ValueError or LineError if it cannot be reached)."""
     record = puzzle.record
-    head = Record(tags=[t for t in record.tags if t.name != "Result"], moves=record.moves[: puzzle.index])
+    head = Record(tags=[t for t in record.tags if t.name != "Result"], moves=record.moves[: puzzle.at])
     session = Session.from_record(head)
-    tokens = [t.text for t in record.moves[puzzle.index].actions[: puzzle.before]]
+    tokens = [t.text for t in record.moves[puzzle.at].actions[: puzzle.before]]
     session.deal()
     if tokens:
         apply_line(session, " ".join(tokens))
@@ -117,7 +119,9 @@ def check(record: Record) -> list[Diagnostic]:
         choice(position(puzzle), puzzle.played)
     except (ValueError, LineError) as exc:
         message = exc.message if isinstance(exc, LineError) else str(exc)
-        return [Diagnostic(played.line, played.value_col or played.col, f"Played is no choice at the puzzle's position: {message}")]
+        return [
+            Diagnostic(played.line, played.value_col or played.col, f"Played is no choice at the puzzle's position: {message}")
+        ]
     return []
 
 
@@ -144,11 +148,15 @@ def ask(puzzles: Iterable[tuple[str, Record]], answers: Iterator[str], out: Text
             session = position(puzzle)
             best = choice(session, puzzle.answer)
         except (ValueError, LineError) as exc:
-            out.write(f"{safe(name)}:{record.line}:1: error: the position cannot be set up: {safe(getattr(exc, 'message', exc))}\n")
+            out.write(
+                f"{safe(name)}:{record.line}:1: error: the position cannot be set up: {safe(getattr(exc, 'message', exc))}\n"
+            )
             unusable += 1
             continue
         asked += 1
-        out.write(f"\npuzzle {asked} ({safe(name)}:{record.line}), move {puzzle.move}: you played {safe(puzzle.played)} here; what is better?\n")
+        out.write(
+            f"\npuzzle {asked} ({safe(name)}:{record.line}), move {puzzle.move}: you played {safe(puzzle.played)} here; what is better?\n"
+        )
         out.write(safe_lines(session.module.render(session.state)) + "\n")
         while True:
             if prompt:
