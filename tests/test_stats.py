@@ -158,3 +158,28 @@ def test_the_picture_of_the_months(run, tmp_path, played):
     assert "2026-01" in svg and "2026-02" in svg and "&lt;ann&gt;" in svg and "<ann>" not in svg
     again = run(["stats", str(tmp_path / "p.dgn"), "--plot", str(out)])
     assert again.exit_code == 2 and "exists already" in again.stderr  # never over a file unasked
+
+
+def test_stats_holds_no_record_per_game(run, tmp_path, monkeypatch):
+    """A record at a time: the groups keep tallies, so at most the record in hand (and
+    the one before, until it is collected) is alive, however many there are."""
+    import weakref
+
+    from conftest import sample_games_file
+
+    from dungeon_cli.shell import summary as shell_summary
+
+    many = sample_games_file(tmp_path, 40)
+    rows: weakref.WeakSet = weakref.WeakSet()
+    most = [0]
+    made = shell_summary.Row.__init__
+
+    def counted(self, *args, **kwargs):
+        made(self, *args, **kwargs)
+        rows.add(self)
+        most[0] = max(most[0], len(rows))
+
+    monkeypatch.setattr(shell_summary.Row, "__init__", counted)
+    result = run(["stats", str(many), "--by", "player", "--by", "month", "--plot", str(tmp_path / "t.svg")])
+    assert result.exit_code == 0, result.stderr
+    assert most[0] <= 2, f"{most[0]} records held at once over 40"
