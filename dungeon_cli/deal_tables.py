@@ -1,6 +1,6 @@
 """Make a game's table of deals by difficulty (``dungeon_cli/deals.py`` reads it):
 
-    python -m dungeon_cli.deal_tables scoundrel --seeds 0-249 --runs 4 > dungeon_cli/games/scoundrel/deals.txt
+    python -m dungeon_cli.deal_tables GAME --seeds 0-149 --runs 3 > dungeon_cli/games/PACKAGE/deals.txt
 
 For each seed of the range: the solver's verdict on the deal known in full (where the
 game has a solver; each deal with its own limit in positions, so the verdict is the
@@ -47,8 +47,8 @@ def entry(game: str, seed: int, runs: int, limit: int = SOLVER_LIMIT) -> Entry:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dungeon_cli.deal_tables", description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=registry.names())
-    parser.add_argument("--seeds", default="0-249", help="A-B: the seeds to judge (default 0-249)")
-    parser.add_argument("--runs", type=int, default=4, help="the strong player's games on each deal (default 4)")
+    parser.add_argument("--seeds", default="0-149", help="A-B: the seeds to judge (default 0-149)")
+    parser.add_argument("--runs", type=int, default=3, help="the strong player's games on each deal (default 3)")
     parser.add_argument("--limit", type=int, default=SOLVER_LIMIT, help="the solver's positions a deal")
     args = parser.parse_args(argv)
     first, _, last = args.seeds.partition("-")
@@ -56,7 +56,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.error("--seeds is A-B with A <= B, --runs at least 1")
     seeds = range(int(first), int(last or first) + 1)
     header = (
-        f"Deals of {args.game} by difficulty: dungeon_cli/deals.py reads this (docs/deals.md).\n"
+        f"Deals of {args.game} by difficulty: dungeon_cli/deals.py reads this (docs/your-games.md).\n"
         f"Made by: python -m dungeon_cli.deal_tables {args.game} --seeds {args.seeds} --runs {args.runs} --limit {args.limit}\n"
         f"SEED VERDICT WINS: the solver's verdict (w winnable, n no win, u undecided, - no solver),\n"
         f"and the strong player's wins of {args.runs} games on the deal."

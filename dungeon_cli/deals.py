@@ -3,7 +3,7 @@ once and shipped with the game, so that ``play``, ``sim`` and ``daily`` pick in
 milliseconds what took the solver and the strong player minutes to find.
 
 A game's table is ``deals.txt`` in its package (``python -m dungeon_cli.deal_tables``
-makes it; docs/deals.md says how and what each kind means). One line a seed: the
+makes it; docs/your-games.md says how and what each kind means). One line a seed: the
 solver's verdict on the deal known in full (``w`` winnable, ``n`` no win, ``u``
 undecided, ``-`` the game has no solver) and how many of ``runs`` games the strong
 player won on it, each with its own random choices: its fair chance on that deal, since
