@@ -194,9 +194,6 @@ CHECKS: dict[str, Check] = {
     "dungeon stats analysed.dgn --by player --by month --format json": Check(
         says=('"player": "ann"', '"month": "2026-11"', '"accuracy": 96.3', '"costliest": "mistake"')
     ),
-    "dungeon stats analysed.dgn --by month --plot trend.svg": Check(
-        says=("picture: trend.svg",), leaves=lambda w: "<polyline" in (w / "trend.svg").read_text()
-    ),
     "dungeon puzzles analysed.dgn -o puzzles.dgn": Check(
         says=("puzzles.dgn: 1 puzzle(s) from 2 record(s)",), leaves=_verifies("puzzles.dgn")
     ),
@@ -209,7 +206,6 @@ CHECKS: dict[str, Check] = {
     "dungeon play scoundrel --deal winnable": Check(
         keys=[(PROMPT, "quit\r")], says=("Scoundrel, seed",), leaves=lambda w: any(w.glob("scoundrel-*.dgn"))
     ),
-    "dungeon daily scoundrel --deal hard": Check(says=("scoundrel hard", "(UTC): seed")),
     "dungeon sim scoundrel --bot greedy --deal easy --games 50": Check(says=("95% CI", "easy deals of seeds")),
     "dungeon games": Check(says=("scoundrel", "clear-the-dungeon", "rpg-solitaire", "cassette-dungeons")),
     "dungeon rules scoundrel": Check(says=("weapon",)),
