@@ -105,3 +105,14 @@ def test_the_shipped_table_is_what_the_maker_makes(capsys):
 def test_a_winnable_deal_is_won_by_the_solver():
     for seed in deals.seeds_for("scoundrel", "winnable")[:3] + deals.seeds_for("scoundrel", "hard")[:2]:
         assert solve_one(Task("scoundrel", max_nodes=deal_tables.SOLVER_LIMIT), seed).won, seed
+
+
+def test_play_daily_deals_the_days_deal_of_the_kind(run):
+    from dungeon_cli import daily
+
+    day = daily.today()
+    expected = deals.daily(deals.seeds_for("scoundrel", "hard"), "scoundrel", "hard", day)
+    result = run(["play", "scoundrel", "--daily", "--deal", "hard"], input="quit\n")
+    assert result.exit_code == 0, result.stderr
+    assert f'[Seed "{expected}"]' in result.stdout and f'[Date "{day:%Y-%m-%d}"]' in result.stdout
+    assert daily.record_path("scoundrel", day, "hard") != daily.record_path("scoundrel", day)  # kept apart
