@@ -63,7 +63,7 @@ SHORT = {
     "replay": "Show the board after every move of a record.",
     "summary": "Tabulate records: results, scores and figures.",
     "stats": "Your games over time: win rate, accuracy, mistakes, streaks.",
-    "puzzles": "Make puzzles from the mistakes in your analysed records.",
+    "puzzles": "Make puzzles from the mistakes noted in your judged records.",
     "diff": "Compare two records by what they mean: where two games part.",
     "textconv": "Print a record canonically with its checkpoints, for git diff.",
     "git-setup": "Make git diff show records with their state.",
