@@ -30,7 +30,7 @@ def _day(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Op
 @game_argument()
 @click.option("--date", "day", callback=_day, metavar="YYYY-MM-DD", help="Another day's deal (default: today, UTC).")
 @click.option(
-    "--deal", type=click.Choice(["winnable", "easy", "hard"]), help="The day's deal of this difficulty (docs/your-games.md)."
+    "--deal", type=click.Choice(["winnable", "easy", "hard"]), help="The day's deal of this difficulty, from the game's table."
 )
 def daily(game: str, day: Optional[_dt.date], deal: Optional[str] = None) -> None:
     """Print the seed of GAME's daily deal (the same for every player on a calendar day,

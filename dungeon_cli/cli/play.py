@@ -59,7 +59,7 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
 @click.option(
     "--deal",
     type=click.Choice(["winnable", "easy", "hard"]),
-    help="A deal by difficulty, from the game's table (docs/your-games.md); with --daily, the day's.",
+    help="A deal by difficulty from the game's table: winnable (the solver proved it), easy or hard (for the strong player); with --daily, the day's.",
 )
 @click.option(
     "--puzzles",

@@ -52,7 +52,7 @@ class ListsBots(click.Command):
 @click.option(
     "--deal",
     type=click.Choice(["winnable", "easy", "hard"]),
-    help="Play the deals of this difficulty from the game's table (docs/your-games.md), from --seed on, at most --games.",
+    help="Play the deals of this difficulty from the game's table, from --seed on, at most --games.",
 )
 def sim(
     game: str,
