@@ -38,6 +38,12 @@ def _benches() -> dict:
     except ImportError:
         pass
     try:
+        from . import stats  # dungeon stats beside verify of the same 10,000 records
+
+        benches["stats"] = stats.run
+    except ImportError:
+        pass
+    try:
         from . import sim  # dungeon sim beside pyscoundrel, --jobs speed-up, solver times
 
         benches["sim"] = sim.run

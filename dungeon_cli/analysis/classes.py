@@ -175,10 +175,10 @@ class Note:
 _CLASS_WORDS = "|".join(c.value for c in MoveClass)
 _NOTE = re.compile(
     r"(?:(?P<mark>\?\?|\?!|\?|!) )?(?:(?P<cls>" + _CLASS_WORDS + r") )?(?:(?P<unlucky>unlucky) )?"
-    r"(?P<action>[^\s:]+):(?P<rest>.*)"
+    r"(?P<action>[^\s:][^:]*?):(?P<rest>.*)"
 )
 _FAIR = re.compile(r"fair win (\d+)% -> (\d+)%")
-_BETTER = re.compile(r"\(better (\S+) \d+%\)")
+_BETTER = re.compile(r"\(better (\S.*?) \d+%\)")  # an action may be several tokens (Clear the Dungeon's attack)
 
 
 def read_comment(text: str) -> list[Note]:

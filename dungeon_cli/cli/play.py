@@ -56,6 +56,16 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
 @click.option(
     "--hints", type=click.Choice(["on", "off"]), default="on", help="'hint' at the prompt (off: a serious game).  [default: on]"
 )
+@click.option(
+    "--deal",
+    type=click.Choice(["winnable", "easy", "hard"]),
+    help="A deal by difficulty from the game's table: winnable (the solver proved it), easy or hard (for the strong player); with --daily, the day's.",
+)
+@click.option(
+    "--puzzles",
+    metavar="FILE",
+    help="Ask the puzzles of FILE (made by `dungeon puzzles`) in turn, instead of a game.",
+)
 def play(
     game: Optional[str],
     seed: Optional[int],
@@ -67,6 +77,8 @@ def play(
     cards_file: Optional[str] = None,
     daily: bool = False,
     hints: str = "on",
+    deal: Optional[str] = None,
+    puzzles: Optional[str] = None,
 ) -> None:
     """Play GAME. At a terminal: the board and a prompt that completes your moves, the
     record saved after every turn. From a pipe: one or more actions per line, the record
@@ -85,6 +97,29 @@ def play(
             raise click.BadParameter("holds a line end or another control character", param_hint="--player")
     from ..shell.game_start import StartError, prepare
 
+    if puzzles is not None:
+        given = [
+            name
+            for name, value in (("GAME", game), ("--seed", seed), ("--resume", resume), ("--deal", deal))
+            if value is not None
+        ]
+        given += [name for name, value in (("--table", table), ("--daily", daily)) if value]
+        if given:
+            raise click.UsageError(f"--puzzles asks the file's puzzles: it cannot take {', '.join(given)}")
+        sys.exit(_ask_puzzles(puzzles))
+    if deal is not None:
+        if seed is not None or table or resume is not None:
+            raise click.UsageError("--deal picks the seed: it cannot take --seed, --table or --resume")
+        if game is None:
+            raise click.UsageError("--deal needs a GAME")
+        from ..services import daily_seed as rule
+        from ..services import deals
+
+        try:
+            seeds = deals.seeds_for(game, deal, variant)
+        except deals.NoDeal as exc:
+            raise click.UsageError(str(exc)) from None
+        seed = deals.daily(seeds, game, deal, rule.today()) if daily else deals.pick(seeds)
     if table and seed is not None:
         raise click.UsageError("--table deals nothing: it cannot take --seed")
     if resume is not None:
@@ -106,15 +141,15 @@ def play(
         output = None  # a script's record goes to standard output anyway
     date = None
     if daily:
-        if seed is not None or table or resume is not None:
+        if (seed is not None and deal is None) or table or resume is not None:
             raise click.UsageError("--daily deals today's seed: it cannot take --seed, --table or --resume")
         from ..services import daily_seed as rule
 
         assert game is not None  # checked above: --daily is not --resume
         day = rule.today()
-        seed, date = rule.seed_for(game, day), f"{day:%Y-%m-%d}"
+        seed, date = rule.seed_for(game, day) if deal is None else seed, f"{day:%Y-%m-%d}"
         if output is None and interactive:  # kept where `dungeon daily` finds it
-            path = rule.record_path(game, day)
+            path = rule.record_path(game, day, deal)
             kept = rule.kept(path)
             if kept.status == "over":  # one game a day: say how it went
                 click.echo(f"today's {game} deal ({date}) is played: {kept.text}")
@@ -169,16 +204,44 @@ def play(
         paint=Paint.for_stream(sys.stdout),
         history=str(history) if history else None,
         hints=hints == "on",
-        again=f"{command()} play {ready.session.module.game.name} --daily" if daily and _daily_file(ready) else None,
+        again=(
+            f"{command()} play {ready.session.module.game.name} --daily" + (f" --deal {deal}" if deal else "")
+            if daily and _daily_file(ready, deal)
+            else None
+        ),
     )
     sys.exit(shell.run())
 
 
-def _daily_file(ready) -> bool:
+def _daily_file(ready, deal: Optional[str] = None) -> bool:
     """The game's record is the day's file that ``play --daily`` goes on with."""
     from ..services import daily_seed as rule
 
     record = ready.record
     return record is not None and os.path.abspath(record.path) == os.path.abspath(
-        rule.record_path(ready.session.module.game.name, rule.today())
+        rule.record_path(ready.session.module.game.name, rule.today(), deal)
     )
+
+
+def _ask_puzzles(path: str) -> int:
+    """``play --puzzles``: the exit status (0 asked, 1 a puzzle could not be asked, 2 the
+    file cannot be read)."""
+    from notation import read
+
+    from ..shell.puzzle import ask
+    from .reading import Unreadable, display_name, open_binary
+
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    answers = (line.decode("utf-8", "replace") for line in sys.stdin.buffer)
+    name = display_name(path)
+    try:
+        with open_binary(path) as stream:
+            records = ((name, record) for record in read(stream, source=path))
+            tally = ask(records, answers, sys.stdout, prompt=interactive)
+    except Unreadable as exc:
+        click.echo(f"dungeon play: error: {exc}", err=True)
+        return 2
+    if tally.asked + tally.unusable == 0:
+        click.echo(f'{safe(name)}:1:1: error: no record in this file: a record starts with [Game "..."]', err=True)
+        return 1
+    return 1 if tally.unusable else 0

@@ -57,7 +57,9 @@ def write_html(file: str, out: str, force: bool) -> int:
     return 0 if all(rp.verdict.legal for rp in replays) else 1
 
 
-def sim_picture(path: str, force: bool, game: str, bot: str, variant: Optional[str], seed: int, count: int, tally) -> None:
+def sim_picture(
+    path: str, force: bool, game: str, bot: str, variant: Optional[str], seed: int, count: int, tally, deal: Optional[str] = None
+) -> None:
     """``sim --plot``: the picture of a finished run, written as a new file."""
     from ..share.plot import sim_svg
 
@@ -67,6 +69,10 @@ def sim_picture(path: str, force: bool, game: str, bot: str, variant: Optional[s
         f" --variant {variant}" if variant else ""
     )
     subtitle += f" --games {count}" + (f" --seed {seed}" if seed else "")
+    if deal:  # the table's deals of a difficulty, not a range of seeds
+        subtitle = f"{deal} deals from seed {seed} on: dungeon sim {game} --bot {bot} --deal {deal} --games {count}" + (
+            f" --seed {seed}" if seed else ""
+        )
     write_output(path, sim_svg(title, tally.summary(), dict(tally.scores), subtitle), force)
     if path != "-":
         click.echo(f"picture: {safe(path)}")

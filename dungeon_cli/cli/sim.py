@@ -6,7 +6,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 import click
 
@@ -50,6 +50,11 @@ class ListsBots(click.Command):
     help="Also draw the win rate and the scores as an SVG picture ('-': standard output).",
 )
 @click.option("--force", is_flag=True, help="With --plot: replace the file if it exists.")
+@click.option(
+    "--deal",
+    type=click.Choice(["winnable", "easy", "hard"]),
+    help="Play the deals of this difficulty from the game's table, from --seed on, at most --games.",
+)
 def sim(
     game: str,
     count: int,
@@ -62,6 +67,7 @@ def sim(
     cards_file: Optional[str] = None,
     plot: Optional[str] = None,
     force: bool = False,
+    deal: Optional[str] = None,
 ) -> None:
     """Play GAME from seeds SEED..SEED+N-1 with a bot: win rate with its 95% interval,
     mean moves, speed, and the scores as a histogram. The same seeds give the same
@@ -87,7 +93,19 @@ def sim(
         from .output import check_output
 
         check_output(plot, force, inputs=(cards_file,) if cards_file else ())
-    seeds = range(seed, seed + count)
+    seeds: Sequence[int] = range(seed, seed + count)
+    if deal is not None:
+        from ..services import deals
+
+        try:
+            seeds = [s for s in deals.seeds_for(game, deal, variant) if s >= seed][:count]
+        except deals.NoDeal as exc:
+            raise click.UsageError(str(exc)) from None
+        if not seeds:
+            raise click.UsageError(f"the table holds no {deal} deal of {game} from seed {seed} on")
+        if len(seeds) < count:
+            click.echo(f"the table holds {len(seeds):,} {deal} deals of {game} from seed {seed} on: playing those", err=True)
+        count = len(seeds)
     out_dir = Path(records) if records is not None else None
     if out_dir is not None:
         _check_records_dir(out_dir, game, seeds)
@@ -150,7 +168,8 @@ def sim(
     aside = plot == "-"  # standard output holds the picture: the summary goes to standard error
     click.echo(tabulate([row], headers=headers, disable_numparse=True), err=aside)
     click.echo("", err=aside)
-    click.echo(f"scores (seeds {seed}..{seed + count - 1}):", err=aside)
+    which = f"{deal} deals of seeds {seeds[0]}..{seeds[-1]}" if deal else f"seeds {seed}..{seed + count - 1}"
+    click.echo(f"scores ({which}):", err=aside)
     for line in tally.histogram():
         click.echo("  " + line, err=aside)
     if out_dir is not None:
@@ -158,7 +177,7 @@ def sim(
     if plot is not None:
         from .sharing import sim_picture
 
-        sim_picture(plot, force, game, bot, variant, seed, count, tally)
+        sim_picture(plot, force, game, bot, variant, seed, count, tally, deal)
     sys.exit(status)
 
 
@@ -177,7 +196,7 @@ def _record_name(game: str, seed: int) -> str:
     return f"{game}-{seed}.dgn"
 
 
-def _check_records_dir(out_dir: Path, game: str, seeds: range) -> None:
+def _check_records_dir(out_dir: Path, game: str, seeds: Sequence[int]) -> None:
     """Records are only ever new files: a directory that already holds one of the names
     this run would write is refused before a game is played."""
     try:

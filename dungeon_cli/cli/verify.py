@@ -136,6 +136,10 @@ def _check_files(
                 for record in read(stream, source=None if path == "-" else path):
                     total += 1
                     verdict = referee.check(record)
+                    if verdict.legal and record.tag_value("Puzzle") is not None:
+                        from ..shell.puzzle import check as puzzle_check  # only a puzzle pays for it
+
+                        verdict.diagnostics.extend(puzzle_check(record))
                     if not verdict.legal:
                         illegal += 1
                     if seed_check and record.tag_value("Seed") is None and not quiet:

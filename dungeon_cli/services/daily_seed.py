@@ -16,7 +16,7 @@ import datetime as _dt
 import hashlib
 import os
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 
 def seed_for(game: str, day: _dt.date) -> int:
@@ -29,13 +29,15 @@ def today() -> _dt.date:
     return _dt.datetime.now(_dt.UTC).date()
 
 
-def record_path(game: str, day: _dt.date) -> Path:
+def record_path(game: str, day: _dt.date, deal: Optional[str] = None) -> Path:
     """Where ``play --daily`` keeps a day's game at a terminal, and where ``dungeon
     daily`` looks for it: one file per game and day in the user's data directory, so
-    the day's game is found from any working directory."""
+    the day's game is found from any working directory; a day's deal of a difficulty
+    (``--deal``) has its own."""
     from ..plumbing.user_data import data_dir
 
-    return data_dir() / "daily" / f"{game}-{day:%Y-%m-%d}.dgn"
+    kind = f"{deal}-" if deal else ""
+    return data_dir() / "daily" / f"{game}-{kind}{day:%Y-%m-%d}.dgn"
 
 
 class Kept(NamedTuple):

@@ -65,10 +65,11 @@ class _Watch(Visitor):
         self.observe(before, action)
 
 
-def play(spec: Spec, seed: int) -> Outcome:
+def play(spec: Spec, seed: int, choices: Optional[random.Random] = None) -> Outcome:
     """One game from ``seed`` to its end: a walk of the engine, the seeded dealer
     answering chance and the bot every decision, drawing on from the dealer's generator
-    where the deal left it (its record kept when ``spec.records``)."""
+    where the deal left it (its record kept when ``spec.records``), or from ``choices``
+    when given: the same deal played again with other choices (``deal_tables``)."""
     options, tags = _rule_tags(spec)
     setup = Setup(spec.game, spec.variant, options=options, seed=seed)
     dealer = SeededDealer(seed)
@@ -79,7 +80,7 @@ def play(spec: Spec, seed: int) -> Outcome:
     else:
         walk = Walk(setup, dealer, visitors, history=False, turns=False)
     bot.begin(setup.module, spec.variant, setup.options, walk.state)
-    rng = dealer.rng
+    rng = dealer.rng if choices is None else choices
     choose = bot.choose
     try:
         state = walk.run(lambda state: choose(state, rng), MAX_EVENTS)

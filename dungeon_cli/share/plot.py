@@ -141,3 +141,66 @@ def sim_svg(title: str, summary: dict, scores: dict[tuple[bool, int], int], subt
     parts += _score_panel("wins", WIN, won, left + panel + gap, panel, top, height)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+SERIES = ("#2f6db3", "#c0262d", "#2e8540", "#8a5a00", "#6b3fa0", "#1d1b18")  # a player's colour, in turn
+
+
+def trend_svg(title: str, rows: list[dict]) -> str:
+    """A player's games over time: per month (x), the win rate with its 95% interval (a
+    solid line, whiskers) and the mean accuracy of the analysed games (dashed), both in
+    percent (y); one colour a player. ``rows`` as ``dungeon stats --by player --by
+    month`` tabulates them; a month of "-" (no Date tag) is left out."""
+    months = sorted({row["month"] for row in rows if row["month"] != "-"})
+    players = list(dict.fromkeys(row["player"] for row in rows))
+    left, right, top, bottom = 58, WIDTH - 20, 70, HEIGHT - 60
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'font-family="DejaVu Sans, Verdana, sans-serif" role="img" aria-labelledby="t">',
+        f'<title id="t">{esc(title)}: win rate (solid) and accuracy (dashed) by month</title>',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
+        _text(20, 28, title, 15, bold=True),
+        _text(20, 46, "win rate with its 95% interval (solid), mean accuracy of the analysed games (dashed)", 11, fill=MUTE),
+    ]
+    for i in range(5):
+        y = bottom - (bottom - top) * i / 4
+        parts.append(f'<line x1="{left}" y1="{_num(y)}" x2="{right}" y2="{_num(y)}" stroke="{GRID}"/>')
+        parts.append(_text(left - 6, y + 4, f"{25 * i}%", 10, "end", MUTE))
+    if not months:
+        parts.append(_text((left + right) / 2, (top + bottom) / 2, "no game with a Date", 12, "middle", MUTE))
+        parts.append("</svg>")
+        return "\n".join(parts) + "\n"
+    step = (right - left) / max(1, len(months) - 1) if len(months) > 1 else 0
+    x_of = {m: (left + i * step if len(months) > 1 else (left + right) / 2) for i, m in enumerate(months)}
+    every = max(1, math.ceil(len(months) / 8))
+    for i, m in enumerate(months):
+        if i % every == 0:
+            parts.append(_text(x_of[m], bottom + 16, m, 10, "middle", MUTE))
+
+    def y_of(rate: float) -> float:
+        return bottom - (bottom - top) * rate
+
+    for n, player in enumerate(players):
+        colour = SERIES[n % len(SERIES)]
+        mine = sorted((row for row in rows if row["player"] == player and row["month"] in x_of), key=lambda r: r["month"])
+        if not mine:
+            continue
+        rate = " ".join(f"{_num(x_of[r['month']])},{_num(y_of(r['win rate']))}" for r in mine)
+        parts.append(f'<polyline points="{rate}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        for r in mine:
+            x = x_of[r["month"]]
+            parts.append(
+                f'<line x1="{_num(x)}" y1="{_num(y_of(r["ci low"]))}" x2="{_num(x)}" y2="{_num(y_of(r["ci high"]))}" '
+                f'stroke="{colour}" opacity="0.5"/>'
+            )
+            parts.append(
+                f'<circle cx="{_num(x)}" cy="{_num(y_of(r["win rate"]))}" r="3.5" fill="{colour}">'
+                f"<title>{esc(player)} {esc(r['month'])}: {percent(r['win rate'])} of {r['games']:,} games</title></circle>"
+            )
+        accurate = [r for r in mine if r.get("accuracy") is not None]
+        if accurate:
+            line = " ".join(f"{_num(x_of[r['month']])},{_num(y_of(r['accuracy'] / 100))}" for r in accurate)
+            parts.append(f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="2" stroke-dasharray="5 4"/>')
+        parts.append(_text(left + 10 + 150 * n, HEIGHT - 18, player, 11, fill=colour, bold=True))
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"

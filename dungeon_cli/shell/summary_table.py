@@ -281,9 +281,12 @@ def render(table: list[dict[str, Any]], fmt: str) -> str:
     return tabulate(shown, headers="keys", tablefmt=fmt, floatfmt=".1f")
 
 
+RATES = ("win rate", "ci low", "ci high")  # columns of rates 0..1, drawn as percentages
+
+
 def _cell(key: str, value: Any) -> str:
     if value is None:
         return ""
-    if key == "win rate":
+    if key in RATES:
         return percent(value)
     return str(value)

@@ -61,6 +61,7 @@ def _setup(where: Path) -> None:
     (where / "scoundrel-20261129-101500.dgn").write_text(UNFINISHED)
     (where / "more-moves.txt").write_text("x4c 8d xQs\n")
     shutil.copy(ROOT / "dungeon_cli" / "games" / "cassette_dungeons" / "sets" / "default.toml", where / "my-set.toml")
+    shutil.copy(ROOT / "fixtures" / "analysed" / "scoundrel.dgn", where / "analysed.dgn")  # as analyse -o writes
 
 
 def _env(where: Path) -> dict:
@@ -188,6 +189,24 @@ CHECKS: dict[str, Check] = {
     "printf '2c 3c 7h\\n9d xJs x9c\\n' | dungeon play scoundrel --seed 7": Check(
         says=("1. 9c 7h 2c 3c : 2c 3c 7h", "2. (9c) Js 9d Qs : 9d xJs x9c")
     ),
+    # docs/your-games.md
+    "dungeon stats analysed.dgn records/": Check(says=("scoundrel", "clear-the-dungeon", "mistake", "analysed")),
+    "dungeon stats analysed.dgn --by player --by month --format json": Check(
+        says=('"player": "ann"', '"month": "2026-11"', '"accuracy": 96.3', '"costliest": "mistake"')
+    ),
+    "dungeon puzzles analysed.dgn -o puzzles.dgn": Check(
+        says=("puzzles.dgn: 1 puzzle(s) from 2 record(s)",), leaves=_verifies("puzzles.dgn")
+    ),
+    "dungeon verify puzzles.dgn": Check(before="dungeon puzzles analysed.dgn -o puzzles.dgn"),
+    "dungeon play --puzzles puzzles.dgn": Check(
+        before="dungeon puzzles analysed.dgn -o puzzles.dgn",
+        keys=[(b"your choice>", "run\r")],
+        says=("you played 9d here", "right: run", "1 of 1 right"),
+    ),
+    "dungeon play scoundrel --deal winnable": Check(
+        keys=[(PROMPT, "quit\r")], says=("Scoundrel, seed",), leaves=lambda w: any(w.glob("scoundrel-*.dgn"))
+    ),
+    "dungeon sim scoundrel --bot greedy --deal easy --games 50": Check(says=("95% CI", "easy deals of seeds")),
     "dungeon games": Check(says=("scoundrel", "clear-the-dungeon", "rpg-solitaire", "cassette-dungeons")),
     "dungeon rules scoundrel": Check(says=("weapon",)),
     "dungeon replay game.dgn": Check(says=("21.",)),

@@ -45,6 +45,7 @@ def test_each_command_runs_as_written(run, tmp_path, monkeypatch, doc, command):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     shutil.copy(FIXTURES / "cassette-dungeons" / "legal" / "seeded-win.dgn", tmp_path / "game.dgn")
+    shutil.copy(FIXTURES / "analysed" / "scoundrel.dgn", tmp_path / "analysed.dgn")  # docs/your-games.md's
     (tmp_path / "docs" / "pictures").mkdir(parents=True)
     args = shlex.split(command)[1:] + QUICKER.get(command, [])
     stdin = "run\n" if "--daily" in args else None  # played from a pipe: one move

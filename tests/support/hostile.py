@@ -47,11 +47,14 @@ INPUTS: dict[tuple[str, ...], dict[str, Input]] = {
     ("play",): {
         "resume": inp("file", "play", "--resume", "{}"),
         "cards_file": inp("file", "play", "cassette-dungeons", "--seed", "1", "--cards", "{}"),
+        "puzzles": inp("file", "play", "--puzzles", "{}"),
     },
+    ("puzzles",): {"files": inp("file", "puzzles", "-o", "{page}", "--", "{}")},
     ("replay",): {"file": inp("file", "replay", "--", "{}")},
     ("sim",): {"cards_file": inp("file", "sim", "cassette-dungeons", "--games", "1", "--cards", "{}")},
     ("solve",): {"target": inp("file", "solve", "--limit", "1s", "--", "{}")},
     ("summary",): {"files": inp("file", "summary", "--", "{}")},
+    ("stats",): {"files": inp("file", "stats", "--", "{}")},
     ("textconv",): {"file": inp("file", "textconv", "--", "{}")},
     ("verify",): {
         "files": inp("file", "verify", "--", "{}"),
@@ -95,7 +98,7 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
     },
     ("cards", "check"): {"quiet": ""},
     ("cards", "export"): {"file": OUT, "name": ""},
-    ("daily",): {"game": "", "day": ""},
+    ("daily",): {"game": "", "day": "", "deal": ""},
     ("diff",): {"every": "", "context": "", "by": "", "fmt": ""},
     ("fmt",): {"check": "", "diff": "", "annotate": ""},
     ("games",): {},
@@ -112,6 +115,7 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
         "player": "",
         "daily": "",
         "hints": "",
+        "deal": "",
     },
     ("replay",): {"number": "", "step": "", "html": OUT, "force": ""},
     ("rules",): {"game": "", "full": ""},
@@ -126,7 +130,9 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
         "cluster": "a scheduler's address",
         "plot": OUT,
         "force": "",
+        "deal": "",
     },
+    ("puzzles",): {"output": OUT, "force": ""},
     ("solve",): {
         "seed": "",
         "seed_range": "",
@@ -139,6 +145,7 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
         "force": "",
     },
     ("summary",): {"by": "", "fmt": ""},
+    ("stats",): {"by": "", "fmt": "", "plot": OUT, "force": ""},
     ("textconv",): {},
     ("verify",): {"seed_check": "", "fmt": "", "quiet": "", "verbose": "", "jobs": ""},
 }
@@ -234,9 +241,9 @@ def args_for(way: Input, path: Path, tmp: Path) -> list[str]:
 
 def expected(way: Input, case: str) -> bool:
     """Whether the case is hostile for this parameter (a directory is what a "dir"
-    parameter wants, and verify, fmt and summary take one too)."""
+    parameter wants, and verify, fmt, summary, stats and puzzles take one too)."""
     if case == "directory":
-        return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary")
+        return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary", "stats", "puzzles")
     if case == "unreadable-directory":
-        return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary") or os.geteuid() != 0
+        return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary", "stats", "puzzles") or os.geteuid() != 0
     return True

@@ -23,6 +23,7 @@ class NotHere(Exception):
 
 EXE = str(Path(sys.executable).with_name("dungeon"))
 RECORD = FIXTURES / "scoundrel" / "legal" / "unfinished.dgn"
+ANALYSED = FIXTURES / "analysed" / "scoundrel.dgn"  # analyse -o's records: a puzzle to make
 # One turn of the same game, for analyse (which judges every decision): more than the
 # 100 bytes the full disk allows, and quick.
 SHORT = '# A game stopped after its first turn: one decision to judge, the rest unseen.\n[Game "scoundrel"]\n[Seed "3"]\n\n1. Ac 8h 2s 7s : run\n'
@@ -42,7 +43,7 @@ class Writer:
     args: Callable[[str, str, bool], list[str]]
     ok: int = 0  # the exit status of a run that writes
     refused: tuple = (2,)  # the exit status of a refusal
-    input_kind: str = "record"  # what ``inp`` is: "record", "short" (a record of one turn) or "cards"
+    input_kind: str = "record"  # what ``inp`` is: "record", "short" (a record of one turn), "analysed" or "cards"
     stdin: Optional[str] = None
     head: str = ""  # how the output starts (for '-')
     skip: dict = field(default_factory=dict)  # case -> why it does not apply
@@ -70,6 +71,10 @@ WRITERS = {
     ("solve", "output"): Writer(
         lambda inp, out, f: ["solve", inp, "--limit", "2k", "-o", out, *force(f)], head='[Game "scoundrel"]'
     ),
+    ("puzzles", "output"): Writer(
+        lambda inp, out, f: ["puzzles", inp, "-o", out, *force(f)], input_kind="analysed", head='[Game "scoundrel"]'
+    ),
+    ("stats", "plot"): Writer(lambda inp, out, f: ["stats", inp, "--plot", out, *force(f)], head="<svg"),
     ("replay", "html"): Writer(lambda inp, out, f: ["replay", inp, "--html", out, *force(f)], head="<!doctype html>"),
     ("sim", "plot"): Writer(
         lambda inp, out, f: ["sim", "cassette-dungeons", "--games", "2", "--cards", inp, "--plot", out, *force(f)],
@@ -128,7 +133,9 @@ def make_input(kind: str, tmp_path: Path, run) -> Path:
         assert run(["cards", "export", str(path)]).exit_code == 0
     else:
         path = tmp_path / "in.dgn"
-        path.write_bytes(SHORT.encode() if kind == "short" else RECORD.read_bytes())
+        path.write_bytes(
+            SHORT.encode() if kind == "short" else ANALYSED.read_bytes() if kind == "analysed" else RECORD.read_bytes()
+        )
     return path
 
 

@@ -1,0 +1,83 @@
+"""``dungeon puzzles``: puzzles from the mistakes in a player's analysed records."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+
+import click
+
+from ..kit.terminal_text import safe
+from .output import check_output, write_output
+from .project import project_defaults
+from .reading import Unreadable, display_name, open_binary
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, metavar="FILE|DIR... | -", type=click.Path(allow_dash=True))
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="The file of puzzles to write ('-': standard output).",
+)
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+def puzzles(files: tuple[str, ...], output: str, force: bool) -> None:
+    """Puzzles from your own mistakes: every decision of the analysed records (written
+    by `dungeon analyse -o`) classed a mistake or a blunder whose better choice is
+    clearly better (for a game with a solver: proven better, the deal known in full)
+    becomes a puzzle, a record of the position and the better choice's line
+    (notation/SPEC.md, "Puzzles"). Only seeded records make puzzles. Ask them with
+    `dungeon play --puzzles FILE`; `dungeon verify FILE` checks them.
+
+    Exit status: 0 written, 1 a record does not verify (listed on stderr; the others
+    are used), 2 a usage error.
+    """
+    from notation import read
+
+    from ..services.referee import Referee
+    from ..shell.mistakes import puzzles as made_from
+    from ..shell.summary_table import Spool, unreadable
+
+    files, _, _ = project_defaults("puzzles", files)
+    check_output(output, force, record=True, inputs=files)  # before the solving, not after
+    referee = Referee()
+    problems = Spool()
+    skipped: Counter = Counter()
+    texts: list[str] = []
+    records = 0
+    usage_error = False
+    for path in files:
+        name = display_name(path)
+        found = 0
+        try:
+            with open_binary(path) as stream:
+                for record in read(stream, source=None if path == "-" else path):
+                    found += 1
+                    verdict = referee.check(record)
+                    if not verdict.legal:
+                        d = verdict.diagnostics[0]
+                        problems.add(f"{safe(name)}:{d.line}:{d.col}: {d.severity}: {d.message}")
+                        continue
+                    records += 1
+                    texts.extend(made_from(record, skipped))
+        except Unreadable as exc:
+            click.echo(f"dungeon puzzles: error: {exc}", err=True)
+            usage_error = True
+            continue
+        if not found:
+            problems.add(unreadable(name, 1, 'no record in this file: a record starts with [Game "..."]').problem())
+    for problem in problems:
+        click.echo(f"does not verify: {problem}", err=True)
+    if usage_error:
+        sys.exit(2)
+    why = "; ".join(f"{n} {reason}" for reason, n in sorted(skipped.items()))
+    left_out = f" (left out: {why})" if why else ""
+    if texts:
+        write_output(output, "\n".join(texts), force, record=True, inputs=files)
+        shown = "standard output" if output == "-" else safe(output)
+        click.echo(f"{shown}: {len(texts)} puzzle(s) from {records} record(s){left_out}", err=True)
+    else:
+        click.echo(f"no puzzle from {records} record(s){left_out}: nothing written", err=True)
+    sys.exit(1 if problems.count else 0)

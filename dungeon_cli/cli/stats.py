@@ -1,0 +1,113 @@
+"""``dungeon stats``: a player's games over time, per game, variant, player or month."""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+import click
+
+from ..kit.terminal_text import safe
+from .project import project_defaults
+from .reading import Unreadable, display_name, open_binary
+from .summary import complete_format
+
+BY = ("game", "variant", "player", "month")  # dungeon_cli.shell.stats_table.BY, kept light for --help
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, metavar="FILE|DIR... | -", type=click.Path(allow_dash=True))
+@click.option(
+    "--by",
+    type=click.Choice(BY),
+    multiple=True,
+    help="Group by this (again for more: --by player --by month).  [default: game]",
+)
+@click.option(
+    "--format",
+    "fmt",
+    default="simple",
+    show_default=True,
+    shell_complete=complete_format,
+    help="Any tabulate format (simple, github, grid, pipe, ...), or json, or csv.",
+)
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False),
+    help="Also draw the win rate and accuracy by month, a line a player, as an SVG picture ('-': standard output).",
+)
+@click.option("--force", is_flag=True, help="With --plot: replace the file if it exists.")
+def stats(files: tuple[str, ...], by: tuple[str, ...], fmt: str, plot: Optional[str], force: bool) -> None:
+    """Your games over time: per group of records (of each file, every *.dgn under a
+    directory, or - for standard input), the games, wins, win rate with its 95%
+    interval (Wilson), the longest runs of wins and of losses and the run at the end,
+    and of the analysed records (written by `dungeon analyse -o`) the mean accuracy
+    and the inaccuracies, mistakes and blunders, with the costliest of them (the class
+    that lost the most points of winning chance). A month is the Date tag's; a player
+    the Player tag's. Stats never analyses: a record with no Accuracy tag counts as
+    not analysed.
+
+    Finished legal games only are counted, a record at a time (any number of them);
+    the records that do not verify are listed on stderr, as summary lists them.
+
+    Exit status: 0 every record verifies, 1 any does not, 2 a usage error.
+    """
+    from notation import read
+
+    from ..services.referee import Referee
+    from ..shell.stats_table import Groups, PlayedGame
+    from ..shell.summary_table import Spool, formats, render, unreadable
+
+    known = formats()
+    if fmt not in known:
+        raise click.BadParameter(f"'{fmt}' is not one of: {', '.join(known)}", param_hint="--format")
+    files, _, _ = project_defaults("stats", files)
+    if plot is not None:  # before the records are read, not after
+        from .output import check_output
+
+        check_output(plot, force, inputs=files)
+    referee = Referee()
+    groups = Groups(by or ("game",))
+    over_time = Groups(("player", "month")) if plot is not None else None
+    problems = Spool()
+    unfinished = 0
+    usage_error = False
+    for path in files:
+        name = display_name(path)
+        found = 0
+        try:
+            with open_binary(path) as stream:
+                for record in read(stream, source=None if path == "-" else path):
+                    found += 1
+                    game = PlayedGame(name, record, referee)
+                    if not game.row.legal:
+                        problems.add(game.row.problem())
+                    elif not game.row.over:
+                        unfinished += 1
+                    else:
+                        groups.add(game)
+                        if over_time is not None:
+                            over_time.add(game)
+        except Unreadable as exc:
+            click.echo(f"dungeon stats: error: {exc}", err=True)
+            usage_error = True
+            continue
+        if not found:
+            problems.add(unreadable(name, 1, 'no record in this file: a record starts with [Game "..."]').problem())
+    aside = plot == "-"  # standard output holds the picture: the table goes to standard error
+    text = render(groups.table(), fmt)
+    if text:
+        click.echo(text, err=aside)
+    for problem in problems:
+        click.echo(f"does not verify: {problem}", err=True)
+    left_out = [f"{n} {what}" for n, what in ((unfinished, "unfinished"), (problems.count, "illegal")) if n]
+    if left_out:
+        click.echo(f"not counted: {', '.join(left_out)}", err=True)
+    if plot is not None and over_time is not None:
+        from ..share.plot import trend_svg
+        from .output import write_output
+
+        write_output(plot, trend_svg("games over time", over_time.table()), force, inputs=files)
+        if not aside:
+            click.echo(f"picture: {safe(plot)}")
+    sys.exit(2 if usage_error else 1 if problems.count else 0)

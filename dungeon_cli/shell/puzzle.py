@@ -1,0 +1,184 @@
+"""A puzzle: a position from a player's own game where they chose badly, and the better
+choice (notation/SPEC.md, "Puzzles"). A puzzle is an ordinary record, dealt from its
+``Seed``, whose moves reach the position and go on with the answer; three tags say
+where and what:
+
+- ``[Puzzle "MOVE BEFORE"]``: the choice is made in move MOVE after the first BEFORE
+  action tokens of that move;
+- ``[Answer "TOKENS"]``: the better choice, as the record writes it there;
+- ``[Played "TOKENS"]``: what the player chose there in their game.
+
+Here: a puzzle read back and checked (``verify`` adds what ``check`` finds to the
+record's diagnostics), the position set up as a session, and the questions asked
+(``play --puzzles``). An answer is compared by the action it means, not its spelling.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Iterator, NamedTuple, Optional, TextIO
+
+from notation import Diagnostic, Record, Tag
+
+from ..kit.core import Draw
+from ..kit.terminal_text import safe, safe_lines
+from ..services.session import Session
+from .line import LineError, apply_line
+
+PUZZLE, ANSWER, PLAYED = "Puzzle", "Answer", "Played"
+_PLACE = re.compile(r"([1-9][0-9]{0,5}) (0|[1-9][0-9]{0,3})")
+
+
+class Puzzle(NamedTuple):
+    record: Record
+    at: int  # the index of the position's move in record.moves
+    before: int  # action tokens of that move before the choice
+    answer: str
+    played: str
+
+    @property
+    def move(self) -> int:
+        return self.record.moves[self.at].number or 0
+
+
+def _tag(record: Record, name: str) -> Optional[Tag]:
+    return next((t for t in record.tags if t.name == name), None)
+
+
+def read(record: Record) -> tuple[Optional[Puzzle], list[Diagnostic]]:
+    """The puzzle a record holds, or None and why not (diagnostics at the tags). A
+    record with no Puzzle tag is no puzzle, and nothing is said."""
+    place = _tag(record, PUZZLE)
+    if place is None:
+        return None, []
+    where = (place.line, place.value_col or place.col)
+
+    def fault(message: str, tag: Optional[Tag] = None) -> tuple[None, list[Diagnostic]]:
+        line, col = (tag.line, tag.value_col or tag.col) if tag is not None else where
+        return None, [Diagnostic(line, col, message)]
+
+    found = _PLACE.fullmatch(place.value)
+    if found is None:
+        return fault('a Puzzle tag is "MOVE BEFORE": the move and how many of its actions come before the choice')
+    if record.tag_value("Seed") is None:
+        return fault("a puzzle is dealt from its Seed: it has none")
+    answer, played = _tag(record, ANSWER), _tag(record, PLAYED)
+    if answer is None or played is None:
+        return fault("a puzzle names its Answer and what was Played: a tag is missing")
+    move, before = int(found[1]), int(found[2])
+    index = next((i for i, m in enumerate(record.moves) if m.number == move), None)
+    if index is None:
+        return fault(f"the record has no move {move}")
+    actions = record.moves[index].actions
+    if before >= len(actions):
+        return fault(f"move {move} has {len(actions)} action token(s): no choice after {before} of them")
+    words = answer.value.split()
+    there = [t.text for t in actions[before : before + len(words)]]
+    if there != words:
+        token = actions[before]
+        plays = " ".join(there)
+        return None, [
+            Diagnostic(token.line, token.col, f"the puzzle's Answer is {answer.value}, but the record plays {plays} here")
+        ]
+    if played.value == answer.value:
+        return fault("the Played choice is the Answer: no puzzle", played)
+    return Puzzle(record, index, before, answer.value, played.value), []
+
+
+def position(puzzle: Puzzle) -> Session:
+    """The session at the puzzle's choice (ValueError or LineError if it cannot be reached)."""
+    record = puzzle.record
+    head = Record(tags=[t for t in record.tags if t.name != "Result"], moves=record.moves[: puzzle.at])
+    session = Session.from_record(head)
+    tokens = [t.text for t in record.moves[puzzle.at].actions[: puzzle.before]]
+    session.deal()
+    if tokens:
+        apply_line(session, " ".join(tokens))
+    return session
+
+
+def choice(session: Session, text: str) -> Any:
+    """The first decision ``text`` makes at the session's position (LineError if it is
+    not legal there); the session is left as it was."""
+    mark = session.count
+    try:
+        events = apply_line(session, text)
+    finally:
+        session.rewind(mark)
+    return next((action for _, action in events if not isinstance(action, Draw)), None)
+
+
+def check(record: Record) -> list[Diagnostic]:
+    """What is wrong with a legal record's puzzle tags ([] for a sound puzzle or none)."""
+    puzzle, faults = read(record)
+    if puzzle is None:
+        return faults
+    played = _tag(record, PLAYED)
+    assert played is not None
+    try:
+        choice(position(puzzle), puzzle.played)
+    except (ValueError, LineError) as exc:
+        message = exc.message if isinstance(exc, LineError) else str(exc)
+        return [
+            Diagnostic(played.line, played.value_col or played.col, f"Played is no choice at the puzzle's position: {message}")
+        ]
+    return []
+
+
+class PuzzleScore(NamedTuple):
+    asked: int
+    right: int
+    unusable: int
+
+
+def ask(puzzles: Iterable[tuple[str, Record]], answers: Iterator[str], out: TextIO, prompt: bool) -> PuzzleScore:
+    """Each puzzle in turn: its board, a question, the player's answer compared with the
+    puzzle's. ``answers`` gives the lines typed (a terminal's or a script's); an answer
+    that is no legal choice there is said and asked again. ``prompt``: print the
+    question's prompt (at a terminal)."""
+    asked = right = unusable = 0
+    for name, record in puzzles:
+        puzzle, faults = read(record)
+        if puzzle is None:
+            for d in faults or [Diagnostic(record.line, 1, "not a puzzle: it has no Puzzle tag")]:
+                out.write(f"{safe(name)}:{d.line}:{d.col}: error: {safe(d.message)}\n")
+            unusable += 1
+            continue
+        try:
+            session = position(puzzle)
+            best = choice(session, puzzle.answer)
+        except (ValueError, LineError) as exc:
+            out.write(
+                f"{safe(name)}:{record.line}:1: error: the position cannot be set up: {safe(getattr(exc, 'message', exc))}\n"
+            )
+            unusable += 1
+            continue
+        asked += 1
+        out.write(
+            f"\npuzzle {asked} ({safe(name)}:{record.line}), move {puzzle.move}: you played {safe(puzzle.played)} here; what is better?\n"
+        )
+        out.write(safe_lines(session.module.render(session.state)) + "\n")
+        while True:
+            if prompt:
+                out.write("your choice> ")
+            out.flush()
+            line = next(answers, None)
+            if line is None:
+                out.write("\n")
+                return PuzzleScore(asked, right, unusable)
+            typed = line.strip()
+            if not typed:
+                continue
+            try:
+                mine = choice(session, typed)
+            except LineError as exc:
+                out.write(f"not a choice here: {safe(exc.message)}\n")
+                continue
+            break
+        if mine == best:
+            right += 1
+            out.write(f"right: {safe(puzzle.answer)}\n")
+        else:
+            out.write(f"not the best: {safe(puzzle.answer)} is (you played {safe(puzzle.played)} in the game)\n")
+    out.write(f"\n{right} of {asked} right" + (f"; {unusable} could not be asked" if unusable else "") + "\n")
+    return PuzzleScore(asked, right, unusable)

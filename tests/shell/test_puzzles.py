@@ -1,0 +1,189 @@
+"""Puzzles from your own mistakes (issue 28): ``dungeon puzzles`` makes a puzzle of each
+decision an analysed record classes a mistake or a blunder when the better choice is
+clearly better (proven by the solver where the game has one), ``dungeon verify`` checks
+a puzzle's tags, and ``dungeon play --puzzles`` asks them and says whether an answer
+matches; on records of all four games."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import run_subprocess
+
+from dungeon_cli import registry, solver
+from dungeon_cli.analysis.classes import MoveClass, Note, write_note
+from dungeon_cli.engine import SeededDealer, Setup
+from dungeon_cli.kit.core import Phase
+from dungeon_cli.services.session import Session
+from dungeon_cli.services.simulate import Spec, play
+from dungeon_cli.shell.puzzle import Puzzle, choice, position
+from notation import parse
+
+GAMES = registry.names()
+SOLVED = [g for g in GAMES if registry.get(g).solver is not None]
+LIMIT = 200_000
+
+
+def comment(played: str, answer: str, cls: MoveClass = MoveClass.BLUNDER) -> str:
+    return "# " + write_note(Note(played, cls, 55, 20), f"fair win 55% -> 20% (better {answer} 55%)")
+
+
+def annotated(text: str, move: int, played: str, answer: str) -> str:
+    """The record with an analysis comment on move ``move``, as analyse -o writes one."""
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"{move}. "))
+    lines[at] += "  " + comment(played, answer)
+    return "\n".join(lines) + "\n"
+
+
+def _rank(found) -> tuple:
+    return (found.result.won, found.result.score)
+
+
+def solved_mistake(game: str) -> tuple[str, str, str]:
+    """A seeded game of ``game`` in which a decision lost what the solver proves another
+    choice keeps; its record played on perfectly from the mistake, with the comment."""
+    for seed in range(40):
+        session = Session(Setup(game, seed=seed), dealer=SeededDealer(seed))
+        session.deal()
+        notation = session.module.notation
+        for _ in range(6):  # the first few decisions of the deal
+            if session.state.phase is not Phase.DECISION:
+                break
+            state = session.state
+            options = []
+            for action in state.legal_actions():
+                text = notation.action_text(state, action)
+                try:
+                    found = solver.solve(state.apply(action), game, max_nodes=LIMIT)
+                except RuntimeError:  # the limit came first: not proven either way
+                    continue
+                if found.proven:
+                    options.append((_rank(found), text, action, found))
+            options.sort(key=lambda o: o[0])
+            if len(options) >= 2 and options[0][0] < options[-1][0]:
+                worst, best = options[0], options[-1]
+                turn = state.turn
+                session.apply(worst[2])
+                for action in worst[3].line:
+                    session.apply(action)
+                return annotated(session.text(), turn, worst[1], best[1]), worst[1], best[1]
+            session.apply(options[-1][2] if options else state.legal_actions()[0])
+            session.deal()
+    raise AssertionError(f"no proven mistake found in {game}'s first deals")
+
+
+def fair_mistake(game: str) -> tuple[str, str, str]:
+    """A seeded random game of a game with no solver, its first choice noted a blunder
+    in favour of another legal choice of one token."""
+    for seed in range(40):
+        text = play(Spec(game, "random", records=True), seed).record
+        (record,) = parse(text)
+        for index, move in enumerate(record.moves):
+            if move.number is None or not move.actions:
+                continue
+            played = move.actions[0].text
+            session = position(Puzzle(record, index, 0, played, played))
+            mine = choice(session, played)
+            state = session.state
+            for action in state.legal_actions():
+                other = session.module.notation.action_text(state, action)
+                if " " not in other and other != played and choice(session, other) != mine:
+                    return annotated(text, move.number, played, other), played, other
+            break
+    raise AssertionError(f"no second choice found in {game}'s first deals")
+
+
+@pytest.fixture(scope="module")
+def analysed(tmp_path_factory):
+    """Per game, an analysed record with one blunder: (path, played, answer)."""
+    folder = tmp_path_factory.mktemp("analysed")
+    out = {}
+    for game in GAMES:
+        text, played, answer = solved_mistake(game) if game in SOLVED else fair_mistake(game)
+        path = folder / f"{game}.dgn"
+        path.write_text(text)
+        out[game] = (path, played, answer)
+    return out
+
+
+@pytest.fixture(scope="module")
+def made(analysed, tmp_path_factory):
+    out = tmp_path_factory.mktemp("made") / "puzzles.dgn"
+    folder = next(iter(analysed.values()))[0].parent
+    result = run_subprocess(["puzzles", str(folder), "-o", str(out)])
+    assert result.returncode == 0, result.stderr.decode()
+    return out, result.stderr.decode()
+
+
+def test_a_puzzle_of_each_games_mistake_that_verifies(made, analysed):
+    out, said = made
+    records = parse(out.read_text())
+    assert {r.game for r in records} == set(GAMES), said
+    for record in records:
+        path, played, answer = analysed[record.game]
+        assert (record.tag_value("Answer"), record.tag_value("Played")) == (answer, played)
+        assert record.tag_value("Accuracy") is None and record.tag_value("Seed") is not None
+        move, before = map(int, record.tag_value("Puzzle").split())
+        line = next(m for m in record.moves if m.number == move)
+        words = answer.split()  # an action may be several tokens (Clear the Dungeon's attack)
+        assert [t.text for t in line.actions[before : before + len(words)]] == words  # the position, then the answer
+        if record.game in SOLVED:  # the best line to the end: the game is over
+            assert record.tag_value("Result") is not None
+    result = run_subprocess(["verify", str(out)])
+    assert result.returncode == 0, result.stdout.decode()
+    assert f"{len(records)} puzzle(s) from {len(GAMES)} record(s)" in said
+
+
+def test_a_choice_not_proven_better_makes_no_puzzle(run, tmp_path):
+    # notation/SPEC.md's analysis example: striking the jack first is a fair mistake, but
+    # with the deal known the win is still there: no puzzle.
+    (tmp_path / "spec.dgn").write_text(
+        '[Game "scoundrel"]\n[Seed "7"]\n\n1. 9c 7h 2c 3c : 2c 3c 7h\n'
+        f"2. (9c) Js 9d Qs : 9d xJs x9c  {comment('xJs', 'xQs', MoveClass.MISTAKE)}\n3. (Qs) 4c Qc 8d : run\n"
+    )
+    result = run(["puzzles", str(tmp_path / "spec.dgn"), "-o", str(tmp_path / "p.dgn")])
+    assert result.exit_code == 0
+    assert "no puzzle from 1 record(s) (left out: 1 not proven better): nothing written" in result.stderr
+    assert not (tmp_path / "p.dgn").exists()
+
+
+def test_verify_holds_a_puzzle_to_its_tags(made, tmp_path):
+    out, _ = made
+    text = out.read_text().split("\n\n[Game")[0] + "\n"  # the first puzzle
+    (record,) = parse(text)
+    answer, played = record.tag_value("Answer"), record.tag_value("Played")
+    cases = {
+        "answer.dgn": (text.replace(f'[Answer "{answer}"]', f'[Answer "{played}"]'), "the puzzle's Answer is"),
+        "played.dgn": (text.replace(f'[Played "{played}"]', '[Played "zz9"]'), "Played is no choice at the puzzle's position"),
+        "place.dgn": (text.replace('[Puzzle "', '[Puzzle "x'), 'a Puzzle tag is "MOVE BEFORE"'),
+        "far.dgn": (text.replace('[Puzzle "', '[Puzzle "9'), "the record has no move"),
+    }
+    for name, (bad, message) in cases.items():
+        (tmp_path / name).write_text(bad)
+        result = run_subprocess(["verify", str(tmp_path / name)])
+        said = result.stdout.decode()
+        assert result.returncode == 1 and message in said, (name, said)
+        assert said.startswith(f"{tmp_path / name}:")  # file:line:col
+
+
+def test_play_asks_the_puzzles_and_says_whether_the_answer_matches(made, analysed):
+    out, _ = made
+    records = parse(out.read_text())
+    answers = []
+    for i, record in enumerate(records):  # right, wrong, right, wrong...
+        answers.append(record.tag_value("Answer") if i % 2 == 0 else record.tag_value("Played"))
+    typed = "\n".join(["not-a-move", *answers]) + "\n"  # a line that is no choice is said, and asked again
+    result = run_subprocess(["play", "--puzzles", str(out)], input=typed.encode())
+    said = result.stdout.decode()
+    assert result.returncode == 0, result.stderr.decode()
+    assert said.count("\npuzzle ") == len(records)
+    assert "not a choice here:" in said
+    assert said.count("right: ") == (len(records) + 1) // 2
+    assert said.count("not the best: ") == len(records) // 2
+    assert f"{(len(records) + 1) // 2} of {len(records)} right" in said
+
+
+def test_play_puzzles_refuses_a_game_with_it(run, made):
+    out, _ = made
+    result = run(["play", "scoundrel", "--puzzles", str(out)])
+    assert result.exit_code == 2 and "--puzzles asks the file's puzzles: it cannot take GAME" in result.stderr
