@@ -6,7 +6,7 @@ import pytest
 
 distributed = pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install '.[cluster]')")
 
-from dungeon_cli import simulate  # noqa: E402
+from dungeon_cli import simulate, workers  # noqa: E402
 from dungeon_cli.simulate import Spec  # noqa: E402
 
 
@@ -43,7 +43,7 @@ def test_cli_on_cluster(run, cluster, tmp_path):
 
 
 def test_unreachable_scheduler_is_a_message(run, monkeypatch):
-    monkeypatch.setattr(simulate, "CLUSTER_TIMEOUT", "1s")
+    monkeypatch.setattr(workers, "CLUSTER_TIMEOUT", 1.0)
     result = run(["sim", "scoundrel", "--games", "2", "--cluster", "tcp://127.0.0.1:9"])
     assert result.exit_code == 1
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
