@@ -78,7 +78,16 @@ ALSO = [inp("file", "replay", "--html", "{page}", "--", "{}"), inp("file", "fmt"
 # command path -> the parameters that read no file: values, and files written (OUT).
 OUT = "a file or directory written: the output door's tests"
 OTHERS: dict[tuple[str, ...], dict[str, str]] = {
-    ("analyse",): {"samples": "", "seed": "", "limit": "", "first_move": "", "fmt": "", "output": OUT, "force": ""},
+    ("analyse",): {
+        "samples": "",
+        "seed": "",
+        "limit": "",
+        "first_move": "",
+        "fmt": "",
+        "output": OUT,
+        "force": "",
+        "cluster": "a scheduler's address",
+    },
     ("cards", "check"): {"quiet": ""},
     ("cards", "export"): {"file": OUT, "name": ""},
     ("daily",): {"game": "", "day": ""},
@@ -120,6 +129,7 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
         "limit": "",
         "goal": "",
         "jobs": "",
+        "cluster": "a scheduler's address",
         "fmt": "",
         "output": OUT,
         "force": "",

@@ -10,19 +10,6 @@ from dungeon_cli import simulate, workers  # noqa: E402
 from dungeon_cli.simulate import Spec  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def cluster():
-    """Two worker processes on this machine, scheduler on the loopback address."""
-    with distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-    ) as local:
-        yield local.scheduler_address
-
-
 def test_cluster_plays_the_same_games(cluster):
     spec = Spec("scoundrel", "counting", records=True)
     assert simulate.run(spec, range(30), cluster=cluster) == simulate.run(spec, range(30))
