@@ -131,6 +131,7 @@ def _check_fair(module, strong, j, counts: dict) -> None:
         if own is not None:  # the search's figure: greedy after the choice, every deal
             assert low - eps <= own <= high + eps, (j.move, figure.choice, figure.rate, float(own))
             counts["own"] += 1
+            counts["uncertain"] += 0.2 < own < 0.8
         if not optimum.choice_left:  # nothing left to choose: the figure is the optimum
             assert low - eps <= best_value <= high + eps, (j.move, figure.choice, figure.rate, float(best_value))
             counts["forced"] += 1
@@ -151,14 +152,22 @@ def _check_hindsight(j, counts: dict) -> None:
         counts["hindsight"] += 1
 
 
+# The seeds and how many moves back from the last: the toy game is small enough to go
+# back to positions whose outcome is still open (0 < the exact expectation < 1), where a
+# deal drawn wrongly (a seen card dealt again, one deal for all) shows; the real games'
+# trees are small enough on their last moves only, where the outcome is mostly decided.
+WHERE = {"toy": ((0, 6, 11), 3, 200)}
+
+
 @pytest.mark.parametrize("game", registry.names())
 def test_judgements_match_brute_force_on_end_positions(game):
-    counts = {"fair": 0, "own": 0, "forced": 0, "hindsight": 0}
+    counts = {"fair": 0, "own": 0, "uncertain": 0, "forced": 0, "hindsight": 0}
     module = registry.get(game)
-    for seed in (2,):
+    seeds, back, samples = WHERE.get(game, ((2,), 1, SAMPLES))
+    for seed in seeds:
         record = parse(play(Spec(game, "greedy", None, records=True), seed).record)[0]
         last = max(m.number for m in record.moves if m.number is not None)
-        found = analysis.analyse(record, samples=SAMPLES, seconds=5.0, first_move=last - 1)
+        found = analysis.analyse(record, samples=samples, seconds=5.0, first_move=last - back)
         assert found.judgements and found.fair_note is None and found.hindsight_note is None
         strong = bots.strong(game)
         strong.begin(module, None, {}, module.game.start(None, {}, None))
@@ -170,3 +179,5 @@ def test_judgements_match_brute_force_on_end_positions(game):
     assert counts["fair"] and counts["hindsight"], counts  # not passed by finding nothing small
     if isinstance(bots.strong(game), SearchBot):
         assert counts["own"], counts
+    if game in WHERE:
+        assert counts["uncertain"], counts
