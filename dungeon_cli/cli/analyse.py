@@ -39,7 +39,7 @@ MAX_SAMPLES = 100_000
     "--limit",
     default=None,
     help=f"How long the search may take per position, as for solve: {LIMIT_HELP} (default 10s; a game"
-    " without a solver is searched at most 1 s a position); past it, the best found, said not proven.",
+    " without a solver: at most 2k positions a position, too); past it, the best found, said not proven.",
 )
 @click.option(
     "--from",
