@@ -27,44 +27,48 @@ class _Enough(Exception):
 
 
 def _times(game: str, bot_name: str) -> list[float]:
-    from dungeon_cli import bots
-    from dungeon_cli.engine import MAX_EVENTS, SeededDealer, Setup, Visitor, Walk
-
     times: list[float] = []
     for seed in range(SEEDS):
-        setup = Setup(game, None, seed=seed)
-        dealer = SeededDealer(seed)
-        bot = bots.make(game, bot_name)
-
-        pending = [0.0]  # seconds spent observing since the last decision timed
-
-        class Watch(Visitor):
-            def event(self, before: Any, action: Any, after: Any) -> None:
-                began = time.perf_counter()
-                bot.observe(before, action)
-                pending[0] += time.perf_counter() - began
-
-        walk = Walk(setup, dealer, [Watch()] if bot.watches else [], history=False, turns=False)
-        bot.begin(setup.module, None, setup.options, walk.state)
-        rng = dealer.rng
-
-        def choose(state: Any) -> Any:
-            began = time.perf_counter()
-            action = bot.choose(state, rng)
-            spent = time.perf_counter() - began + pending[0]
-            if len(state.legal_actions()) < 2:
-                return action  # its observing goes to the next decision that is one
-            pending[0] = 0.0
-            times.append(spent)
-            if len(times) >= DECISIONS:
-                raise _Enough
-            return action
-
         try:
-            walk.run(choose, MAX_EVENTS)
+            _game(game, bot_name, seed, times)
         except _Enough:
             break
     return times
+
+
+def _game(game: str, bot_name: str, seed: int, times: list[float]) -> None:
+    """One seeded game, each decision's time added to ``times`` (``_Enough`` at the last)."""
+    from dungeon_cli import bots
+    from dungeon_cli.engine import MAX_EVENTS, SeededDealer, Setup, Visitor, Walk
+
+    setup = Setup(game, None, seed=seed)
+    dealer = SeededDealer(seed)
+    bot = bots.make(game, bot_name)
+    pending = [0.0]  # seconds spent observing since the last decision timed
+
+    class Watch(Visitor):
+        def event(self, before: Any, action: Any, after: Any) -> None:
+            began = time.perf_counter()
+            bot.observe(before, action)
+            pending[0] += time.perf_counter() - began
+
+    walk = Walk(setup, dealer, [Watch()] if bot.watches else [], history=False, turns=False)
+    bot.begin(setup.module, None, setup.options, walk.state)
+    rng = dealer.rng
+
+    def choose(state: Any) -> Any:
+        began = time.perf_counter()
+        action = bot.choose(state, rng)
+        spent = time.perf_counter() - began + pending[0]
+        if len(state.legal_actions()) < 2:
+            return action  # its observing goes to the next decision that is one
+        pending[0] = 0.0
+        times.append(spent)
+        if len(times) >= DECISIONS:
+            raise _Enough
+        return action
+
+    walk.run(choose, MAX_EVENTS)
 
 
 def _figures(times: list[float]) -> dict:

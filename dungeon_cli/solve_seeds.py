@@ -86,9 +86,7 @@ def solve_rows(task: Task, seeds: Sequence[int]) -> list[tuple]:
     return [tuple(solve_one(task, seed)) for seed in seeds]
 
 
-def stream(
-    task: Task, seeds: Sequence[int], jobs: int = 1, cluster: Optional[str] = None
-) -> Generator[list[Solved], None, None]:
+def stream(task: Task, seeds: Sequence[int], jobs: int = 1, cluster: Optional[str] = None) -> Generator[list[Solved], None, None]:
     """Every deal solved, a chunk at a time and in the order of ``seeds``: here, on
     ``jobs`` processes, or on the Dask scheduler at ``cluster`` (``sim``'s way there)."""
     if cluster is not None:

@@ -69,7 +69,10 @@ def test_solve_seeds_and_analyse_of_many_records_draw_their_counts(tmp_path):
     assert status == 0
     solving = [line for line in drawn(shown) if line.startswith("solving ")]
     assert solving[-1].startswith("solving 25/25 deals 100%") and b"\r" not in out
-    assert subprocess.run([EXE, "sim", "scoundrel", "--games", "3", "--records", "r"], cwd=tmp_path, capture_output=True).returncode == 0
+    assert (
+        subprocess.run([EXE, "sim", "scoundrel", "--games", "3", "--records", "r"], cwd=tmp_path, capture_output=True).returncode
+        == 0
+    )
     out, shown, status = at_a_terminal(["analyse", "--samples", "4", "--limit", "5k", "--format", "json", "r"], tmp_path)
     assert status == 0, shown
     counts = [line.split(" records")[0] for line in drawn(shown) if line.startswith("analysing")]
@@ -78,7 +81,10 @@ def test_solve_seeds_and_analyse_of_many_records_draw_their_counts(tmp_path):
 
 
 def test_one_record_counts_its_decisions(tmp_path):
-    assert subprocess.run([EXE, "sim", "scoundrel", "--games", "1", "--records", "r"], cwd=tmp_path, capture_output=True).returncode == 0
+    assert (
+        subprocess.run([EXE, "sim", "scoundrel", "--games", "1", "--records", "r"], cwd=tmp_path, capture_output=True).returncode
+        == 0
+    )
     out, shown, status = at_a_terminal(["analyse", "--samples", "4", "--limit", "5k", "r/scoundrel-0.dgn"], tmp_path)
     assert status == 0
     decisions = [line for line in drawn(shown) if line.startswith("analysing ")]

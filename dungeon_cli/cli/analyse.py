@@ -4,17 +4,17 @@ decision, fairly (from what the player could see) and in hindsight (the deal kno
 from __future__ import annotations
 
 import sys
-from typing import Iterator, NamedTuple, Optional
+from typing import Generator, Iterator, NamedTuple, Optional
 
 import click
 
 from .. import report
 from ..terminal_text import safe, table_cell
 from .inputs import Unreadable, display_name, open_binary
-from .progress import Progress, wanted
 from .limits import HELP as LIMIT_HELP
 from .limits import parse_limit
 from .output import check_output, write_output
+from .progress import Progress, wanted
 
 # Each sample is a whole order of the unseen cards played out at every decision: past
 # this, an analysis takes hours and its memory has no bound.
@@ -143,7 +143,9 @@ def analyse(
             text = write([annotated for _, annotated in results])
             write_output(output, text, force, record=True, inputs=files)
     else:  # never written as if it were the whole
-        sys.stderr.write(f"dungeon analyse: error: {stopped}: {shown:,} record{'s' if shown != 1 else ''} judged; nothing else written\n")
+        sys.stderr.write(
+            f"dungeon analyse: error: {stopped}: {shown:,} record{'s' if shown != 1 else ''} judged; nothing else written\n"
+        )
     out.flush()
     sys.exit(status or (2 if source.unreadable or refused else 1 if illegal else 0))
 
@@ -226,7 +228,7 @@ def judge_row(how: How, name: str, record, progress=None) -> tuple:
     return (name, None, None, table, data, annotated)
 
 
-def _here(how: How, source: Source, total: int) -> Iterator[list]:
+def _here(how: How, source: Source, total: int) -> Generator[list, None, None]:
     """Every record judged on this process, as read, one at a time. Without a count of
     the records (one file), each shows its own progress, decision by decision."""
     for name, record in source.records():
@@ -252,7 +254,7 @@ def _with_progress(how: How, name: str, record) -> tuple:
 RECORDS_A_CHUNK = 1  # a record takes seconds: one a chunk keeps every worker busy to the end
 
 
-def _on_cluster(address: str, how: How, source: Source) -> Iterator[list]:
+def _on_cluster(address: str, how: How, source: Source) -> Generator[list, None, None]:
     """The records judged on a Dask cluster's workers (``workers.on_cluster``, as
     ``sim --cluster``), read here and sent a chunk at a time as the workers take them,
     taken in in their order."""

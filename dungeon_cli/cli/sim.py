@@ -108,7 +108,9 @@ def sim(
 
     start = time.perf_counter()
     try:
-        stopped, status = take_in(lambda: simulate.stream(spec, seeds, jobs=jobs, cluster=cluster), count, "playing", take, unit="games")
+        stopped, status = take_in(
+            lambda: simulate.stream(spec, seeds, jobs=jobs, cluster=cluster), count, "playing", take, unit="games"
+        )
     except (ClusterUnavailable, simulate.EndlessGame) as exc:
         raise click.ClickException(str(exc)) from None
     seconds = time.perf_counter() - start

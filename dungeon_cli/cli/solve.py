@@ -205,7 +205,9 @@ def _solve_seeds(
 
     began = time.perf_counter()
     try:
-        stopped, status = take_in(lambda: solve_seeds.stream(task, seeds, jobs, cluster), len(seeds), "solving", take, unit="deals", prints=fmt == "csv")
+        stopped, status = take_in(
+            lambda: solve_seeds.stream(task, seeds, jobs, cluster), len(seeds), "solving", take, unit="deals", prints=fmt == "csv"
+        )
     except ClusterUnavailable as exc:
         raise click.ClickException(str(exc)) from None
     wall = time.perf_counter() - began
