@@ -56,6 +56,12 @@ def _benches() -> dict:
     except ImportError:
         pass
     try:
+        from . import decisions  # the strong player's time per decision beside greedy's, every game
+
+        benches["decisions"] = decisions.run
+    except ImportError:
+        pass
+    try:
         from . import lsp_latency  # dungeon lsp's diagnostics after a change (the lsp extra)
 
         benches["lsp"] = lsp_latency.run

@@ -63,6 +63,22 @@ def run():
     return _run
 
 
+@pytest.fixture(scope="session")
+def cluster():
+    """A Dask cluster on this machine: two worker processes, the scheduler on the
+    loopback address (its address given to the test). One for the whole session: the
+    tests of sim, solve --seeds and analyse on a cluster share it."""
+    distributed = pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install '.[cluster]')")
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as local:
+        yield local.scheduler_address
+
+
 def run_subprocess(args, input=None, cwd=None, env=None):
     """Run ``dungeon`` as a real process (exit codes, stdin/stdout plumbing)."""
     full_env = dict(os.environ)

@@ -35,7 +35,7 @@ from ..kit.sampling import StrongPlayer, halving
 from ..services.referee import Referee, Verdict
 from . import classes
 from .classes import MoveClass
-from .lookahead import SECONDS as LOOKAHEAD_SECONDS
+from .lookahead import NODES as LOOKAHEAD_NODES
 from .lookahead import Lookahead, Stream
 
 SAMPLES = 100  # orders of the unseen cards per decision
@@ -266,15 +266,31 @@ class Searcher:
     (``lookahead.Lookahead``) from each decision, chance answered as the record's seed
     answers it; it says when its limit cut it short."""
 
-    def __init__(self, game: str, seconds: Optional[float]):
-        # a limit in positions (``--limit 500k``) is the solver's: this search is timed only
-        self.look = Lookahead(
-            bots.make(game, "greedy"), LOOKAHEAD_SECONDS if seconds is None else min(seconds, LOOKAHEAD_SECONDS)
-        )
+    def __init__(self, game: str, seconds: Optional[float], nodes: Optional[int] = None):
+        # counted in positions (``--limit 500k``, or ``lookahead.NODES``), so the figures
+        # are the machine's no more than the solver's are; a time limit only as asked
+        self.look = Lookahead(bots.make(game, "greedy"), seconds if seconds is not None else math.inf, nodes or LOOKAHEAD_NODES)
+        self.last: Optional[tuple[State, Stream, Hindsight]] = None
 
     def judge(self, decision: dict) -> tuple[Hindsight, Hindsight]:
+        """Before and after. Decisions in a row with no chance between (a Cassette turn's
+        several plays) share a position: the state after one is the walk's very state
+        before the next, with the same chance to come, so its search is not run twice
+        (half the search of such a turn)."""
         stream = decision["stream"]
-        return Hindsight(*self.look.best(decision["before"], stream)), Hindsight(*self.look.best(decision["after"], stream))
+        before = decision["before"]
+        last = self.last
+        if last is not None and last[0] is before and _same_stream(last[1], stream):
+            judged = last[2]
+        else:
+            judged = Hindsight(*self.look.best(before, stream))
+        after = Hindsight(*self.look.best(decision["after"], stream))
+        self.last = (decision["after"], stream, after)
+        return judged, after
+
+
+def _same_stream(a: Stream, b: Stream) -> bool:
+    return a is b or (a.queued == b.queued and a.rng_state == b.rng_state)
 
 
 def _value(h: Hindsight) -> int:
@@ -329,7 +345,7 @@ def analyse(
     hind: Optional[Solver | Searcher] = None
     if game not in solver.solvable():
         if seeded and not wrong_seed:
-            hind = Searcher(game, seconds)
+            hind = Searcher(game, seconds, nodes)
         else:
             why = "the Seed tag does not deal these cards" if wrong_seed else "no Seed tag"
             analysis.hindsight_note = f"{why}: {game} has no solver, and its search needs the seed's deal (what other lines would draw is not in the record)"
@@ -396,7 +412,13 @@ def _fair(
     exact = len(deals) < samples or strong.unseen(seen) == 0
     choices = strong.candidates(seen)
     top = halving(strong.evaluate_on, seen, choices, deals) if choices else None
-    played = strong.evaluate_on(seen, strong.candidates(seen, first=action), deals)
+    played = strong.candidates(seen, first=action)
+    if top is not None and len(played) == 1 and played[0].actions == top.actions:
+        # the choice played is the one halving kept, already played on every deal: its
+        # figures are those (playouts are a pure function of the deal), not played again
+        played = [top]
+    else:
+        played = strong.evaluate_on(seen, played, deals)
     if top is None or not played:
         return None, None, []
     mine = max(played, key=lambda c: c.key())

@@ -12,6 +12,10 @@ change near the start is tried before one near the end). There is no bound to cu
 and no key to share positions by (the game names neither), so the search proves its
 answer only when it has tried every line, which it does on positions near a game's end;
 on the others it stops at its limit with the best win found so far, said not proven.
+
+Its limit is counted in positions (``NODES``), not seconds: an analysis is then the same
+on a loaded laptop as on a cluster's idle worker (``analyse --cluster`` gives the figures
+one process gives), and costs what it costs. A time limit is kept as a net only.
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ from ..kit.bot import Bot
 from ..kit.core import Draw, Phase, Result, State
 from ..kit.objective import objective
 
-SECONDS = 1.0  # per position at most (the --seconds of analyse, when lower)
+NODES = 2_000  # positions searched per position at most (about a fifth of a second of one core)
+SECONDS = 10.0  # per position at most, whatever the positions: a net for a very slow machine
 
 
 class Stream:
@@ -68,7 +73,7 @@ class Lookahead:
     """The best win reachable from a position whose deal is known, or that there is
     none; ``proven`` False when the limit came first (then the best win found so far)."""
 
-    def __init__(self, greedy: Bot, seconds: float = SECONDS, max_nodes: Optional[int] = None):
+    def __init__(self, greedy: Bot, seconds: float = SECONDS, max_nodes: Optional[int] = NODES):
         self.greedy = greedy
         self.seconds = seconds
         self.max_nodes = max_nodes

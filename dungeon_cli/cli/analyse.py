@@ -4,7 +4,7 @@ decision, fairly (from what the player could see) and in hindsight (the deal kno
 from __future__ import annotations
 
 import sys
-from typing import Optional
+from typing import Generator, Iterator, NamedTuple, Optional
 
 import click
 
@@ -13,6 +13,7 @@ from ..plumbing import report
 from .limits import HELP as LIMIT_HELP
 from .limits import parse_limit
 from .output import NotWritten, check_output, write_output
+from .progress import Progress, wanted
 from .reading import Unreadable, display_name, open_binary
 
 # Each sample is a whole order of the unseen cards played out at every decision: past
@@ -21,7 +22,7 @@ MAX_SAMPLES = 100_000
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE... | -")
+@click.argument("files", nargs=-1, required=True, metavar="FILE|DIR... | -")
 @click.option(
     "--samples",
     type=click.IntRange(min=1, max=MAX_SAMPLES),
@@ -38,7 +39,7 @@ MAX_SAMPLES = 100_000
     "--limit",
     default=None,
     help=f"How long the search may take per position, as for solve: {LIMIT_HELP} (default 10s; a game"
-    " without a solver is searched at most 1 s a position); past it, the best found, said not proven.",
+    " without a solver: at most 2k positions a position, too); past it, the best found, said not proven.",
 )
 @click.option(
     "--from",
@@ -62,6 +63,7 @@ MAX_SAMPLES = 100_000
     " (one file, nothing loaded from anywhere); '-': standard output (the table then goes to standard error).",
 )
 @click.option("--force", is_flag=True, help="Let -o and --html replace an existing file.")
+@click.option("--cluster", metavar="ADDRESS", help="Judge the records on this Dask scheduler (needs the [cluster] extra).")
 def analyse(
     files: tuple[str, ...],
     samples: Optional[int],
@@ -72,11 +74,14 @@ def analyse(
     output: Optional[str],
     html: Optional[str],
     force: bool,
+    cluster: Optional[str] = None,
 ) -> None:
     """Judge every decision of DGN records: the chance of winning from what the player
     could see, before and after (orders of the unseen cards played out by the strong
     player, with a 95% interval), and the best result still reachable with the deal
-    known (the solver; needs the record's Seed or every card shown).
+    known (the solver; needs the record's Seed or every card shown). A directory
+    stands for the records under it (as for verify). Each record is judged on its own,
+    from --seed: the figures are the same whatever --cluster.
 
     \b
     Classes, by the points of winning chance lost (the fall clear of the 95% interval
@@ -87,80 +92,226 @@ def analyse(
     (notation/SPEC.md, "Analysis comments").
 
     Exit status: 0 analysed, 1 a record is illegal (not analysed), 2 a file could not be
-    read or its game cannot be judged (it has neither a strong player nor a solver).
+    read or its game cannot be judged (it has neither a strong player nor a solver),
+    130 Ctrl-C (the records judged by then are shown; -o and json write nothing).
     """
-    from notation import read, write
+    from notation import write
 
     from .. import analysis
+    from ..plumbing.settings import expand
     from .project import project_settings
 
-    project_settings("analyse")  # a card set kept in the project's card-sets
-    samples = samples or analysis.SAMPLES
-    nodes, seconds = parse_limit(limit) if limit is not None else (None, analysis.HINDSIGHT_SECONDS)
     if output == "-" and html == "-":
         raise click.UsageError("-o - and --html - would both write to standard output: give one of them a file")
+    if html is not None and cluster is not None:
+        raise click.UsageError(
+            "--html draws the analyses on this machine: judge the records with --cluster and -o, then draw the page from that file"
+        )
+    settings = project_settings("analyse")  # a card set kept in the project's card-sets
+    files = tuple(expand(files, settings))  # a directory: the records under it
+    samples = samples or analysis.SAMPLES
+    nodes, seconds = parse_limit(limit) if limit is not None else (None, analysis.HINDSIGHT_SECONDS)
     if output is not None:  # before the analysis, which takes minutes
         check_output(output, force, record=True, inputs=files)
     if html is not None:
         check_output(html, force, inputs=files)
     out = sys.stderr if "-" in (output, html) else sys.stdout  # '-o -': standard output holds the records
-    results = []  # kept for json, -o and --html only: text is written as each record is judged
-    keep = fmt == "json" or output is not None or html is not None
+    how = How(samples, seed, seconds, nodes, first_move, fmt, output is not None, html is not None)
+    results: list[tuple] = []  # kept for json, -o and --html only: text is written as each record is judged
     shown = 0
-    moves = 0  # held for the page
     refused: set[str] = set()  # games it cannot judge
+    illegal = False
+    source = Source(files, page_moves=html is not None)
+    total = source.count() if len(files) > 1 else 0  # one file: its record's decisions are counted instead
 
-    def judge(name: str, record) -> bool:
-        """Judge one record and show it (or keep it); True when it is illegal."""
-        nonlocal shown, moves
-        if html is not None:
-            from ..share.page import MAX_MOVES
+    def take(rows: list) -> None:
+        nonlocal shown, illegal
+        for name, why, wrong, table, found, annotated, page in rows:
+            if why is not None:
+                if why not in refused:  # said once a game
+                    sys.stderr.write(f"dungeon analyse: {safe(name)}: error: {safe(why)}\n")
+                    refused.add(why)
+            elif wrong is not None:
+                sys.stderr.write(wrong + " (not analysed)\n")
+                illegal = True
+            else:
+                if found is not None or annotated is not None or page is not None:
+                    results.append((found, annotated, page))
+                if table is not None:
+                    out.write(("\n" if shown else "") + table)
+                    out.flush()
+                    shown += 1
 
-            moves += len(record.moves)
-            if moves > MAX_MOVES:  # refused before it is judged, let alone drawn
-                raise NotWritten(
-                    f"{safe(name)}: holds more than {MAX_MOVES:,} moves: a review page shows at most that many"
-                    " (split the file); nothing was written"
-                )
-        why = _cannot_judge(record, analysis)
-        if why is not None:
-            if why not in refused:  # said once a game
-                sys.stderr.write(f"dungeon analyse: {name}: error: {safe(why)}\n")
-                refused.add(why)
-            return False
-        found = _analyse(record, samples, seed, (seconds, nodes), first_move, analysis)
-        if not found.verdict.legal:
-            for diag in found.verdict.diagnostics[:1]:
-                sys.stderr.write(report.text_line(name, diag) + " (not analysed)\n")
-            return True
-        if keep:
-            results.append((name, found))
-        if fmt != "json":
-            out.write(("\n" if shown else "") + _table(name, found, analysis))
-            out.flush()
-            shown += 1
-        return False
+    from .runs import take_in
 
-    illegal = unreadable = False
-    for path in files:
-        name = display_name(path)
+    if cluster is not None:
+        from ..plumbing.workers import ClusterUnavailable
+
         try:
-            with open_binary(path) as stream:  # judged as read: a file's records are never held whole
-                for record in read(stream, source=None if path == "-" else path):
-                    illegal |= judge(name, record)
-        except Unreadable as exc:
-            sys.stderr.write(f"dungeon analyse: error: {exc}\n")
-            unreadable = True
-            continue
-    if fmt == "json":
-        report.dump_json({"records": [_json(name, found) for name, found in results]}, out)
-    if html is not None and results:  # before -o's comments are added to the records
-        _write_review(html, [found for _, found in results], files, force)
-    if output is not None and results:
-        text = write([analysis.annotate(found) for _, found in results])
-        write_output(output, text, force, record=True, inputs=files)
+            stopped, status = take_in(
+                lambda: _on_cluster(cluster, how, source), total, "analysing", take, unit="records", prints=True
+            )
+        except ClusterUnavailable as exc:
+            raise click.ClickException(str(exc)) from None
+    else:
+        stopped, status = take_in(lambda: _here(how, source, total), total, "analysing", take, unit="records", prints=True)
+    if stopped is None:
+        if fmt == "json":
+            report.dump_json({"records": [found for found, _, _ in results]}, out)
+        if html is not None and results:
+            _write_review(html, [page for _, _, page in results], files, force)
+        if output is not None and results:
+            text = write([annotated for _, annotated, _ in results])
+            write_output(output, text, force, record=True, inputs=files)
+    else:  # never written as if it were the whole
+        sys.stderr.write(
+            f"dungeon analyse: error: {stopped}: {shown:,} record{'s' if shown != 1 else ''} judged; nothing else written\n"
+        )
     out.flush()
-    sys.exit(2 if unreadable or refused else 1 if illegal else 0)
+    sys.exit(status or (2 if source.unreadable or refused else 1 if illegal else 0))
+
+
+class How(NamedTuple):
+    """What every record of a run is judged with (sent to a cluster's workers)."""
+
+    samples: int
+    seed: int
+    seconds: Optional[float]
+    nodes: Optional[int]
+    first_move: int
+    fmt: str
+    annotate: bool  # -o: the record with its judgements as comments
+    page: bool = False  # --html: the analysis itself, for the review page (on this machine only)
+
+
+class Source:
+    """The records of the files, a file at a time and as read (through the one door,
+    ``open_binary``): a directory of a million records is never held whole. A file that
+    cannot be read is said when its turn comes, and the run goes on."""
+
+    def __init__(self, files: tuple[str, ...], page_moves: bool = False):
+        self.files = files
+        self.unreadable = False
+        self.page_moves = page_moves  # --html: the moves a page can show are counted as read
+
+    def records(self) -> Iterator[tuple[str, object]]:
+        from notation import read
+
+        moves = 0
+        for path in self.files:
+            name = display_name(path)
+            try:
+                with open_binary(path) as stream:
+                    for record in read(stream, source=None if path == "-" else path):
+                        moves += len(record.moves)
+                        if self.page_moves:
+                            _page_holds(name, moves)
+                        yield name, record
+            except Unreadable as exc:
+                sys.stderr.write(f"dungeon analyse: error: {exc}\n")
+                self.unreadable = True
+
+    def count(self) -> int:
+        """How many records the files hold (for the progress line; 0 when standard
+        input is among them, which can be read once only, or a file cannot be read)."""
+        if "-" in self.files or not wanted():
+            return 0
+        from notation import read
+
+        total = 0
+        for path in self.files:
+            try:
+                with open_binary(path) as stream:
+                    total += sum(1 for _ in read(stream))
+            except Unreadable:
+                pass
+        return total
+
+
+def _page_holds(name: str, moves: int) -> None:
+    """A review page's bound, said before the record that passes it is judged, let
+    alone drawn."""
+    from ..share.page import MAX_MOVES
+
+    if moves > MAX_MOVES:
+        raise NotWritten(
+            f"{safe(name)}: holds more than {MAX_MOVES:,} moves: a review page shows at most that many"
+            " (split the file); nothing was written"
+        )
+
+
+def judge_rows(how: How, chunk: list) -> list[tuple]:
+    """A chunk of (name, record) judged, one plain tuple each: the unit of work a
+    cluster's worker sends back (nothing of it touches a file)."""
+    return [judge_row(how, name, record) for name, record in chunk]
+
+
+def judge_row(how: How, name: str, record, progress=None) -> tuple:
+    """One record judged: (name, why its game cannot be judged, the illegal record's
+    diagnostic line, the table's text, the JSON, the record annotated for -o, the
+    analysis for --html); the parts not asked for are None."""
+    from .. import analysis
+
+    why = _cannot_judge(record, analysis)
+    if why is not None:
+        return (name, why, None, None, None, None, None)
+    found = analysis.analyse(
+        record, how.samples, how.seed, how.seconds, progress=progress, first_move=how.first_move, nodes=how.nodes
+    )
+    if not found.verdict.legal:
+        diag = found.verdict.diagnostics[0]
+        return (name, None, report.text_line(name, diag), None, None, None, None)
+    table = _table(name, found, analysis) if how.fmt != "json" else None
+    data = _json(name, found) if how.fmt == "json" else None
+    annotated = analysis.annotate(found) if how.annotate else None
+    return (name, None, None, table, data, annotated, found if how.page else None)
+
+
+def _here(how: How, source: Source, total: int) -> Generator[list, None, None]:
+    """Every record judged on this process, as read, one at a time. Without a count of
+    the records (one file), each shows its own progress, decision by decision."""
+    for name, record in source.records():
+        yield [judge_row(how, name, record) if total else _with_progress(how, name, record)]
+
+
+def _with_progress(how: How, name: str, record) -> tuple:
+    """One record, with a progress line of its decisions at a terminal."""
+    bars: list[Progress] = []
+
+    def progress(done: int, total: int) -> None:
+        if not bars:
+            bars.append(Progress(total, "analysing", "decisions").__enter__())
+        bars[0].advance()
+
+    try:
+        return judge_row(how, name, record, progress if wanted() else None)
+    finally:
+        if bars:
+            bars[0].wipe()
+
+
+RECORDS_A_CHUNK = 1  # a record takes seconds: one a chunk keeps every worker busy to the end
+
+
+def _on_cluster(address: str, how: How, source: Source) -> Generator[list, None, None]:
+    """The records judged on a Dask cluster's workers (``workers.on_cluster``, as
+    ``sim --cluster``), read here and sent a chunk at a time as the workers take them,
+    taken in in their order."""
+    import functools
+
+    from ..plumbing.workers import on_cluster
+
+    def chunked(threads: int) -> Iterator[list]:
+        chunk: list = []
+        for item in source.records():
+            chunk.append(item)
+            if len(chunk) == RECORDS_A_CHUNK:
+                yield chunk
+                chunk = []
+        if chunk:
+            yield chunk
+
+    return on_cluster(address, functools.partial(judge_rows, how), tuple, chunked)
 
 
 def _write_review(html: str, analysed: list, files: tuple[str, ...], force: bool) -> None:
@@ -175,6 +326,12 @@ def _write_review(html: str, analysed: list, files: tuple[str, ...], force: bool
     sys.stderr.write(f"{safe(shown)}: {games}, {len(text.encode('utf-8')):,} bytes\n")
 
 
+def _class_text(j) -> str:
+    """A decision's mark and class as the table shows them (``?? blunder``, ``good unlucky``)."""
+    words = [j.mark, j.cls.value if j.cls is not None else "", "unlucky" if j.unlucky else ""]
+    return " ".join(w for w in words if w) or "-"
+
+
 def _cannot_judge(record, analysis) -> Optional[str]:
     """Why the record's game cannot be judged; None when it can, or when the game is
     unknown (the referee says so, as for any illegal record)."""
@@ -185,26 +342,6 @@ def _cannot_judge(record, analysis) -> Optional[str]:
     return analysis.cannot_judge(registry.get(record.game))
 
 
-def _analyse(record, samples, seed, limit, first_move, analysis):
-    """One record, with a progress bar on standard error at a terminal."""
-    seconds, nodes = limit
-    if not sys.stderr.isatty():
-        return analysis.analyse(record, samples, seed, seconds, first_move=first_move, nodes=nodes)
-    bars: list = []
-
-    def progress(done: int, total: int) -> None:
-        if not bars:
-            bars.append(click.progressbar(length=total, label="analysing", file=sys.stderr))
-            bars[0].__enter__()
-        bars[0].update(1)
-
-    try:
-        return analysis.analyse(record, samples, seed, seconds, progress=progress, first_move=first_move, nodes=nodes)
-    finally:
-        if bars:
-            bars[0].__exit__(None, None, None)
-
-
 def _fair_text(fair, analysis) -> str:
     if fair is None:
         return "-"
@@ -213,12 +350,6 @@ def _fair_text(fair, analysis) -> str:
     if not fair.exact:
         figure += f" ({analysis.percent(low)}-{analysis.percent(high)})"
     return f"{figure} {fair.mean_score:+.1f}"
-
-
-def _class_text(j) -> str:
-    """A decision's mark and class as the table shows them (``?? blunder``, ``good unlucky``)."""
-    words = [j.mark, j.cls.value if j.cls is not None else "", "unlucky" if j.unlucky else ""]
-    return " ".join(w for w in words if w) or "-"
 
 
 def _table(name: str, found, analysis) -> str:

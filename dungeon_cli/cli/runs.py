@@ -1,15 +1,16 @@
-"""What ``sim`` and ``solve --seeds`` share: ``--jobs`` capped at the CPUs this process
-may use, and a run's chunks of results taken in as they come, a progress bar at a
-terminal, Ctrl-C obeyed between chunks."""
+"""What ``sim``, ``solve --seeds`` and ``analyse`` share: ``--jobs`` capped at the CPUs
+this process may use, and a run's chunks of results taken in as they come, a progress
+line at a terminal (``progress.Progress``), Ctrl-C obeyed between chunks."""
 
 from __future__ import annotations
 
-import contextlib
 import signal
 import sys
 from typing import Callable, Generator, Optional
 
 import click
+
+from .progress import Progress
 
 
 def cap_jobs(jobs: int) -> int:
@@ -27,14 +28,22 @@ def cap_jobs(jobs: int) -> int:
 
 
 def take_in(
-    parts: Callable[[], Generator[list, None, None]], length: int, label: str, take: Callable[[list], None]
+    parts: Callable[[], Generator[list, None, None]],
+    length: int,
+    label: str,
+    take: Callable[[list], None],
+    unit: str = "",
+    prints: bool = False,
 ) -> tuple[Optional[str], int]:
     """Run ``parts()`` to its end, handing each chunk to ``take``. Returns why the run
     ended before its last chunk (None: it did not) and the exit status that says so:
-    130 for Ctrl-C, 1 for a worker process lost. Any other error goes to the caller."""
+    130 for Ctrl-C, 1 for a worker process lost. Any other error goes to the caller.
+    ``prints``: ``take`` writes (standard output, or messages on standard error) where
+    the progress line may be: the line is wiped first, and drawn again after."""
     from concurrent.futures.process import BrokenProcessPool
 
-    bar = click.progressbar(length=length, file=sys.stderr, label=label) if sys.stderr.isatty() else None
+    bar = Progress(length, label, unit)
+    prints = prints and bar.shown
     # Ctrl-C is noted and obeyed between chunks: an exception raised inside the process
     # pool's machinery can leave it waiting for ever. A second Ctrl-C stops at once, and
     # the chunks taken in so far are still summed up.
@@ -43,6 +52,7 @@ def take_in(
     def note(signum, frame):
         interrupted.append(signum)
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        bar.wipe()
         # said at once: the chunk in hand may take a moment yet, but never more than
         # GRACE (a single game of a searching player can take longer): then it is
         # dropped, as a second Ctrl-C drops it
@@ -57,11 +67,14 @@ def take_in(
     alarm = signal.getsignal(signal.SIGALRM) if timer else None
     try:
         running = parts()
-        with bar if bar is not None else contextlib.nullcontext():
+        with bar:
             for part in running:
+                if prints:
+                    bar.wipe()
                 take(part)
-                if bar is not None:
-                    bar.update(len(part))
+                bar.advance(len(part))
+                if prints:
+                    bar.draw()
                 if interrupted:
                     break
         if interrupted:

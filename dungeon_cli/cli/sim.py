@@ -85,6 +85,7 @@ def sim(
         Setup(game, variant)
     except SetupError as exc:
         raise click.BadParameter(exc.message, param_hint="--variant") from None
+    from ..plumbing.workers import ClusterUnavailable
     from .runs import cap_jobs, take_in
 
     if cluster is None:
@@ -127,8 +128,10 @@ def sim(
 
     start = time.perf_counter()
     try:
-        stopped, status = take_in(lambda: simulate.stream(spec, seeds, jobs=jobs, cluster=cluster), count, "playing", take)
-    except (simulate.ClusterUnavailable, simulate.EndlessGame) as exc:
+        stopped, status = take_in(
+            lambda: simulate.stream(spec, seeds, jobs=jobs, cluster=cluster), count, "playing", take, unit="games"
+        )
+    except (ClusterUnavailable, simulate.EndlessGame) as exc:
         raise click.ClickException(str(exc)) from None
     seconds = time.perf_counter() - start
     played = tally.games

@@ -48,6 +48,9 @@ class ListsSolvable(click.Command):
 )
 @click.option("--jobs", type=click.IntRange(min=1), help="With --seeds: processes to spread the deals over (default 1).")
 @click.option(
+    "--cluster", metavar="ADDRESS", help="With --seeds: solve on this Dask scheduler instead (needs the [cluster] extra)."
+)
+@click.option(
     "--format", "fmt", type=click.Choice(["text", "json", "csv"]), help="With --seeds: a table (the default), JSON, or CSV."
 )
 @click.option(
@@ -65,6 +68,7 @@ def solve(
     limit: Optional[str],
     goal: Optional[str],
     jobs: Optional[int],
+    cluster: Optional[str],
     fmt: Optional[str],
     output: Optional[str],
     force: bool,
@@ -87,8 +91,8 @@ def solve(
     stops at a deal's first win, which is all the count needs; --goal best finds each
     deal's optimum and adds how many deals end on each result. --format json adds every
     deal's result; csv is one row per deal (seed, won, score, proven, positions,
-    seconds: CPU seconds). The counts are the same whatever --jobs (with a --limit in
-    positions, on any machine). Ctrl-C stops after the deals in hand and counts those
+    seconds: CPU seconds). The counts are the same whatever --jobs or --cluster (with a
+    --limit in positions, on any machine). Ctrl-C stops after the deals in hand and counts those
     solved (exit status 130).
     """
     from .. import solver
@@ -96,9 +100,9 @@ def solve(
 
     max_nodes, max_seconds = parse_limit(limit) if limit else (None, None)
     if seed_range is not None:
-        _solve_seeds(target, seed, seed_range, variant, max_nodes, max_seconds, goal, jobs, fmt, output)
+        _solve_seeds(target, seed, seed_range, variant, max_nodes, max_seconds, goal, jobs, cluster, fmt, output)
         return
-    for given, name in ((goal, "--goal"), (jobs, "--jobs"), (fmt, "--format")):
+    for given, name in ((goal, "--goal"), (jobs, "--jobs"), (cluster, "--cluster"), (fmt, "--format")):
         if given is not None:
             raise click.UsageError(f"{name} goes with --seeds")
     if output == "-":
@@ -165,6 +169,7 @@ def _solve_seeds(
     max_seconds: Optional[float],
     goal: Optional[str],
     jobs: Optional[int],
+    cluster: Optional[str],
     fmt: Optional[str],
     output: Optional[str],
 ) -> None:
@@ -172,6 +177,7 @@ def _solve_seeds(
     import os
 
     from .. import registry
+    from ..plumbing.workers import ClusterUnavailable
     from ..services import solve_seeds
     from .runs import cap_jobs, take_in
 
@@ -184,7 +190,7 @@ def _solve_seeds(
         raise click.UsageError(f"--seeds solves a game's deals: give a GAME, not the record {safe(game)}")
     _solvable_setup(game, variant)
     task = solve_seeds.Task(game, variant, goal or "win", max_nodes, max_seconds)
-    jobs = cap_jobs(jobs or 1)
+    jobs = cap_jobs(jobs or 1) if cluster is None else jobs or 1
     fmt = fmt or "text"
     count = solve_seeds.Count(best=task.goal == "best")
     results: list = []
@@ -199,7 +205,12 @@ def _solve_seeds(
             click.echo("".join(_csv_row(r) for r in part), nl=False)
 
     began = time.perf_counter()
-    stopped, status = take_in(lambda: solve_seeds.stream(task, seeds, jobs), len(seeds), "solving", take)
+    try:
+        stopped, status = take_in(
+            lambda: solve_seeds.stream(task, seeds, jobs, cluster), len(seeds), "solving", take, unit="deals", prints=fmt == "csv"
+        )
+    except ClusterUnavailable as exc:
+        raise click.ClickException(str(exc)) from None
     wall = time.perf_counter() - began
     if stopped is not None:
         if not count.deals:
@@ -213,7 +224,7 @@ def _solve_seeds(
         _text(task, done, count)
     click.echo(
         f"{game}: {count.deals:,} deals, {count.positions:,} positions, {count.seconds:,.1f} s of CPU in the solver"
-        f" ({wall:,.1f} s on {jobs} process{'es' if jobs > 1 else ''})",
+        f" ({wall:,.1f} s {'on ' + safe(cluster) if cluster else f'on {jobs} process' + ('es' if jobs > 1 else '')})",
         err=True,
     )
     sys.exit(status)

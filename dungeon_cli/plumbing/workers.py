@@ -1,6 +1,9 @@
-"""Seeds spread over processes (``sim --jobs``, ``solve --seeds --jobs``): contiguous
-chunks handed out in order, their results handed on in order whatever finished first,
-and what every worker process does first.
+"""Work spread over processes (``sim --jobs``, ``solve --seeds --jobs``, ``verify
+--jobs``) or over a Dask cluster's workers (``--cluster ADDRESS`` of ``sim``, ``solve
+--seeds`` and ``analyse``): contiguous chunks handed out in order, their results handed
+on in order whatever finished first, and what every worker process does first. One
+mechanism for every command: a result belongs to its seed or its record, never to the
+worker or the moment it came back, so the machine count changes no figure.
 
 A worker belongs to the run that started it: Ctrl-C at the terminal reaches every
 process of the group, and only the parent should answer it (with the summary of the
@@ -16,7 +19,7 @@ import math
 import os
 import signal
 import sys
-from typing import Any, Callable, Generator, Iterator, Sequence
+from typing import Any, Callable, Generator, Iterable, Iterator, Sequence
 
 PR_SET_PDEATHSIG = 1
 
@@ -144,3 +147,70 @@ def spread(
             for process in list((getattr(pool, "_processes", None) or {}).values()):
                 process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+CLUSTER_TIMEOUT = 10.0  # seconds to reach the scheduler, handshake included
+CLUSTER_DEPTH = 4  # chunks in flight per worker thread: enough to keep each busy
+
+
+class ClusterUnavailable(Exception):
+    """Dask is not installed, or the scheduler cannot be reached."""
+
+
+def on_cluster(
+    address: str,
+    rows: Callable[[Any], list],
+    make: Callable[[Any], Any],
+    chunking: Callable[[int], Iterable[Any]],
+) -> Generator[list, None, None]:
+    """The results of every chunk, in chunk order, from the workers of the Dask
+    scheduler at ``address``: ``chunking(threads)`` gives the chunks (a sequence or a
+    generator: a directory of records is read as it is sent), each worker runs
+    ``rows(chunk)`` (picklable, as for ``spread``) and ``make`` turns each row it sends
+    back into a result. At most ``CLUSTER_DEPTH`` chunks a worker thread are in
+    flight, so a run of a hundred billion games holds no list of its chunks. The
+    scheduler is reached now (``ClusterUnavailable``: one sentence), before the first
+    result is asked for; closed early (Ctrl-C), the chunks in flight are cancelled."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise ClusterUnavailable("--cluster needs Dask distributed: pip install 'dungeon-cli[cluster]'") from None
+    from .cluster_guard import Unreachable, connect
+
+    try:
+        client = connect(address, CLUSTER_TIMEOUT)
+    except Unreachable as exc:
+        raise ClusterUnavailable(str(exc)) from None
+    return _cluster_chunks(client, rows, make, chunking)
+
+
+def _cluster_chunks(
+    client: Any, rows: Callable[[Any], list], make: Callable[[Any], Any], chunking: Callable[[int], Iterable[Any]]
+) -> Generator[list, None, None]:
+    from distributed import as_completed
+
+    order = InOrder()
+    try:
+        threads = max(1, sum(client.nthreads().values()))
+        todo = iter(enumerate(chunking(threads)))
+        number: dict[str, int] = {}
+        running = as_completed()
+
+        def send() -> bool:
+            for n, chunk in todo:
+                future = client.submit(rows, chunk, pure=False)
+                number[future.key] = n
+                running.add(future)
+                return True
+            return False
+
+        for _ in range(CLUSTER_DEPTH * threads):
+            if not send():
+                break
+        for future in running:
+            results = [make(row) for row in future.result()]
+            n = number.pop(future.key)
+            send()
+            yield from order.add(n, results)
+    finally:
+        client.close()

@@ -24,7 +24,7 @@ from typing import Any, Callable, Generator, NamedTuple, Optional, Sequence
 from .. import bots, playouts, registry
 from ..engine import MAX_EVENTS, Runaway, SeededDealer, Setup, Visitor, Walk
 from ..kit.shuffle import rng_for
-from ..plumbing.workers import InOrder, chunks
+from ..plumbing.workers import chunks
 from .session import Session
 
 
@@ -241,38 +241,9 @@ def _on_processes(
     return spread(functools.partial(play_rows, spec), here, _outcome, chunked or _chunks_for(spec, seeds, jobs), jobs)
 
 
-CLUSTER_TIMEOUT = "10s"  # to reach the scheduler
-
-
-class ClusterUnavailable(Exception):
-    """Dask is not installed, or the scheduler cannot be reached."""
-
-
 def _on_cluster(spec: Spec, seeds: Sequence[int], address: str) -> Generator[list[Outcome], None, None]:
-    try:
-        import distributed  # noqa: F401
-    except ImportError:
-        raise ClusterUnavailable("--cluster needs Dask distributed: pip install 'dungeon-cli[cluster]'") from None
-    from ..plumbing.cluster_guard import Unreachable, connect
+    """The chunks as this machine would cut them for as many processes as the cluster
+    has worker threads, on the cluster (``workers.on_cluster``)."""
+    from ..plumbing.workers import on_cluster
 
-    try:
-        client = connect(address, float(CLUSTER_TIMEOUT.rstrip("s")))
-    except Unreachable as exc:
-        raise ClusterUnavailable(str(exc)) from None
-    return _cluster_chunks(client, spec, seeds)
-
-
-def _cluster_chunks(client: Any, spec: Spec, seeds: Sequence[int]) -> Generator[list[Outcome], None, None]:
-    from distributed import as_completed
-
-    order = InOrder()
-    make = _outcome
-    try:
-        workers = max(1, sum(client.nthreads().values()))
-        chunked = _chunks_for(spec, seeds, workers)
-        futures = client.map(play_rows, [spec] * len(chunked), chunked, pure=False)
-        number = {future.key: n for n, future in enumerate(futures)}
-        for future in as_completed(futures):
-            yield from order.add(number[future.key], [make(row) for row in future.result()])
-    finally:
-        client.close()
+    return on_cluster(address, functools.partial(play_rows, spec), _outcome, functools.partial(_chunks_for, spec, seeds))

@@ -6,7 +6,8 @@ its own limit, so splitting the seeds over processes cannot change a result: ``-
 2`` counts what ``--jobs 1`` counts (with a limit in positions, on any machine; a limit
 in seconds depends on the machine and its load). The seeds go to the processes as
 ``sim``'s do (``workers.spread``), in small chunks: a deal takes from milliseconds to
-minutes, where a game of ``sim`` takes microseconds.
+minutes, where a game of ``sim`` takes microseconds; and to a Dask cluster's workers
+as ``sim --cluster``'s go (``workers.on_cluster``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Generator, Iterable, NamedTuple, Optional, Sequence
 
 from .. import solver
 from ..engine import SeededDealer, Setup
-from ..plumbing.workers import chunks, spread
+from ..plumbing.workers import chunks, on_cluster, spread
 
 CHUNK = 10  # deals a chunk: Ctrl-C and the progress bar wait for a chunk in hand
 
@@ -85,8 +86,11 @@ def solve_rows(task: Task, seeds: Sequence[int]) -> list[tuple]:
     return [tuple(solve_one(task, seed)) for seed in seeds]
 
 
-def stream(task: Task, seeds: Sequence[int], jobs: int = 1) -> Generator[list[Solved], None, None]:
-    """Every deal solved, a chunk at a time and in the order of ``seeds``."""
+def stream(task: Task, seeds: Sequence[int], jobs: int = 1, cluster: Optional[str] = None) -> Generator[list[Solved], None, None]:
+    """Every deal solved, a chunk at a time and in the order of ``seeds``: here, on
+    ``jobs`` processes, or on the Dask scheduler at ``cluster`` (``sim``'s way there)."""
+    if cluster is not None:
+        return on_cluster(cluster, functools.partial(solve_rows, task), _solved, functools.partial(chunks, seeds, most=CHUNK))
     chunked = chunks(seeds, jobs, CHUNK)
     if jobs > 1:
         here = functools.partial(solve_many, task)

@@ -170,3 +170,40 @@ def test_a_game_without_a_solver_and_without_its_seed_is_judged_fairly_and_says_
     found = analysis.analyse(record, samples=6, first_move=9)
     assert found.judgements and all(j.best is not None and j.before is None for j in found.judgements)
     assert found.hindsight_note is not None and found.hindsight_note.startswith("no Seed tag: toy has no solver")
+
+
+def test_hindsight_without_a_solver_is_the_same_on_a_slow_machine(monkeypatch):
+    """The search of a game without a solver is limited in positions, not seconds: its
+    judgement is the record's, not the machine's (a cluster's workers give what one
+    process gives). A clock that runs fast, as a loaded machine's does for the search,
+    changes nothing."""
+    from dungeon_cli.analysis import lookahead
+
+    text = play(Spec("rpg-solitaire", "greedy", None, records=True), 2).record
+    record = parse(text)[0]
+    last = max(m.number for m in record.moves if m.number is not None)
+
+    def hindsight():
+        found = analysis.analyse(record, samples=2, first_move=last - 1)
+        return [(j.before, j.after) for j in found.judgements]
+
+    here = hindsight()
+    clock = [0.0]
+
+    def slow() -> float:
+        clock[0] += 0.25  # each look at the clock, 64 positions apart: 7.8 s for 2,000
+        return clock[0]
+
+    searched = []
+    best = lookahead.Lookahead.best
+
+    def counted(self, state, stream):
+        found = best(self, state, stream)
+        searched.append((found[1], self.nodes))
+        return found
+
+    monkeypatch.setattr(lookahead.time, "monotonic", slow)
+    monkeypatch.setattr(lookahead.Lookahead, "best", counted)
+    assert hindsight() == here
+    cut = [nodes for proven, nodes in searched if not proven]
+    assert cut and all(nodes == lookahead.NODES + 1 for nodes in cut), cut  # stopped by the count, not the clock

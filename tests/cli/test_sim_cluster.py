@@ -6,21 +6,9 @@ import pytest
 
 distributed = pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install '.[cluster]')")
 
+from dungeon_cli.plumbing import workers  # noqa: E402
 from dungeon_cli.services import simulate  # noqa: E402
 from dungeon_cli.services.simulate import Spec  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    """Two worker processes on this machine, scheduler on the loopback address."""
-    with distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-    ) as local:
-        yield local.scheduler_address
 
 
 def test_cluster_plays_the_same_games(cluster):
@@ -43,7 +31,7 @@ def test_cli_on_cluster(run, cluster, tmp_path):
 
 
 def test_unreachable_scheduler_is_a_message(run, monkeypatch):
-    monkeypatch.setattr(simulate, "CLUSTER_TIMEOUT", "1s")
+    monkeypatch.setattr(workers, "CLUSTER_TIMEOUT", 1.0)
     result = run(["sim", "scoundrel", "--games", "2", "--cluster", "tcp://127.0.0.1:9"])
     assert result.exit_code == 1
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output

@@ -95,14 +95,14 @@ def test_analyse_judges_each_record_as_it_is_read(run, tmp_path, monkeypatch):
             yielded[0] += 1
             yield record
 
-    real = cli_analyse._analyse
+    real = cli_analyse.judge_row
 
     def noting(*args, **kwargs):
         judged.append(yielded[0])
         return real(*args, **kwargs)
 
     monkeypatch.setattr(notation, "read", counting)
-    monkeypatch.setattr(cli_analyse, "_analyse", noting)
+    monkeypatch.setattr(cli_analyse, "judge_row", noting)
     result = run(["analyse", "--samples", "1", "--limit", "1k", str(path)])
     assert result.exit_code == 0, result.stderr
     assert judged == [1, 2, 3]  # each judged when it alone had been read

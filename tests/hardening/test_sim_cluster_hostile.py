@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("distributed", reason="Dask distributed is not installed (pip install '.[cluster]')")
 
-from dungeon_cli.services import simulate  # noqa: E402
+from dungeon_cli.plumbing import workers  # noqa: E402
 
 
 @pytest.fixture
@@ -49,7 +49,7 @@ def listener():
 
 @pytest.mark.parametrize("garbage", [False, True], ids=["silent", "garbage"])
 def test_a_peer_that_is_no_scheduler_is_one_line(run, monkeypatch, listener, garbage):
-    monkeypatch.setattr(simulate, "CLUSTER_TIMEOUT", "1s")
+    monkeypatch.setattr(workers, "CLUSTER_TIMEOUT", 1.0)
     address = listener(garbage)
     began = time.monotonic()
     result = run(["sim", "scoundrel", "--games", "2", "--cluster", address])
@@ -61,7 +61,7 @@ def test_a_peer_that_is_no_scheduler_is_one_line(run, monkeypatch, listener, gar
 
 @pytest.mark.parametrize("address", ["tcp://[::1", "nonsense://x", ":::"])
 def test_a_malformed_address_is_one_line(run, monkeypatch, address):
-    monkeypatch.setattr(simulate, "CLUSTER_TIMEOUT", "1s")  # (after a local cluster ran, dask may wait on it)
+    monkeypatch.setattr(workers, "CLUSTER_TIMEOUT", 1.0)  # (after a local cluster ran, dask may wait on it)
     result = run(["sim", "scoundrel", "--games", "2", "--cluster", address])
     assert result.exit_code == 1
     assert address in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr

@@ -1,0 +1,107 @@
+"""Ctrl-C in the long runs answers within a second (issue 29): ``solve --seeds``,
+``analyse`` with many samples and ``hint`` at the play prompt stop with exit status 130,
+a short message and no traceback, and nothing partial is written as if it were whole.
+Real processes and a real SIGINT to the whole process group, as a terminal sends it
+(``sim --bot strong``'s are in tests/hardening/test_signals.py)."""
+
+from __future__ import annotations
+
+import os
+import pty
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from conftest import EXAMPLES
+from test_signals import ctrl_c, start
+
+BOUND = 1.5  # seconds from the SIGINT to the exit: the grace of 0.75 s, and a loaded machine's slack
+
+
+def _stopped_within_a_second(proc, after: float) -> tuple[bytes, bytes]:
+    time.sleep(after)
+    assert proc.poll() is None, proc.communicate()
+    began = time.perf_counter()
+    out, err = ctrl_c(proc)
+    took = time.perf_counter() - began
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err and b"interrupted" in err, err
+    assert took < BOUND, took
+    return out, err
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_solve_seeds_stops_within_a_second(tmp_path, jobs):
+    # strict-weapon seed 32 takes about 12 s to prove: the run is in the middle of a deal
+    proc = start(["solve", "scoundrel", "--variant", "strict-weapon", "--seeds", "32-999", "--jobs", jobs], tmp_path)
+    out, err = _stopped_within_a_second(proc, after=3)
+    assert err.startswith(b"stopping... (Ctrl-C again: at once, keeping what is finished)\n"), err
+
+
+def test_analyse_with_many_samples_stops_within_a_second_and_writes_nothing_as_whole(tmp_path):
+    record = tmp_path / "game.dgn"
+    record.write_bytes((EXAMPLES / "scoundrel-loss.dgn").read_bytes())
+    proc = start(["analyse", "--samples", "100000", "--format", "json", "-o", "judged.dgn", "game.dgn"], tmp_path)
+    out, err = _stopped_within_a_second(proc, after=3)
+    assert out == b""  # no JSON of the records judged so far, as if they were all
+    assert b"nothing else written" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.dgn"]  # no -o file, no temporary file
+
+
+def test_hint_stops_within_a_second(tmp_path):
+    """A hint made long on purpose (every order of the unseen cards, no time limit): a
+    terminal's Ctrl-C during it ends the game as Ctrl-C ends any command (130), the
+    record of the turns played kept as it was."""
+    long_hint = (
+        "import sys, dungeon_cli.analysis.hint as h; h.hint.__defaults__ = (100000, None);"
+        "from dungeon_cli.cli import main; sys.argv[0] = 'dungeon'; main()"
+    )
+    master, slave = pty.openpty()
+    env = dict(os.environ, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", XDG_DATA_HOME=str(tmp_path / "data"))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", long_hint, "play", "scoundrel", "--seed", "4", "-o", "game.dgn"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        cwd=tmp_path,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(slave)
+    shown = bytearray()
+
+    def read() -> None:
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            shown.extend(data)
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        end = time.monotonic() + 60
+        while b"\x1b[?2004h" not in shown:  # the prompt is up
+            assert time.monotonic() < end and proc.poll() is None, bytes(shown[-2000:])
+            time.sleep(0.05)
+        before = (tmp_path / "game.dgn").read_bytes()
+        os.write(master, b"hint\r")
+        time.sleep(2)
+        assert proc.poll() is None and b"hint: " not in shown  # still thinking
+        began = time.perf_counter()
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=30)
+        took = time.perf_counter() - began
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    assert proc.returncode == 130 and took < BOUND, (proc.returncode, took)
+    assert b"Traceback" not in shown and b"interrupted" in shown
+    assert (tmp_path / "game.dgn").read_bytes() == before
