@@ -55,15 +55,19 @@ class Hidden:
 
 class Pile(Hidden):
     __slots__ = ("hidden", "known", "size", "secret")
+    hidden: dict[Hashable, int]
+    known: tuple[Hashable, ...]
+    size: int
+    secret: int
 
-    def __init__(self, hidden: dict, known: tuple, secret: int = 0):
+    def __init__(self, hidden: dict[Hashable, int], known: tuple[Hashable, ...], secret: int = 0):
         self.hidden = hidden  # card -> count; never changed once built
         self.known = known
         self.size = sum(hidden.values()) + len(known)
         self.secret = secret  # the first cards of ``known`` whose order the player has not seen
 
     @staticmethod
-    def _made(hidden: dict, known: tuple, size: int, secret: int = 0) -> "Pile":
+    def _made(hidden: dict[Hashable, int], known: tuple[Hashable, ...], size: int, secret: int = 0) -> "Pile":
         """A pile whose size is known already (a draw's: one card fewer), without
         counting it again: every deal of every game goes through here."""
         pile = _new(Pile)
@@ -75,7 +79,7 @@ class Pile(Hidden):
 
     @classmethod
     def unknown(cls, cards: Iterable[Hashable]) -> "Pile":
-        hidden: dict = {}
+        hidden: dict[Hashable, int] = {}
         for c in cards:
             hidden[c] = hidden.get(c, 0) + 1
         return cls(hidden, ())
@@ -99,18 +103,18 @@ class Pile(Hidden):
             return None
         return self.known[0]
 
-    def candidates(self) -> tuple:
+    def candidates(self) -> tuple[Hashable, ...]:
         if self.hidden:
             return tuple(self.hidden)
         return self.known[:1]
 
-    def weights(self) -> Optional[tuple]:
+    def weights(self) -> Optional[tuple[int, ...]]:
         """How many copies of each of ``candidates()`` the pile holds (None: one each)."""
         if self.hidden and any(n > 1 for n in self.hidden.values()):
             return tuple(self.hidden.values())
         return None
 
-    def cards(self) -> list:
+    def cards(self) -> list[Hashable]:
         """Every card in the pile (the unknown part in no particular order, then the rest)."""
         hidden = self.hidden
         if len(hidden) + len(self.known) == self.size:  # one of each unknown card
@@ -145,7 +149,7 @@ class Pile(Hidden):
 
     # -- the player's information ----------------------------------------------------------
 
-    def unseen(self) -> list:
+    def unseen(self) -> list[Hashable]:
         """The cards whose order the player does not know (the top of the pile), in the
         pile's own order: the view's multiset in the deck's order, or the seeded order."""
         hidden = self.hidden
@@ -159,7 +163,7 @@ class Pile(Hidden):
     def seen(self) -> Hashable:
         secret = self.secret
         if secret:
-            unknown: Iterable = Counter(self.unseen()).items()
+            unknown: Iterable[tuple[Hashable, int]] = Counter(self.unseen()).items()
         else:
             unknown = self.hidden.items()
         return (frozenset(unknown), self.known[secret:])
