@@ -139,9 +139,9 @@ class DungeonState(State):
         self.reserve = False
         self.tops: tuple[Optional[Card], ...] = (None,) * COLUMNS  # face-up monster per column
         self.hidden: tuple[int, ...] = (DEPTH,) * COLUMNS  # face-down cards per column
-        self.unseen: Pile = Pile.unknown(MONSTERS)  # every monster not yet turned up
-        self.stacks: Optional[tuple[Pile, ...]] = None  # each column's face-down cards, when known
-        self.power: Pile = Pile.unknown(POWER)
+        self.unseen: Pile[Card] = Pile.unknown(MONSTERS)  # every monster not yet turned up
+        self.stacks: Optional[tuple[Pile[Card], ...]] = None  # each column's face-down cards, when known
+        self.power: Pile[Card] = Pile.unknown(POWER)
         self.hand: tuple[Card, ...] = ()
         self.damage: tuple[Card, ...] = ()  # bottom first; the last card is the top
         self.defeated: tuple[Card, ...] = ()

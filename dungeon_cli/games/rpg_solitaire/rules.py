@@ -215,7 +215,7 @@ class RpgState(State):
     def __init__(self) -> None:
         self.turn = 0
         self.phase = Phase.CHANCE
-        self.stock: dict[str, Pile] = {}  # pile name -> pile
+        self.stock: dict[str, Pile[Card]] = {}  # pile name -> pile
         self.grid: dict[Pos, Room] = {}
         self.pos: Pos = (0, 0)
         self.came_from: Optional[Pos] = None  # the room you entered this one from
@@ -738,7 +738,7 @@ def _door_help(card: Card, side: str) -> str:
     )
 
 
-def _has_ace(pile: Pile) -> bool:
+def _has_ace(pile: Pile[Card]) -> bool:
     return any(c.rank == 1 for c in pile.hidden) or any(c.rank == 1 for c in pile.known)
 
 
@@ -759,7 +759,7 @@ def _fits(step: tuple, card: Any) -> Optional[str]:
     return None
 
 
-def _take(step: tuple, pile: Pile, card: Any) -> Pile:
+def _take(step: tuple, pile: Pile[Card], card: Card) -> Pile[Card]:
     problem = _fits(step, card)
     if problem is not None:
         raise Illegal(problem)

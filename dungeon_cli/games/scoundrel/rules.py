@@ -134,7 +134,7 @@ _VALUE = {card: value(card) for card in ALL_CARDS.values()}
 _MONSTER_WORTH = {card: value(card) if is_monster(card) else 0 for card in ALL_CARDS.values()}
 _CHANCE, _DECISION, _OVER = Phase.CHANCE, Phase.DECISION, Phase.OVER
 # Piles never change once built, so every game at a table starts from the same one.
-_EMPTY = Pile.unknown(())
+_EMPTY: Pile[Card] = Pile.unknown(())
 _SHUFFLED = Pile.unknown(CARDS)
 
 
@@ -161,7 +161,7 @@ class ScoundrelState(State):
     def __init__(self) -> None:
         self.turn = 1
         self.phase = Phase.CHANCE
-        self.dungeon: Pile = _EMPTY
+        self.dungeon: Pile[Card] = _EMPTY
         self.room: tuple[Card, ...] = ()  # the cards of the room not yet resolved, in order
         self.hp = MAX_HP
         self.weapon: Optional[Card] = None
