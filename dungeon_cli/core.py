@@ -251,6 +251,10 @@ class State(ABC):
 
 StateT = TypeVar("StateT", bound=State)
 
+# A pile's cards, each of the game's own kind (a Card, a face id, a die): the shuffle
+# and the dealer pass them through without looking, so Game is not generic over them.
+Cards = Sequence[Any]
+
 
 class Game(ABC, Generic[StateT]):
     """One game's rules: its name, variants and how a game of it starts. Generic over the
@@ -262,9 +266,7 @@ class Game(ABC, Generic[StateT]):
     variants: Mapping[str, str]  # name -> one-line description
 
     @abstractmethod
-    def deck(
-        self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None
-    ) -> list[tuple[str, Sequence[Hashable]]]:
+    def deck(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> list[tuple[str, Cards]]:
         """Every pile that is shuffled at setup, in the rules' order, with its cards in
         the documented order before shuffling (the input of the seeded shuffle)."""
 
@@ -273,7 +275,7 @@ class Game(ABC, Generic[StateT]):
         self,
         variant: Optional[str] = None,
         options: Optional[Mapping[str, Any]] = None,
-        order: Optional[Mapping[str, Sequence[Hashable]]] = None,
+        order: Optional[Mapping[str, Cards]] = None,
     ) -> StateT:
         """The state before anything is dealt. With ``order`` (pile name -> cards, top
         first) every pile's order is known and each draw must be the next card; without

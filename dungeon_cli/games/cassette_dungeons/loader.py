@@ -18,7 +18,8 @@ from typing import Optional
 from notation.model import printable
 
 from ... import inputs
-from ...inputs import Unreadable, loads_toml
+from ...inputs import Unreadable as Unreadable  # named here too: the card set's readers catch it
+from ...inputs import loads_toml
 from ..base import record_file_roots
 from .cardset import CardSet, build, key_text
 from .tomlpos import key_positions, locate
