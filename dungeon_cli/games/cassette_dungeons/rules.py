@@ -20,9 +20,9 @@ ends step 1 first. Items and treasure are used at any decision, except while mor
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Hashable, Mapping, Optional, Self, Sequence, Union
+from typing import TYPE_CHECKING, Any, Hashable, Mapping, Optional, Self, Union
 
-from ...core import Chance, Draw, Game, Illegal, Phase, Result, State
+from ...core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State
 from .cardset import DICE, FACES, CardSet, Effect, MapSide
 from .decks import Deck, NotInDeck, ordered_by, unknown
 
@@ -933,7 +933,7 @@ class CassetteDungeons(Game[CassetteState]):
         cards = (options or {}).get("cards")
         return cards if cards is not None else self.default
 
-    def deck(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> list[tuple[str, Sequence[Any]]]:
+    def deck(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> list[tuple[str, Cards]]:
         cards = self.card_set(options)
         return [(p, cards.faces(p)) for p in PILES]
 
@@ -941,7 +941,7 @@ class CassetteDungeons(Game[CassetteState]):
         self,
         variant: Optional[str] = None,
         options: Optional[Mapping[str, Any]] = None,
-        order: Optional[Mapping[str, Sequence[Any]]] = None,
+        order: Optional[Mapping[str, Cards]] = None,
     ) -> CassetteState:
         cards = self.card_set(options)
         state = CassetteState(cards)

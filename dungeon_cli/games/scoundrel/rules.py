@@ -11,11 +11,11 @@ lower than the last one it struck.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Mapping, Optional
 
 from ...cards import CARDS as ALL_CARDS
 from ...cards import Card, deck
-from ...core import Chance, Draw, Game, Illegal, Phase, Result, State
+from ...core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State
 from ...piles import NotInPile, Pile
 
 MAX_HP = 20
@@ -347,9 +347,10 @@ class ScoundrelState(State):
                 raise Illegal(f"no weapon is equipped to strike {card} with")
             if not self.can_strike(card):
                 last = self.last_struck
+                assert last is not None  # a weapon that may not strike has struck before
                 bound = "lower than" if self.strict else "at most"
                 raise Illegal(
-                    f"weapon {self.weapon} last struck {last}, so it cannot strike {card} (only monsters {bound} {value(last)})"  # type: ignore[arg-type]
+                    f"weapon {self.weapon} last struck {last}, so it cannot strike {card} (only monsters {bound} {value(last)})"
                 )
             new.hp = fight(self.hp, _VALUE[card], _VALUE[self.weapon])
             new.slain = self.slain + (card,)
@@ -405,14 +406,14 @@ class Scoundrel(Game[ScoundrelState]):
         "strict-weapon": "a weapon that has struck may strike only monsters strictly lower than the last",
     }
 
-    def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
+    def deck(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> list[tuple[str, Cards]]:
         return [(DUNGEON, CARDS)]
 
     def start(
         self,
         variant: Optional[str] = None,
         options: Optional[Mapping[str, Any]] = None,
-        order: Optional[Mapping[str, Sequence]] = None,
+        order: Optional[Mapping[str, Cards]] = None,
     ) -> ScoundrelState:
         state = ScoundrelState()
         state.strict = variant == "strict-weapon"
