@@ -10,7 +10,7 @@ change it). The walk is the engine's; the referee is its ``Verdict`` visitor.
 from __future__ import annotations
 
 import re
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from notation import Checkpoint, Diagnostic, Record, Token
 from notation.tokens import shown
@@ -31,7 +31,7 @@ class Verdict(Visitor):
     def __init__(self, record: Record, diagnostics: Optional[list[Diagnostic]] = None, keep_states: bool = False):
         self.record = record
         self.diagnostics: list[Diagnostic] = diagnostics if diagnostics is not None else []
-        self.module: Optional[GameModule] = None
+        self.module: Optional[GameModule[Any, Any]] = None
         self.state: Optional[State] = None  # the state after the last move replayed
         self.states: list[Optional[State]] = []  # after each move, when kept
         self.keep_states = keep_states
@@ -153,7 +153,7 @@ class Referee:
         if replay(walk, record, stop_line, parts):
             verdict.judge_result()
 
-    def _vocabulary(self, module: GameModule, record: Record, parts: list, diags: list[Diagnostic]) -> None:
+    def _vocabulary(self, module: GameModule[Any, Any], record: Record, parts: list, diags: list[Diagnostic]) -> None:
         check = module.notation.check_token
         # A token the reader already reported (a '1s') is not reported a second time.
         misspelt: dict[int, list[int]] = {}

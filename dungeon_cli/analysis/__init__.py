@@ -21,17 +21,19 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, cast
+from typing import Any, Callable, Hashable, Mapping, Optional, TypedDict, cast
 
-from notation import Record
+from notation import Checkpoint, Move, Record
 
 from .. import bots
 from ..bots.base import Bot
 from ..bots.sampling import StrongPlayer, halving
 from ..bots.view import PlayerView
-from ..core import Phase, Result, State, known_steps
+from ..core import Cards, Phase, Result, State, known_steps
 from ..engine import Visitor, Walk
+from ..games.base import GameModule
 from ..referee import Referee, Verdict
+from ..report import JsonObject
 from ..solver.objective import WIN
 from .lookahead import SECONDS as LOOKAHEAD_SECONDS
 from .lookahead import Lookahead, Stream
@@ -76,7 +78,7 @@ class Fair:
             return self.rate, self.rate
         return wilson(self.wins, self.plays)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> JsonObject:
         low, high = self.interval
         return {
             "choice": self.choice,
@@ -100,12 +102,27 @@ class Hindsight:
     def won(self) -> bool:
         return self.result is not None
 
-    def as_json(self) -> dict:
+    def as_json(self) -> JsonObject:
         return {"win": self.won, "score": self.result.score if self.result is not None else None, "proven": self.proven}
 
     def text(self) -> str:
         said = f"{self.result}" if self.result is not None else "no win"
         return said + ("" if self.proven else " (not proven)")
+
+
+class Decision(TypedDict, total=False):
+    """One decision of a record as ``Judge`` collects it (``move`` and ``line`` once its
+    move line is read; ``before`` and ``after`` dealt again when the record shows the
+    deal)."""
+
+    seen: State  # what the player saw (a PlayerView's state)
+    before: State
+    action: Any
+    after: State
+    text: str  # the action as the record writes it
+    stream: Optional[Stream]  # the chance still to come, as the seed answers it
+    move: int
+    line: int
 
 
 @dataclass
@@ -120,9 +137,9 @@ class Judgement:
     mark: str = ""
     # what the judgement was made from (not written out): the player's view, the
     # state with the deal known, the action and the state it led to
-    position: Optional[dict] = field(default=None, repr=False)
+    position: Optional[Decision] = field(default=None, repr=False)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> JsonObject:
         return {
             "move": self.move,
             "action": self.action,
@@ -154,10 +171,10 @@ class Judge(Visitor):
     record's Seed gives it), the action, and the move line it belongs to."""
 
     def __init__(self) -> None:
-        self.decisions: list[dict] = []
-        self.pending: list[dict] = []
+        self.decisions: list[Decision] = []
+        self.pending: list[Decision] = []
         self.events: list[tuple[State, Any]] = []  # every event, for a deal the record shows
-        self.view: Optional[PlayerView] = None
+        self.view: Optional[PlayerView[Any]] = None
 
     def begin(self, walk: Walk) -> None:
         setup = walk.setup
@@ -182,7 +199,7 @@ class Judge(Visitor):
             )
         self.view.observe(action)
 
-    def move(self, move, state: State, checkpoint) -> None:
+    def move(self, move: Move, state: State, checkpoint: Optional[Checkpoint]) -> None:
         for decision in self.pending:
             decision["move"] = move.number if move.number is not None else 0
             decision["line"] = move.line
@@ -201,9 +218,9 @@ class Solver:
         self.seconds, self.nodes = seconds, nodes
         self.make = self.hooks.model
         self.wins = solver.Search(self.make(), wins_only=True)
-        self.memo: dict = {}
+        self.memo: dict[Hashable, Hindsight] = {}
 
-    def judge(self, decision: dict) -> tuple[Hindsight, Hindsight]:
+    def judge(self, decision: Decision) -> tuple[Hindsight, Hindsight]:
         """Before and after a decision."""
         return self.best(decision["before"]), self.best(decision["after"])
 
@@ -249,7 +266,7 @@ class Searcher:
             bots.make(game, "greedy"), LOOKAHEAD_SECONDS if seconds is None else min(seconds, LOOKAHEAD_SECONDS)
         )
 
-    def judge(self, decision: dict) -> tuple[Hindsight, Hindsight]:
+    def judge(self, decision: Decision) -> tuple[Hindsight, Hindsight]:
         stream = decision["stream"]
         return Hindsight(*self.look.best(decision["before"], stream)), Hindsight(*self.look.best(decision["after"], stream))
 
@@ -258,7 +275,7 @@ def _value(h: Hindsight) -> int:
     return h.result.score + 1000 if h.result is not None else 0
 
 
-def cannot_judge(module) -> Optional[str]:
+def cannot_judge(module: GameModule[Any, Any]) -> Optional[str]:
     """Why ``analyse`` has nothing to judge a game's decisions by (neither a strong
     player for the fair chance nor a solver for hindsight), or None when it has."""
     from .. import solver
@@ -302,7 +319,7 @@ def analyse(
     strong = bots.strong(game)
     if strong is not None:
         setup = verdict.walk.setup
-        cast(Bot, strong).begin(module, setup.variant, setup.options, module.game.start(setup.variant, setup.options, None))
+        cast(Bot[Any], strong).begin(module, setup.variant, setup.options, module.game.start(setup.variant, setup.options, None))
     hind: Optional[Solver | Searcher] = None
     if game not in solver.solvable():
         if seeded and not wrong_seed:
@@ -343,7 +360,7 @@ def analyse(
     return analysis
 
 
-def _known_deal(verdict: Verdict, judge: Judge, order: dict) -> None:
+def _known_deal(verdict: Verdict, judge: Judge, order: Mapping[str, Cards]) -> None:
     """Each decision's state again, now with the deal the record shows in full: the
     record's events handed to a walk dealt in that order (the engine as the source of
     a solver's line is), so the solver can start from any of them."""
@@ -361,7 +378,7 @@ def _known_deal(verdict: Verdict, judge: Judge, order: dict) -> None:
 
 
 def _fair(
-    strong: StrongPlayer[Any], decision: dict, module, rng: random.Random, samples: int
+    strong: StrongPlayer[Any], decision: Decision, module: GameModule[Any, Any], rng: random.Random, samples: int
 ) -> tuple[Optional[Fair], Optional[Fair]]:
     """The best choice and the choice played, from what the player could see; None for
     a choice the strong player never weighs (running the last, partial room of

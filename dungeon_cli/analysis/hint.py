@@ -61,7 +61,7 @@ def hint(
     seen = view.state
     if seen.phase is not Phase.DECISION:
         return None
-    cast(Bot, strong).begin(module, variant, options, module.game.start(variant, options, None))
+    cast(Bot[Any], strong).begin(module, variant, options, module.game.start(variant, options, None))
     rng = random.Random(f"hint/{len(events)}")
     deals = strong.deals(seen, rng, samples, exhaustive=True)
     deadline = None if seconds is None else began + seconds

@@ -68,7 +68,7 @@ class Lookahead:
     """The best win reachable from a position whose deal is known, or that there is
     none; ``proven`` False when the limit came first (then the best win found so far)."""
 
-    def __init__(self, greedy: Bot, seconds: float = SECONDS, max_nodes: Optional[int] = None):
+    def __init__(self, greedy: Bot[Any], seconds: float = SECONDS, max_nodes: Optional[int] = None):
         self.greedy = greedy
         self.seconds = seconds
         self.max_nodes = max_nodes

@@ -10,7 +10,7 @@ from ..shuffle import below
 from .base import Bot
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[Any]):
     name = "random"
     summary = "uniform over the legal actions"
 

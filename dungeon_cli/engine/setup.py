@@ -37,7 +37,7 @@ class Setup:
     variant: Optional[str]
     options: Mapping[str, Any]
     seed: Optional[int]
-    module: GameModule
+    module: GameModule[Any, Any]
 
     def __init__(
         self,

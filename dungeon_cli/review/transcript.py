@@ -42,7 +42,7 @@ class Transcript(Visitor):
 
     def __init__(self, record: Record) -> None:
         self.record = record
-        self.module: Optional[GameModule] = None
+        self.module: Optional[GameModule[Any, Any]] = None
         self.start: Optional[State] = None
         self.turns: list[Turn] = []
         self.stopped: Optional[Fault] = None  # the fault the walk stopped at
@@ -90,7 +90,7 @@ class Side:
         self.verdict: Verdict = Referee().check(record, [self.transcript])
 
     @property
-    def module(self) -> Optional[GameModule]:
+    def module(self) -> Optional[GameModule[Any, Any]]:
         return self.verdict.module
 
     @property

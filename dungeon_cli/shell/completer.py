@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
@@ -20,7 +20,7 @@ class ActionCompleter(Completer):
 
     def __init__(
         self,
-        notation: Notation,
+        notation: Notation[Any, Any],
         current: Callable[[], State],
         commands: Iterable[tuple[str, str]] = (),
         colour: bool = False,

@@ -162,7 +162,7 @@ class CassetteNotation(Notation[CassetteState, Action]):
     def read_actions(self, cursor: Cursor[CassetteState], tokens: Sequence[Token]) -> Iterator[Step]:
         # Rolls and reveals since the last choice that are accounted for: at the start, all
         # of them (they were read before, or dealt before this line).
-        seen = len(getattr(cursor.state, "dealt", ()))
+        seen = len(cursor.state.dealt)
         for token in tokens:
             found = shape(token.text)
             state: CassetteState = cursor.state
