@@ -9,7 +9,7 @@ too, though it changes nothing.
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Any, Optional
 
 from notation import Diagnostic, Record
 from notation.tokens import shown
