@@ -4,7 +4,8 @@ decision, fairly (from what the player could see) and in hindsight (the deal kno
 from __future__ import annotations
 
 import sys
-from typing import Optional
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Optional
 
 import click
 
@@ -14,6 +15,12 @@ from .inputs import Unreadable, display_name, open_binary
 from .limits import HELP as LIMIT_HELP
 from .limits import parse_limit
 from .output import check_output, write_output
+
+if TYPE_CHECKING:  # the analysis itself loads with the command (``analysis``: that module)
+    from notation import Record
+
+    from ..analysis import Analysis, Fair
+    from ..report import JsonObject
 
 # Each sample is a whole order of the unseen cards played out at every decision: past
 # this, an analysis takes hours and its memory has no bound.
@@ -94,7 +101,7 @@ def analyse(
     shown = 0
     refused: set[str] = set()  # games it cannot judge
 
-    def judge(name: str, record) -> bool:
+    def judge(name: str, record: Record) -> bool:
         """Judge one record and show it (or keep it); True when it is illegal."""
         nonlocal shown
         why = _cannot_judge(record, analysis)
@@ -136,22 +143,31 @@ def analyse(
     sys.exit(2 if unreadable or refused else 1 if illegal else 0)
 
 
-def _cannot_judge(record, analysis) -> Optional[str]:
+def _cannot_judge(record: Record, analysis: ModuleType) -> Optional[str]:
     """Why the record's game cannot be judged; None when it can, or when the game is
     unknown (the referee says so, as for any illegal record)."""
     from .. import registry
 
     if record.game not in registry.names():
         return None
-    return analysis.cannot_judge(registry.get(record.game))
+    why: Optional[str] = analysis.cannot_judge(registry.get(record.game))
+    return why
 
 
-def _analyse(record, samples, seed, limit, first_move, analysis):
+def _analyse(
+    record: Record,
+    samples: int,
+    seed: int,
+    limit: tuple[Optional[float], Optional[int]],
+    first_move: int,
+    analysis: ModuleType,
+) -> Analysis:
     """One record, with a progress bar on standard error at a terminal."""
     seconds, nodes = limit
     if not sys.stderr.isatty():
-        return analysis.analyse(record, samples, seed, seconds, first_move=first_move, nodes=nodes)
-    bars: list = []
+        found: Analysis = analysis.analyse(record, samples, seed, seconds, first_move=first_move, nodes=nodes)
+        return found
+    bars: list[Any] = []  # click's progress bar, made at the first progress
 
     def progress(done: int, total: int) -> None:
         if not bars:
@@ -160,13 +176,14 @@ def _analyse(record, samples, seed, limit, first_move, analysis):
         bars[0].update(1)
 
     try:
-        return analysis.analyse(record, samples, seed, seconds, progress=progress, first_move=first_move, nodes=nodes)
+        found = analysis.analyse(record, samples, seed, seconds, progress=progress, first_move=first_move, nodes=nodes)
+        return found
     finally:
         if bars:
             bars[0].__exit__(None, None, None)
 
 
-def _fair_text(fair, analysis) -> str:
+def _fair_text(fair: Optional[Fair], analysis: ModuleType) -> str:
     if fair is None:
         return "-"
     low, high = fair.interval
@@ -176,7 +193,7 @@ def _fair_text(fair, analysis) -> str:
     return f"{figure} {fair.mean_score:+.1f}"
 
 
-def _table(name: str, found, analysis) -> str:
+def _table(name: str, found: Analysis, analysis: ModuleType) -> str:
     from tabulate import tabulate
 
     rows = []
@@ -224,7 +241,7 @@ def _table(name: str, found, analysis) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _json(name: str, found) -> dict:
+def _json(name: str, found: Analysis) -> JsonObject:
     return {
         "file": name,
         "line": found.record.line,
