@@ -34,7 +34,7 @@ class Directory(click.Path):
 
 
 def rule_tag_option(
-    game: str, name: str, value: Optional[str], record_dir: Optional[str], hint: str
+    game: Optional[str], name: str, value: Optional[str], record_dir: Optional[str], hint: str
 ) -> tuple[dict[str, Any], list[tuple[str, str]], Optional[RuleTag]]:
     """A game's rule tag given on the command line (``--cards FILE`` is ``[Cards "FILE"]``):
     the options it sets, the tag for the record and the tag itself. A file the user names
@@ -61,6 +61,8 @@ def rule_tag_option(
             written = read
             shown_dir = os.path.relpath(base)
             click.echo(f"note: the record names its card set '{read}': verify it with --cards-path {shown_dir}", err=True)
+    if game is None:  # no game named: unknown, as the registry says
+        raise KeyError(game)
     try:
         options = rule_options(game, [(name, read)], base)
     except SetupError as exc:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import contextlib
 import signal
 import sys
-from typing import Callable, Generator, Optional
+from types import FrameType
+from typing import Any, Callable, Generator, Optional
 
 import click
 
@@ -27,7 +28,7 @@ def cap_jobs(jobs: int) -> int:
 
 
 def take_in(
-    parts: Callable[[], Generator[list, None, None]], length: int, label: str, take: Callable[[list], None]
+    parts: Callable[[], Generator[list[Any], None, None]], length: int, label: str, take: Callable[[list[Any]], None]
 ) -> tuple[Optional[str], int]:
     """Run ``parts()`` to its end, handing each chunk to ``take``. Returns why the run
     ended before its last chunk (None: it did not) and the exit status that says so:
@@ -38,9 +39,9 @@ def take_in(
     # Ctrl-C is noted and obeyed between chunks: an exception raised inside the process
     # pool's machinery can leave it waiting for ever. A second Ctrl-C stops at once, and
     # the chunks taken in so far are still summed up.
-    interrupted: list = []
+    interrupted: list[int] = []
 
-    def note(signum, frame):
+    def note(signum: int, frame: Optional[FrameType]) -> None:
         interrupted.append(signum)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         # said at once: the chunk in hand may take a moment yet, but never more than

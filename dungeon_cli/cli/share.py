@@ -8,7 +8,10 @@ up to its fault, with the diagnostics, which are also printed as ``verify`` prin
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from ..sim_summary import Tally
 
 import click
 
@@ -57,7 +60,7 @@ def write_html(file: str, out: str, force: bool) -> int:
     return 0 if all(rp.verdict.legal for rp in replays) else 1
 
 
-def sim_picture(path: str, force: bool, game: str, bot: str, variant: Optional[str], seed: int, count: int, tally) -> None:
+def sim_picture(path: str, force: bool, game: str, bot: str, variant: Optional[str], seed: int, count: int, tally: Tally) -> None:
     """``sim --plot``: the picture of a finished run, written as a new file."""
     from ..share.plot import sim_svg
 
