@@ -36,7 +36,7 @@ class Candidate:
         return f"Candidate({self.text!r}, {self.meta!r}, {self.replace})"
 
 
-class Run(tuple):
+class Run(tuple[Any, ...]):
     """Several actions typed as one completion (``Notation.runs``)."""
 
 
