@@ -193,7 +193,7 @@ class State(ABC):
         exec(source, namespace)  # the names are the class's own identifiers
         copy = namespace["_copy"]
         copy.__doc__ = State._copy.__doc__
-        cls._copy = copy  # type: ignore[method-assign]
+        cls._copy = copy  # type: ignore[method-assign]  # the class's own copy, made once as it is defined
 
     def _copy(self) -> Self:
         """A shallow copy for ``apply`` to change before handing it out (a state is never

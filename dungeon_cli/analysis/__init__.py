@@ -268,6 +268,8 @@ class Searcher:
 
     def judge(self, decision: Decision) -> tuple[Hindsight, Hindsight]:
         stream = decision["stream"]
+        if stream is None:  # (a Searcher is made for seeded records only)
+            raise ValueError("the deal is not known: no seed to search it from")
         return Hindsight(*self.look.best(decision["before"], stream)), Hindsight(*self.look.best(decision["after"], stream))
 
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence, cast
+from typing import Any, Mapping, Optional, Sequence, cast
 
 from .. import bots
 from ..bots.base import Bot
 from ..bots.sampling import halving
 from ..bots.view import PlayerView
 from ..core import Phase, State
+from ..games.base import GameModule
 from . import Fair
 
 SAMPLES = 200
@@ -33,16 +34,16 @@ class Hint:
     fair: Fair
 
 
-def available(module) -> bool:
+def available(module: GameModule[Any, Any]) -> bool:
     """Whether the game has a player to ask (its strong bot): ``play`` offers ``hint``
     only then (``bots.has_strong``, the one place that says so)."""
     return bots.has_strong(module.game.name)
 
 
 def hint(
-    module,
+    module: GameModule[Any, Any],
     variant: Optional[str],
-    options,
+    options: Mapping[str, Any],
     events: Sequence[tuple[State, Any]],
     samples: int = SAMPLES,
     seconds: Optional[float] = SECONDS,

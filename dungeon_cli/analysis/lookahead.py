@@ -35,7 +35,7 @@ class Stream:
 
     __slots__ = ("queued", "rng_state")
 
-    def __init__(self, queued: tuple, rng_state: Any):
+    def __init__(self, queued: tuple[Hashable, ...], rng_state: Any):
         self.queued = queued
         self.rng_state = rng_state
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional
 
-from notation import Move, Record
+from notation import Checkpoint, Move, Record
 
 from ..core import Draw, State
-from ..engine import Visitor
+from ..engine import Visitor, Walk
 from ..engine.walk import Fault
 from ..games.base import GameModule
 from ..referee import Referee, Verdict
@@ -24,7 +24,7 @@ class Turn(NamedTuple):
     after it (None when the walk stopped inside it)."""
 
     move: Move
-    events: list
+    events: list[tuple[State, Any]]
     after: Optional[State]
 
 
@@ -48,14 +48,14 @@ class Transcript(Visitor):
         self.stopped: Optional[Fault] = None  # the fault the walk stopped at
         self._events: list[tuple[State, Any]] = []
 
-    def begin(self, walk) -> None:
+    def begin(self, walk: Walk) -> None:
         self.module = walk.module
         self.start = walk.state
 
     def event(self, before: State, action: Any, after: State) -> None:
         self._events.append((before, action))
 
-    def move(self, move: Move, state: State, checkpoint) -> None:
+    def move(self, move: Move, state: State, checkpoint: Optional[Checkpoint]) -> None:
         self.turns.append(Turn(move, self._events, state))
         self._events = []
 

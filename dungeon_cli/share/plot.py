@@ -11,7 +11,10 @@ makes them again and compares.
 from __future__ import annotations
 
 import math
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from ..report import JsonObject
 
 from ..sim_summary import percent
 from .htmlkit import esc
@@ -35,7 +38,7 @@ def _nice(top: float) -> float:
     """The smallest of 1, 2, 2.5, 5 times a power of ten at or above ``top``."""
     if top <= 0:
         return 1.0
-    power = 10 ** math.floor(math.log10(top))
+    power: float = 10 ** math.floor(math.log10(top))  # an int from 1 up
     for step in (1, 2, 2.5, 5, 10):
         if step * power >= top:
             return step * power
@@ -116,7 +119,7 @@ def _score_panel(label: str, colour: str, values: dict[int, int], x: float, widt
     return out
 
 
-def sim_svg(title: str, summary: dict, scores: dict[tuple[bool, int], int], subtitle: Optional[str] = None) -> str:
+def sim_svg(title: str, summary: JsonObject, scores: dict[tuple[bool, int], int], subtitle: Optional[str] = None) -> str:
     """The picture of one run: ``summary`` as ``Tally.summary()`` gives it, ``scores``
     as ``Tally.scores`` counts them ((won, score) -> games)."""
     games, wins = summary["games"], summary["wins"]

@@ -25,7 +25,7 @@ from .recordfile import RecordFile
 
 def run_scripted(
     session: Session,
-    lines: Iterable[str],
+    lines: Iterable[str | bytes],  # text, or standard input's bytes (decoded here)
     out: TextIO,
     err: TextIO,
     record: Optional[RecordFile] = None,
