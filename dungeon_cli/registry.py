@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 import os
 from functools import cache
+from typing import Any
 
 from notation.model import printable
 
@@ -96,7 +97,7 @@ def known(name: str) -> bool:
 
 
 @cache
-def get(name: str) -> GameModule:
+def get(name: str) -> GameModule[Any, Any]:
     """The game called ``name``; KeyError if there is none, GameError if its module
     cannot be imported or is not a game."""
     _environment_ok()
@@ -149,6 +150,6 @@ _from_outside = set(GAMES) - _own
 _checked = False
 
 
-def modules() -> list[GameModule]:
+def modules() -> list[GameModule[Any, Any]]:
     """Every game, loaded (for the lists that need what the games declare)."""
     return [get(name) for name in names()]

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .writer import checkpoint_text, write
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     """The writer loads with its first use: ``dungeon verify`` writes no record."""
     if name in ("checkpoint_text", "write"):
         from . import writer

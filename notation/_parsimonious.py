@@ -23,19 +23,29 @@ Every import of parsimonious in this package goes through here.
 import sys
 import types
 from importlib.machinery import PathFinder  # loaded at start-up already, unlike importlib.util
+from typing import Any, Callable
+
+# The import system's table of modules, where None marks a name that cannot be imported
+# (what hides ``regex``); typeshed types its values as modules only, hence Any.
+_MODULES: dict[str, Any] = sys.modules
 
 
 class _Deferred(types.ModuleType):
     """A package whose ``__init__`` runs at the first lookup of a name it defines."""
 
-    def __getattr__(self, name: str):
+    __cached__: str
+
+    def __getattr__(self, name: str) -> Any:
         spec = self.__spec__
-        self.__class__ = types.ModuleType  # type: ignore[assignment]  # from now on an ordinary module
+        if spec is None or spec.loader is None:  # _enter_package sets both
+            raise AttributeError(name)
+        module: types.ModuleType = self
+        module.__class__ = types.ModuleType  # from now on an ordinary module
         hide = "regex" not in sys.modules
         if hide:
-            sys.modules["regex"] = None  # type: ignore[assignment]
+            _MODULES["regex"] = None
         try:
-            spec.loader.exec_module(self)  # type: ignore[union-attr]
+            spec.loader.exec_module(self)
         finally:
             if hide:
                 del sys.modules["regex"]
@@ -45,7 +55,9 @@ class _Deferred(types.ModuleType):
 class _LaterTextwrap(types.ModuleType):
     """``textwrap`` until something uses it: then the real module, imported then."""
 
-    def __getattr__(self, name: str):
+    dedent: Callable[[str], str]
+
+    def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):  # what the import system asks of a module (__path__)
             raise AttributeError(name)
         if sys.modules.get("textwrap") is self:
@@ -76,17 +88,17 @@ def _enter_package() -> None:
     package.__path__ = spec.submodule_search_locations
     package.__file__ = spec.origin
     if spec.cached is not None:
-        package.__cached__ = spec.cached  # type: ignore[attr-defined]
+        package.__cached__ = spec.cached
     sys.modules["parsimonious"] = package
 
 
 _hide_regex = "regex" not in sys.modules
 if _hide_regex:
-    sys.modules["regex"] = None  # type: ignore[assignment]
+    _MODULES["regex"] = None
 _later_textwrap = None
 if "textwrap" not in sys.modules:
     _later_textwrap = sys.modules["textwrap"] = _LaterTextwrap("textwrap")
-    _later_textwrap.dedent = dedent  # type: ignore[attr-defined]
+    _later_textwrap.dedent = dedent
 try:
     _enter_package()
     from parsimonious.exceptions import ParseError
@@ -98,7 +110,7 @@ finally:
         del sys.modules["textwrap"]
 
 
-def Grammar(*args, **kwargs):  # noqa: N802 (the class it stands for)
+def Grammar(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 (the class it stands for; parsimonious is untyped)
     """parsimonious's ``Grammar`` (its compiler loads now)."""
     from parsimonious.grammar import Grammar as _Grammar
 

@@ -18,6 +18,7 @@ that only an error or a checkpoint needs are built at their first use.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from ._parsimonious import Literal, Optional, ParseError, Regex, Sequence, ZeroOrMore
 
@@ -66,8 +67,12 @@ MOVE_LINE = Regex(rf"([0-9]+)\.({_ITEMS}){_END}", name="move_line")
 ITEM = Regex(_ITEM, name="item")
 
 
+# One of parsimonious's expressions: the library has no type information.
+Expression = Any
+
+
 @cache
-def rule(name: str):
+def rule(name: str) -> Expression:
     """Any rule of ``RULES`` by name, built at its first use."""
     if name in _BUILT:
         return _BUILT[name]
@@ -119,7 +124,7 @@ def error_at(name: str, text: str) -> ParseError:
     raise AssertionError(f"{name} reads a line that its one-expression rule refused: {text!r}")
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Expression:
     if name == "GRAMMAR":  # parsimonious's own Grammar of RULES (loads its compiler)
         from ._parsimonious import Grammar
 

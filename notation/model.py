@@ -38,7 +38,7 @@ class _Value:
         return f"{type(self).__name__}({fields})"
 
 
-def _frozen(value):
+def _frozen(value: object) -> object:
     if isinstance(value, list):
         return tuple(_frozen(v) for v in value)
     return value
@@ -202,13 +202,12 @@ class Move(_Value):
         deal = self.number is None
         for items, _ in self.segments:
             for item in items:
-                kind = type(item)
-                if kind is Token:
-                    (dealt if colon is None or deal else actions).append(item)  # type: ignore[arg-type]
-                elif kind is Colon:
-                    colon = item  # type: ignore[assignment]
+                if isinstance(item, Token):
+                    (dealt if colon is None or deal else actions).append(item)
+                elif isinstance(item, Colon):
+                    colon = item
                 else:
-                    checkpoint = item  # type: ignore[assignment]
+                    checkpoint = item
         return dealt, colon, actions, checkpoint
 
     _split = split

@@ -116,15 +116,16 @@ def _canonical_runs(raw: str) -> str:
     return "".join(out)
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> re.Pattern[str]:
     if name in _PATTERNS:
         pattern = globals()[name] = re.compile(_PATTERNS[name])
         return pattern
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _run() -> re.Pattern:
-    return globals().get("_RUN") or __getattr__("_RUN")
+def _run() -> re.Pattern[str]:
+    pattern: re.Pattern[str] = globals().get("_RUN") or __getattr__("_RUN")
+    return pattern
 
 
 def shown(raw: str, limit: int = 24) -> str:

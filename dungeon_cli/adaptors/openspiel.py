@@ -126,6 +126,10 @@ class DungeonGame(pyspiel.Game):
         return _Observer()
 
 
+# A game's events so far as a chain: () at the start, else (earlier events, action).
+Events = tuple[Any, ...]
+
+
 class _Node:
     """Where one OpenSpiel state stands: the core's state, the seed's dealer as it
     stands there (None: chance is the game's own) and the events that led there (None
@@ -134,7 +138,7 @@ class _Node:
 
     __slots__ = ("game", "state", "dealer", "events", "_dealt", "_seen")
 
-    def __init__(self, game: DungeonGame, state: State, dealer: Optional[SeededDealer], events: Optional[tuple]):
+    def __init__(self, game: DungeonGame, state: State, dealer: Optional[SeededDealer], events: Optional[Events]):
         self.game = game
         self.state = state
         self.dealer = dealer
@@ -142,7 +146,7 @@ class _Node:
         self._dealt: Optional[tuple[Hashable, SeededDealer]] = None
         self._seen: Optional[str] = None
 
-    def __deepcopy__(self, memo: dict) -> "_Node":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_Node":
         return self
 
     def dealt(self) -> tuple[Hashable, SeededDealer]:
@@ -256,7 +260,7 @@ class _Observer:
     """What the player has seen, as OpenSpiel's observers give it (a string, no tensor)."""
 
     tensor = None
-    dict: dict = {}
+    dict: dict[str, Any] = {}
 
     def set_from(self, state: SpielState, player: int) -> None:
         pass
@@ -272,7 +276,7 @@ def record(state: SpielState) -> str:
     events = state._node.events
     if events is None:
         raise ValueError("a resampled state has no record: it was dealt, not played")
-    actions: list = []
+    actions: list[Any] = []
     while events:
         events, action = events
         actions.append(action)

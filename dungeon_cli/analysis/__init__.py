@@ -21,17 +21,19 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, cast
+from typing import Any, Callable, Hashable, Mapping, Optional, TypedDict, cast
 
-from notation import Record, Tag
+from notation import Checkpoint, Move, Record, Tag
 
 from .. import bots
 from ..engine import Visitor, Walk
 from ..kit.bot import Bot
-from ..kit.core import Phase, Result, State, known_steps
+from ..kit.core import Cards, Phase, Result, State, known_steps
+from ..kit.game_module import GameModule
 from ..kit.objective import WIN
 from ..kit.player_view import PlayerView
 from ..kit.sampling import StrongPlayer, halving
+from ..plumbing.report import JsonObject
 from ..services.referee import Referee, Verdict
 from . import classes
 from .classes import MoveClass
@@ -77,7 +79,7 @@ class Fair:
             return self.rate, self.rate
         return wilson(self.wins, self.plays)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> JsonObject:
         low, high = self.interval
         return {
             "choice": self.choice,
@@ -101,12 +103,27 @@ class Hindsight:
     def won(self) -> bool:
         return self.result is not None
 
-    def as_json(self) -> dict:
+    def as_json(self) -> JsonObject:
         return {"win": self.won, "score": self.result.score if self.result is not None else None, "proven": self.proven}
 
     def text(self) -> str:
         said = f"{self.result}" if self.result is not None else "no win"
         return said + ("" if self.proven else " (not proven)")
+
+
+class Decision(TypedDict, total=False):
+    """One decision of a record as ``Judge`` collects it (``move`` and ``line`` once its
+    move line is read; ``before`` and ``after`` dealt again when the record shows the
+    deal)."""
+
+    seen: State  # what the player saw (a PlayerView's state)
+    before: State
+    action: Any
+    after: State
+    text: str  # the action as the record writes it
+    stream: Optional[Stream]  # the chance still to come, as the seed answers it
+    move: int
+    line: int
 
 
 @dataclass
@@ -125,7 +142,7 @@ class Judgement:
     others: list[Fair] = field(default_factory=list, repr=False)
     # what the judgement was made from (not written out): the player's view, the
     # state with the deal known, the action and the state it led to
-    position: Optional[dict] = field(default=None, repr=False)
+    position: Optional[Decision] = field(default=None, repr=False)
 
     @property
     def loss(self) -> Optional[float]:
@@ -134,7 +151,7 @@ class Judgement:
             return None
         return max(0.0, 100 * (self.best.rate - self.played.rate))
 
-    def as_json(self) -> dict:
+    def as_json(self) -> JsonObject:
         loss = self.loss
         return {
             "move": self.move,
@@ -177,10 +194,10 @@ class Judge(Visitor):
     record's Seed gives it), the action, and the move line it belongs to."""
 
     def __init__(self) -> None:
-        self.decisions: list[dict] = []
-        self.pending: list[dict] = []
+        self.decisions: list[Decision] = []
+        self.pending: list[Decision] = []
         self.events: list[tuple[State, Any]] = []  # every event, for a deal the record shows
-        self.view: Optional[PlayerView] = None
+        self.view: Optional[PlayerView[Any]] = None
 
     def begin(self, walk: Walk) -> None:
         setup = walk.setup
@@ -205,7 +222,7 @@ class Judge(Visitor):
             )
         self.view.observe(action)
 
-    def move(self, move, state: State, checkpoint) -> None:
+    def move(self, move: Move, state: State, checkpoint: Optional[Checkpoint]) -> None:
         for decision in self.pending:
             decision["move"] = move.number if move.number is not None else 0
             decision["line"] = move.line
@@ -224,9 +241,9 @@ class Solver:
         self.seconds, self.nodes = seconds, nodes
         self.make = self.hooks.model
         self.wins = solver.Search(self.make(), wins_only=True)
-        self.memo: dict = {}
+        self.memo: dict[Hashable, Hindsight] = {}
 
-    def judge(self, decision: dict) -> tuple[Hindsight, Hindsight]:
+    def judge(self, decision: Decision) -> tuple[Hindsight, Hindsight]:
         """Before and after a decision."""
         return self.best(decision["before"]), self.best(decision["after"])
 
@@ -272,12 +289,14 @@ class Searcher:
         self.look = Lookahead(bots.make(game, "greedy"), seconds if seconds is not None else math.inf, nodes or LOOKAHEAD_NODES)
         self.last: Optional[tuple[State, Stream, Hindsight]] = None
 
-    def judge(self, decision: dict) -> tuple[Hindsight, Hindsight]:
+    def judge(self, decision: Decision) -> tuple[Hindsight, Hindsight]:
         """Before and after. Decisions in a row with no chance between (a Cassette turn's
         several plays) share a position: the state after one is the walk's very state
         before the next, with the same chance to come, so its search is not run twice
         (half the search of such a turn)."""
         stream = decision["stream"]
+        if stream is None:  # (a Searcher is made for seeded records only)
+            raise ValueError("the deal is not known: no seed to search it from")
         before = decision["before"]
         last = self.last
         if last is not None and last[0] is before and _same_stream(last[1], stream):
@@ -297,7 +316,7 @@ def _value(h: Hindsight) -> int:
     return h.result.score + 1000 if h.result is not None else 0
 
 
-def cannot_judge(module) -> Optional[str]:
+def cannot_judge(module: GameModule[Any, Any]) -> Optional[str]:
     """Why ``analyse`` has nothing to judge a game's decisions by (neither a strong
     player for the fair chance nor a solver for hindsight), or None when it has."""
     from .. import solver
@@ -341,7 +360,7 @@ def analyse(
     strong = bots.strong(game)
     if strong is not None:
         setup = verdict.walk.setup
-        cast(Bot, strong).begin(module, setup.variant, setup.options, module.game.start(setup.variant, setup.options, None))
+        cast(Bot[Any], strong).begin(module, setup.variant, setup.options, module.game.start(setup.variant, setup.options, None))
     hind: Optional[Solver | Searcher] = None
     if game not in solver.solvable():
         if seeded and not wrong_seed:
@@ -382,7 +401,7 @@ def analyse(
     return analysis
 
 
-def _known_deal(verdict: Verdict, judge: Judge, order: dict) -> None:
+def _known_deal(verdict: Verdict, judge: Judge, order: Mapping[str, Cards]) -> None:
     """Each decision's state again, now with the deal the record shows in full: the
     record's events handed to a walk dealt in that order (the engine as the source of
     a solver's line is), so the solver can start from any of them."""
@@ -400,7 +419,7 @@ def _known_deal(verdict: Verdict, judge: Judge, order: dict) -> None:
 
 
 def _fair(
-    strong: StrongPlayer[Any], decision: dict, module, rng: random.Random, samples: int
+    strong: StrongPlayer[Any], decision: Decision, module: GameModule[Any, Any], rng: random.Random, samples: int
 ) -> tuple[Optional[Fair], Optional[Fair], list[Fair]]:
     """The best choice and the choice played, from what the player could see, and the
     other choices (the best way of each other first action, over the deals halving gave
@@ -509,7 +528,7 @@ def annotate(analysis: Analysis) -> Record:
     return analysis.record
 
 
-def _drop_notes(move) -> None:
+def _drop_notes(move: Move) -> None:
     """Take an earlier analysis's comments off a move."""
     move.comments = [c for c in move.comments if not classes.read_comment(c)]
     move.segments = [(items, None if t is not None and classes.read_comment(t) else t) for items, t in move.segments]

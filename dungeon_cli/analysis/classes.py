@@ -25,7 +25,10 @@ import math
 import re
 import statistics
 from dataclasses import dataclass
-from typing import Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Iterable, Optional, Sequence
+
+if TYPE_CHECKING:
+    from notation import Record
 
 # Losses, in percentage points of the fair chance of winning.
 EXCELLENT_BELOW = 2.0  # a loss under this: excellent (one sampled order in fifty)
@@ -136,7 +139,7 @@ def accuracy_text(accuracy: float) -> str:
     return f"{accuracy:.1f}"
 
 
-def accuracy_tag(record) -> Optional[float]:
+def accuracy_tag(record: Record) -> Optional[float]:
     """The record's ``[Accuracy "NN.N"]`` as written by ``analyse -o``; None when it has
     none or its value is not a figure 0..100."""
     value = record.tag_value(ACCURACY_TAG)
@@ -223,7 +226,7 @@ def write_note(note_head: Note, figures: str) -> str:
     return " ".join(words + [f"{note_head.action}: {figures}"])
 
 
-def record_notes(record) -> list[Note]:
+def record_notes(record: Record) -> list[Note]:
     """Every judged decision noted in a record's comments, in order."""
     found: list[Note] = []
     for move in record.moves:

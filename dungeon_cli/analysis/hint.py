@@ -13,11 +13,12 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence, cast
+from typing import Any, Mapping, Optional, Sequence, cast
 
 from .. import bots
 from ..kit.bot import Bot
 from ..kit.core import Phase, State
+from ..kit.game_module import GameModule
 from ..kit.player_view import PlayerView
 from ..kit.sampling import halving
 from . import Fair
@@ -33,16 +34,16 @@ class Hint:
     fair: Fair
 
 
-def available(module) -> bool:
+def available(module: GameModule[Any, Any]) -> bool:
     """Whether the game has a player to ask (its strong bot): ``play`` offers ``hint``
     only then (``bots.has_strong``, the one place that says so)."""
     return bots.has_strong(module.game.name)
 
 
 def hint(
-    module,
+    module: GameModule[Any, Any],
     variant: Optional[str],
-    options,
+    options: Mapping[str, Any],
     events: Sequence[tuple[State, Any]],
     samples: int = SAMPLES,
     seconds: Optional[float] = SECONDS,
@@ -61,7 +62,7 @@ def hint(
     seen = view.state
     if seen.phase is not Phase.DECISION:
         return None
-    cast(Bot, strong).begin(module, variant, options, module.game.start(variant, options, None))
+    cast(Bot[Any], strong).begin(module, variant, options, module.game.start(variant, options, None))
     rng = random.Random(f"hint/{len(events)}")
     deals = strong.deals(seen, rng, samples, exhaustive=True)
     deadline = None if seconds is None else began + seconds

@@ -40,7 +40,7 @@ class Stream:
 
     __slots__ = ("queued", "rng_state")
 
-    def __init__(self, queued: tuple, rng_state: Any):
+    def __init__(self, queued: tuple[Hashable, ...], rng_state: Any):
         self.queued = queued
         self.rng_state = rng_state
 
@@ -73,7 +73,7 @@ class Lookahead:
     """The best win reachable from a position whose deal is known, or that there is
     none; ``proven`` False when the limit came first (then the best win found so far)."""
 
-    def __init__(self, greedy: Bot, seconds: float = SECONDS, max_nodes: Optional[int] = NODES):
+    def __init__(self, greedy: Bot[Any], seconds: float = SECONDS, max_nodes: Optional[int] = NODES):
         self.greedy = greedy
         self.seconds = seconds
         self.max_nodes = max_nodes

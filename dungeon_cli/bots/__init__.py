@@ -36,10 +36,11 @@ def names(game: str) -> list[str]:
     return listed + [name for name in UNLESS_OWN if name not in listed]
 
 
-def make(game: str, name: str) -> Bot:
+def make(game: str, name: str) -> Bot[Any]:
     """A fresh bot (bots may keep per-game memory: one per game); KeyError if unknown."""
     path = registry.get(game).bots.get(name) or EVERY_GAME.get(name) or UNLESS_OWN[name]
-    return load(path)()
+    bot: Bot[Any] = load(path)()
+    return bot
 
 
 def has_strong(game: str) -> bool:

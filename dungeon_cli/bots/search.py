@@ -55,7 +55,7 @@ class SearchCandidate(Tally):
         self.actions = (action,)
 
 
-def playout(state: State, policy: Bot, rng: random.Random) -> Result:
+def playout(state: State, policy: Bot[Any], rng: random.Random) -> Result:
     """The game from ``state`` to its end: chance answered by the known outcome or one
     drawn from ``rng`` by its weight, decisions by ``policy``."""
     for _ in range(EVENTS):
@@ -80,7 +80,7 @@ def dealt(state: State, deal: int) -> tuple[State, random.Random]:
     return state.resample(rng), rng
 
 
-class SearchBot(Bot):
+class SearchBot(Bot[Any]):
     name = "strong"
     summary = (
         f"plays the choices out on {SAMPLES} deals of the unseen cards with the game's greedy bot,"
@@ -89,15 +89,15 @@ class SearchBot(Bot):
     watches = True
     samples: Optional[int] = None  # deals a decision; None: SAMPLES
 
-    def begin(self, module: GameModule, variant: Optional[str], options: Any, start: State) -> None:
+    def begin(self, module: GameModule[Any, Any], variant: Optional[str], options: Any, start: State) -> None:
         self.view = PlayerView(module, variant, options)
         self.policy = self._policy(module)
 
     @staticmethod
-    def _policy(module: GameModule) -> Bot:
+    def _policy(module: GameModule[Any, Any]) -> Bot[Any]:
         """The game's fastest bot, to play the deals out: its greedy bot (every game has one)."""
         path = module.bots.get("greedy") or "dungeon_cli.bots.uniform:RandomBot"
-        bot: Bot = load(path)()
+        bot: Bot[Any] = load(path)()
         return bot
 
     def observe(self, before: State, action: Any) -> None:

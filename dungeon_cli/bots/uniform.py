@@ -10,7 +10,7 @@ from ..kit.core import State
 from ..kit.shuffle import below
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[Any]):
     name = "random"
     summary = "uniform over the legal actions"
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import importlib
 import sys
+from typing import Any, Optional
 
 import click
 
@@ -77,7 +78,9 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(COMMANDS) | set(game_commands()))
 
-    def make_context(self, info_name, args, parent=None, **extra):
+    def make_context(
+        self, info_name: Optional[str], args: list[str], parent: Optional[click.Context] = None, **extra: Any
+    ) -> click.Context:
         """``dungeon --help | head -1``: the same closed pipe, met before a command runs."""
         try:
             return super().make_context(info_name, args, parent, **extra)
@@ -86,7 +89,7 @@ class LazyGroup(click.Group):
 
             raise click.exceptions.Exit(closed_pipe()) from None
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         """Ctrl-C is exit status 130, as documented and as shells expect: click's own
         "Aborted!" exits 1, which here means "an illegal record". A closed pipe (``|
         head``) is 141, silently (dungeon_cli/plumbing/streams.py), where click would exit 1 too."""
@@ -104,18 +107,18 @@ class LazyGroup(click.Group):
                 pass
             raise click.exceptions.Exit(130) from None
 
-    def get_command(self, ctx: click.Context, name: str):
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
         name = ALIASES.get(name, name)
         path = COMMANDS.get(name) or game_commands().get(name)
         if path is not None:
             module, attr = path.split(":")
-            command = getattr(importlib.import_module(module), attr)
+            command: click.Command = getattr(importlib.import_module(module), attr)
             command.short_help = SHORT.get(name, command.short_help)
             return command
         return super().get_command(ctx, name)
 
 
-def _colour(ctx: click.Context, param: click.Parameter, value):
+def _colour(ctx: click.Context, param: click.Parameter, value: Optional[bool]) -> Optional[bool]:
     if value is not None:
         from ..plumbing import colouring
 

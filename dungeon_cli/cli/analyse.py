@@ -4,7 +4,8 @@ decision, fairly (from what the player could see) and in hindsight (the deal kno
 from __future__ import annotations
 
 import sys
-from typing import Generator, Iterator, NamedTuple, Optional
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator, NamedTuple, Optional
 
 import click
 
@@ -15,6 +16,16 @@ from .limits import parse_limit
 from .output import NotWritten, check_output, write_output
 from .progress import Progress, wanted
 from .reading import Unreadable, display_name, open_binary
+
+if TYPE_CHECKING:  # the analysis itself loads with the command (``analysis``: that module)
+    from notation import Record
+
+    from ..analysis import Analysis, Fair, Judgement
+    from ..plumbing.report import JsonObject
+
+# One record judged: (name, why its game cannot be judged, the illegal record's line, the
+# table's text, the JSON, the record annotated for -o, the analysis for --html).
+Row = tuple[Any, ...]
 
 # Each sample is a whole order of the unseen cards played out at every decision: past
 # this, an analysis takes hours and its memory has no bound.
@@ -117,14 +128,14 @@ def analyse(
         check_output(html, force, inputs=files)
     out = sys.stderr if "-" in (output, html) else sys.stdout  # '-o -': standard output holds the records
     how = How(samples, seed, seconds, nodes, first_move, fmt, output is not None, html is not None)
-    results: list[tuple] = []  # kept for json, -o and --html only: text is written as each record is judged
+    results: list[tuple[Any, Any, Any]] = []  # kept for json, -o and --html only: text is written as each record is judged
     shown = 0
     refused: set[str] = set()  # games it cannot judge
     illegal = False
     source = Source(files, page_moves=html is not None)
     total = source.count() if len(files) > 1 else 0  # one file: its record's decisions are counted instead
 
-    def take(rows: list) -> None:
+    def take(rows: list[Row]) -> None:
         nonlocal shown, illegal
         for name, why, wrong, table, found, annotated, page in rows:
             if why is not None:
@@ -194,7 +205,7 @@ class Source:
         self.unreadable = False
         self.page_moves = page_moves  # --html: the moves a page can show are counted as read
 
-    def records(self) -> Iterator[tuple[str, object]]:
+    def records(self) -> Iterator[tuple[str, Record]]:
         from notation import read
 
         moves = 0
@@ -240,13 +251,13 @@ def _page_holds(name: str, moves: int) -> None:
         )
 
 
-def judge_rows(how: How, chunk: list) -> list[tuple]:
+def judge_rows(how: How, chunk: list[tuple[str, Record]]) -> list[Row]:
     """A chunk of (name, record) judged, one plain tuple each: the unit of work a
     cluster's worker sends back (nothing of it touches a file)."""
     return [judge_row(how, name, record) for name, record in chunk]
 
 
-def judge_row(how: How, name: str, record, progress=None) -> tuple:
+def judge_row(how: How, name: str, record: Record, progress: Optional[Callable[[int, int], None]] = None) -> Row:
     """One record judged: (name, why its game cannot be judged, the illegal record's
     diagnostic line, the table's text, the JSON, the record annotated for -o, the
     analysis for --html); the parts not asked for are None."""
@@ -267,14 +278,14 @@ def judge_row(how: How, name: str, record, progress=None) -> tuple:
     return (name, None, None, table, data, annotated, found if how.page else None)
 
 
-def _here(how: How, source: Source, total: int) -> Generator[list, None, None]:
+def _here(how: How, source: Source, total: int) -> Generator[list[Row], None, None]:
     """Every record judged on this process, as read, one at a time. Without a count of
     the records (one file), each shows its own progress, decision by decision."""
     for name, record in source.records():
         yield [judge_row(how, name, record) if total else _with_progress(how, name, record)]
 
 
-def _with_progress(how: How, name: str, record) -> tuple:
+def _with_progress(how: How, name: str, record: Record) -> Row:
     """One record, with a progress line of its decisions at a terminal."""
     bars: list[Progress] = []
 
@@ -293,7 +304,7 @@ def _with_progress(how: How, name: str, record) -> tuple:
 RECORDS_A_CHUNK = 1  # a record takes seconds: one a chunk keeps every worker busy to the end
 
 
-def _on_cluster(address: str, how: How, source: Source) -> Generator[list, None, None]:
+def _on_cluster(address: str, how: How, source: Source) -> Generator[list[Row], None, None]:
     """The records judged on a Dask cluster's workers (``workers.on_cluster``, as
     ``sim --cluster``), read here and sent a chunk at a time as the workers take them,
     taken in in their order."""
@@ -301,8 +312,8 @@ def _on_cluster(address: str, how: How, source: Source) -> Generator[list, None,
 
     from ..plumbing.workers import on_cluster
 
-    def chunked(threads: int) -> Iterator[list]:
-        chunk: list = []
+    def chunked(threads: int) -> Iterator[list[tuple[str, Record]]]:
+        chunk: list[tuple[str, Record]] = []
         for item in source.records():
             chunk.append(item)
             if len(chunk) == RECORDS_A_CHUNK:
@@ -314,7 +325,7 @@ def _on_cluster(address: str, how: How, source: Source) -> Generator[list, None,
     return on_cluster(address, functools.partial(judge_rows, how), tuple, chunked)
 
 
-def _write_review(html: str, analysed: list, files: tuple[str, ...], force: bool) -> None:
+def _write_review(html: str, analysed: list[Analysis], files: tuple[str, ...], force: bool) -> None:
     """The review page of every record analysed, said on standard error."""
     from ..share.review_page import review_page
 
@@ -326,23 +337,24 @@ def _write_review(html: str, analysed: list, files: tuple[str, ...], force: bool
     sys.stderr.write(f"{safe(shown)}: {games}, {len(text.encode('utf-8')):,} bytes\n")
 
 
-def _class_text(j) -> str:
+def _class_text(j: Judgement) -> str:
     """A decision's mark and class as the table shows them (``?? blunder``, ``good unlucky``)."""
     words = [j.mark, j.cls.value if j.cls is not None else "", "unlucky" if j.unlucky else ""]
     return " ".join(w for w in words if w) or "-"
 
 
-def _cannot_judge(record, analysis) -> Optional[str]:
+def _cannot_judge(record: Record, analysis: ModuleType) -> Optional[str]:
     """Why the record's game cannot be judged; None when it can, or when the game is
     unknown (the referee says so, as for any illegal record)."""
     from .. import registry
 
     if record.game not in registry.names():
         return None
-    return analysis.cannot_judge(registry.get(record.game))
+    why: Optional[str] = analysis.cannot_judge(registry.get(record.game))
+    return why
 
 
-def _fair_text(fair, analysis) -> str:
+def _fair_text(fair: Optional[Fair], analysis: ModuleType) -> str:
     if fair is None:
         return "-"
     low, high = fair.interval
@@ -352,7 +364,7 @@ def _fair_text(fair, analysis) -> str:
     return f"{figure} {fair.mean_score:+.1f}"
 
 
-def _table(name: str, found, analysis) -> str:
+def _table(name: str, found: Analysis, analysis: ModuleType) -> str:
     from tabulate import tabulate
 
     rows = []
@@ -403,7 +415,7 @@ def _table(name: str, found, analysis) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _json(name: str, found) -> dict:
+def _json(name: str, found: Analysis) -> JsonObject:
     return {
         "file": name,
         "line": found.record.line,

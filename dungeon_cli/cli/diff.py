@@ -8,6 +8,7 @@ at a driver that exits otherwise ("external diff died").
 from __future__ import annotations
 
 import sys
+from typing import Optional
 
 import click
 
@@ -31,7 +32,7 @@ import click
     default=None,
     help="text (default, or [tool.dungeon] format); json; github: workflow annotations.",
 )
-def diff(files: tuple[str, ...], every: bool, context: int, by: str, fmt) -> None:
+def diff(files: tuple[str, ...], every: bool, context: int, by: str, fmt: Optional[str]) -> None:
     """Compare the games two DGN files hold, not their spelling: for two games of one
     deal, the turn where they part, the board there, each side's move and its
     consequence, and each side's outcome.

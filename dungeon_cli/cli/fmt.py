@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import os
 import sys
-from typing import Any
+from typing import IO, Optional, TextIO
 
 import click
 
@@ -109,6 +109,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, annotate: bool) -> None
             continue
         changed += 1
         if diff:
+            assert formatted is not None  # no problems: the text came out
             old_text = original.decode("utf-8", "replace")
             sys.stdout.writelines(
                 difflib.unified_diff(
@@ -151,23 +152,31 @@ class _Sink:
     spooled buffer (standard input to standard output: nothing is printed unless the
     whole text is sound), or nowhere (--check)."""
 
-    def __init__(self, handle, beside=None, error: OSError | None = None, spool: Any = None):
+    def __init__(
+        self,
+        handle: safe_write.LineGuard,
+        beside: Optional[safe_write.Beside] = None,
+        error: OSError | None = None,
+        spool: Optional[IO[bytes]] = None,
+    ):
         self.handle, self.beside, self.error = handle, beside, error
         self.spool = spool  # standard input's text, for standard output once it is all sound
 
-    def commit(self, expect) -> None:
+    def commit(self, expect: Optional[safe_write.Stamp]) -> None:
         if self.error is not None:  # no temporary file could be made: said only if needed
             raise self.error
+        assert self.beside is not None  # in place: the file beside was made
         self.beside.commit(expect)
 
     def discard(self) -> None:
         if self.beside is not None:
             self.beside.discard()
 
-    def copy_to(self, out) -> None:
+    def copy_to(self, out: TextIO) -> None:
         import shutil
 
         spool = self.spool
+        assert spool is not None  # standard input to standard output
         spool.seek(0)
         out.flush()
         buffer = getattr(out, "buffer", None)

@@ -4,12 +4,16 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable, TypeVar
+
 import click
 
 from .. import registry
 
+F = TypeVar("F", bound=Callable[..., Any])  # a click command's function
 
-def game_argument(**kwargs):
+
+def game_argument(**kwargs: Any) -> Callable[[F], F]:
     return click.argument("game", type=click.Choice(registry.names()), metavar="GAME", **kwargs)
 
 

@@ -7,7 +7,7 @@ end in "cannot write"."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import IO, Any, Iterable, NoReturn, Optional
 
 import click
 
@@ -30,7 +30,7 @@ class NotWritten(click.ClickException):
             ctx = ctx.parent
         self.command = " ".join(["dungeon", *reversed(names)])
 
-    def show(self, file=None) -> None:
+    def show(self, file: Optional[IO[Any]] = None) -> None:
         click.echo(f"{self.command}: error: {self.format_message()}", err=True)
 
 
@@ -52,7 +52,7 @@ def write_output(
         _refuse(output, exc, forcible)
 
 
-def _refuse(output: str, exc: OSError, forcible: bool):
+def _refuse(output: str, exc: OSError, forcible: bool) -> NoReturn:
     if isinstance(exc, FileExistsError):
         hint = "choose another name, or --force to replace it" if forcible else "not overwritten"
         raise NotWritten(f"{safe(output)}: exists already: {hint}") from None

@@ -54,8 +54,9 @@ def _words(text: str) -> str:
     return _BOLD.sub(r"\1", text)
 
 
-def _link(match: re.Match) -> str:
-    words, target = match.group(1), match.group(2)
+def _link(match: re.Match[str]) -> str:
+    words: str = match.group(1)
+    target: str = match.group(2)
     if re.match(r"https?://", target):
         return f"{words} <{target}>"
     return words

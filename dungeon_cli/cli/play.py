@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
+    from ..shell.game_start import Ready
 
 import click
 
@@ -15,7 +20,7 @@ from .. import registry
 from ..kit.terminal_text import safe  # a line may quote a file's name or content
 
 
-def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Shell completion of ``--variant``: the variants of the game named on the line."""
     from click.shell_completion import CompletionItem
 
@@ -213,7 +218,7 @@ def play(
     sys.exit(shell.run())
 
 
-def _daily_file(ready, deal: Optional[str] = None) -> bool:
+def _daily_file(ready: Ready, deal: Optional[str] = None) -> bool:
     """The game's record is the day's file that ``play --daily`` goes on with."""
     from ..services import daily_seed as rule
 

@@ -44,7 +44,7 @@ class Progress:
         self.draw()
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.wipe()
 
     def advance(self, n: int = 1) -> None:

@@ -34,7 +34,9 @@ def project_settings(command: str, warn: bool = False) -> dict[str, Any]:
     return settings
 
 
-def project_defaults(command: str, files: tuple[str, ...], fmt: Optional[str] = None, seed_check: Optional[bool] = None):
+def project_defaults(
+    command: str, files: tuple[str, ...], fmt: Optional[str] = None, seed_check: Optional[bool] = None
+) -> tuple[tuple[str, ...], str, bool]:
     """(files, format, seed_check) with the settings filled in."""
     from ..plumbing.settings import expand
 
@@ -44,7 +46,7 @@ def project_defaults(command: str, files: tuple[str, ...], fmt: Optional[str] = 
     return tuple(expand(files, settings)), fmt, seed_check
 
 
-def use(settings: dict) -> None:
+def use(settings: dict[str, Any]) -> None:
     """What the settings change below the command line: where a file a record names
     (a card set) is looked for when it is not beside the record."""
     from ..kit.game_module import use_project_file_dirs

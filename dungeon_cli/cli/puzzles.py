@@ -44,7 +44,7 @@ def puzzles(files: tuple[str, ...], output: str, force: bool) -> None:
     check_output(output, force, record=True, inputs=files)  # before the solving, not after
     referee = Referee()
     problems = Spool()
-    skipped: Counter = Counter()
+    skipped: Counter[str] = Counter()
     texts: list[str] = []
     records = 0
     usage_error = False

@@ -5,7 +5,7 @@ reads by; its names are here too for the commands that import them from beside t
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import click
 
@@ -26,14 +26,16 @@ class Directory(click.Path):
     def __init__(self) -> None:
         super().__init__(exists=True, file_okay=False)
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
         value = super().convert(value, param, ctx)
         if not os.path.isdir(value):
             self.fail(f"{printable(os.fsdecode(value))}: is not a directory", param, ctx)
         return value
 
 
-def rule_tag_option(game, name: str, value, record_dir, hint: str) -> tuple[dict, list, Optional[RuleTag]]:
+def rule_tag_option(
+    game: Optional[str], name: str, value: Optional[str], record_dir: Optional[str], hint: str
+) -> tuple[dict[str, Any], list[tuple[str, str]], Optional[RuleTag]]:
     """A game's rule tag given on the command line (``--cards FILE`` is ``[Cards "FILE"]``):
     the options it sets, the tag for the record and the tag itself. A file the user names
     is theirs to read: it is read from its own directory. The record names it as seen
@@ -59,6 +61,8 @@ def rule_tag_option(game, name: str, value, record_dir, hint: str) -> tuple[dict
             written = read
             shown_dir = os.path.relpath(base)
             click.echo(f"note: the record names its card set '{read}': verify it with --cards-path {shown_dir}", err=True)
+    if game is None:  # no game named: unknown, as the registry says
+        raise KeyError(game)
     try:
         options = rule_options(game, [(name, read)], base)
     except SetupError as exc:

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import sys
-from typing import Optional
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional
+
+if TYPE_CHECKING:
+    from notation import Record
+
+    from ..shell.colour import Paint
+    from ..shell.replay_frames import Replay
 
 import click
 
@@ -85,7 +91,7 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
 
     legal = [True]
 
-    def replays(records):
+    def replays(records: list[Record]) -> Iterator[Replay]:
         for record in records:  # the pages of one record made, its replay dropped
             rp = Replay(record)
             legal[0] = legal[0] and rp.legal
@@ -101,10 +107,10 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
 STEP_RECORDS = 100
 
 
-def _move(file: str, name: str, paint, number: int) -> int:
+def _move(file: str, name: str, paint: Paint, number: int) -> int:
     """The board after move ``number`` of each record, printed as it is replayed."""
 
-    def show(rp) -> Optional[list[str]]:
+    def show(rp: Replay) -> Optional[list[str]]:
         out = [paint.strong(safe(rp.title(name)))]
         frame = rp.frame(number)
         if frame is not None:
@@ -125,11 +131,11 @@ def _move(file: str, name: str, paint, number: int) -> int:
     return _each(file, name, paint, show)
 
 
-def _stream(file: str, name: str, paint) -> int:
+def _stream(file: str, name: str, paint: Paint) -> int:
     """The boards of each record printed as it is replayed, so that a file of many
     records is never held whole (the exit status once all are seen)."""
 
-    def show(rp) -> list[str]:
+    def show(rp: Replay) -> list[str]:
         lines = [paint.strong(safe(rp.title(name)))]
         for frame in rp.frames:
             lines += [paint.board(safe_lines(rp.frame_text(frame))), ""]
@@ -139,7 +145,7 @@ def _stream(file: str, name: str, paint) -> int:
     return _each(file, name, paint, show)
 
 
-def _each(file: str, name: str, paint, show) -> int:
+def _each(file: str, name: str, paint: Paint, show: Callable[[Replay], Optional[list[str]]]) -> int:
     """Replay each record of ``file`` as it is read and print what ``show`` makes of it
     (None: stop with exit 2, ``show`` having said why); the exit status once all are seen."""
     from notation import read
@@ -171,12 +177,12 @@ def _status(count: int, status: int, name: str) -> int:
     return status
 
 
-def _ending(rp, name: str, paint) -> str:
+def _ending(rp: Replay, name: str, paint: Paint) -> str:
     text = safe_lines(rp.ending_text(name))
     return paint.warning(text) if not rp.legal else paint.strong(text)
 
 
-def _pages(replays, name: str, paint, several: Optional[bool] = None) -> list[tuple[str, str]]:
+def _pages(replays: Iterable[Replay], name: str, paint: Paint, several: Optional[bool] = None) -> list[tuple[str, str]]:
     """The stepper's pages; ``several``: the file holds more than one record (else the
     replays are counted)."""
     if several is None:

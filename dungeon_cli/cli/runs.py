@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import signal
 import sys
-from typing import Callable, Generator, Optional
+from types import FrameType
+from typing import Any, Callable, Generator, Optional
 
 import click
 
@@ -28,10 +29,10 @@ def cap_jobs(jobs: int) -> int:
 
 
 def take_in(
-    parts: Callable[[], Generator[list, None, None]],
+    parts: Callable[[], Generator[list[Any], None, None]],
     length: int,
     label: str,
-    take: Callable[[list], None],
+    take: Callable[[list[Any]], None],
     unit: str = "",
     prints: bool = False,
 ) -> tuple[Optional[str], int]:
@@ -47,9 +48,9 @@ def take_in(
     # Ctrl-C is noted and obeyed between chunks: an exception raised inside the process
     # pool's machinery can leave it waiting for ever. A second Ctrl-C stops at once, and
     # the chunks taken in so far are still summed up.
-    interrupted: list = []
+    interrupted: list[int] = []
 
-    def note(signum, frame):
+    def note(signum: int, frame: Optional[FrameType]) -> None:
         interrupted.append(signum)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         bar.wipe()

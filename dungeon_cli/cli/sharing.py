@@ -8,7 +8,10 @@ up to its fault, with the diagnostics, which are also printed as ``verify`` prin
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from ..services.sim_summary import OutcomeTally
 
 import click
 
@@ -58,7 +61,15 @@ def write_html(file: str, out: str, force: bool) -> int:
 
 
 def sim_picture(
-    path: str, force: bool, game: str, bot: str, variant: Optional[str], seed: int, count: int, tally, deal: Optional[str] = None
+    path: str,
+    force: bool,
+    game: str,
+    bot: str,
+    variant: Optional[str],
+    seed: int,
+    count: int,
+    tally: OutcomeTally,
+    deal: Optional[str] = None,
 ) -> None:
     """``sim --plot``: the picture of a finished run, written as a new file."""
     from ..share.plot import sim_svg

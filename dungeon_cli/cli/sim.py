@@ -6,7 +6,10 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
+
+if TYPE_CHECKING:
+    from ..services.simulate import Outcome
 
 import click
 
@@ -112,16 +115,16 @@ def sim(
         _check_records_dir(out_dir, game, seeds)
     from .reading import rule_tag_option
 
-    rule_tags: tuple = ()
+    rule_tags: tuple[tuple[str, str, Optional[str], str], ...] = ()
     if cards_file is not None:
         _, _, given = rule_tag_option(game, "Cards", cards_file, records, "--cards")  # a usage error here
         assert given is not None  # a value was given
-        rule_tags = (tuple(given),)
+        rule_tags = ((given.name, given.value, given.base, given.written),)
     spec = simulate.Spec(game, bot, variant, records=out_dir is not None, rule_tags=rule_tags)
 
     tally = sim_summary.OutcomeTally()
 
-    def take(part: list) -> None:
+    def take(part: list[Outcome]) -> None:
         if out_dir is not None:
             _write_records(out_dir, game, part)
         tally.add(part)
@@ -184,7 +187,7 @@ def sim(
     sys.exit(status)
 
 
-def _complete_bot(ctx: click.Context, incomplete: str) -> list:
+def _complete_bot(ctx: click.Context, incomplete: str) -> list[str]:
     """The bots that play the game named on the line (every bot when none is)."""
     from .. import bots
 
@@ -234,9 +237,10 @@ def _check_records_dir(out_dir: Path, game: str, seeds: Sequence[int]) -> None:
         )
 
 
-def _write_records(out_dir: Path, game: str, outcomes: list) -> None:
+def _write_records(out_dir: Path, game: str, outcomes: list[Outcome]) -> None:
     for o in outcomes:
         path = out_dir / _record_name(game, o.seed)
+        assert o.record is not None  # a run that writes records keeps each game's text
         try:  # never over a file already there, and never a torn or empty one left behind
             safe_write.write_new(str(path), o.record.encode("utf-8"))
         except OSError as exc:

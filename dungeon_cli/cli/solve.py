@@ -7,7 +7,16 @@ import json
 import re
 import sys
 import time
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
+    from ..engine import Setup
+    from ..kit.core import State
+    from ..plumbing.report import JsonObject
+    from ..services.session import Session
+    from ..services.solve_seeds import Count, Solved, Task
 
 import click
 
@@ -193,11 +202,11 @@ def _solve_seeds(
     jobs = cap_jobs(jobs or 1) if cluster is None else jobs or 1
     fmt = fmt or "text"
     count = solve_seeds.Count(best=task.goal == "best")
-    results: list = []
+    results: list[Solved] = []
     if fmt == "csv":
         click.echo("seed,won,score,proven,positions,seconds")
 
-    def take(part: list) -> None:
+    def take(part: list[Solved]) -> None:
         count.add(part)
         if fmt == "json":
             results.extend(part)
@@ -230,7 +239,7 @@ def _solve_seeds(
     sys.exit(status)
 
 
-def _solvable_setup(game: str, variant: Optional[str], seed: Optional[int] = None):
+def _solvable_setup(game: str, variant: Optional[str], seed: Optional[int] = None) -> Setup:
     """The ``Setup`` of a game named on the command line (with --seed or --seeds), which
     must be known, take the variant, and have a solver."""
     from .. import registry, solver
@@ -251,7 +260,7 @@ def _seeds_text(seeds: range) -> str:
     return f"{seeds.start}-{seeds.stop - 1}" if len(seeds) != 1 else str(seeds.start)
 
 
-def _text(task, seeds: range, count) -> None:
+def _text(task: Task, seeds: range, count: Count) -> None:
     from tabulate import tabulate
 
     from ..services.sim_summary import percent, score_rows
@@ -282,7 +291,7 @@ def _text(task, seeds: range, count) -> None:
             )
 
 
-def _json(task, seeds: range, count, results: list) -> dict:
+def _json(task: Task, seeds: range, count: Count, results: list[Solved]) -> JsonObject:
     summary = {
         "game": task.game,
         "variant": task.variant,
@@ -308,12 +317,12 @@ def _json(task, seeds: range, count, results: list) -> dict:
     return summary
 
 
-def _csv_row(r) -> str:
+def _csv_row(r: Solved) -> str:
     score = "" if r.score is None else r.score
     return f"{r.seed},{str(r.won).lower()},{score},{str(r.proven).lower()},{r.positions},{r.seconds:.4f}\n"
 
 
-def _complete_target(incomplete: str) -> list:
+def _complete_target(incomplete: str) -> list[CompletionItem]:
     """A record file, or a game name (with --seed): both are offered."""
     from click.shell_completion import CompletionItem
 
@@ -322,7 +331,7 @@ def _complete_target(incomplete: str) -> list:
     return [CompletionItem(g) for g in registry.names() if g.startswith(incomplete)] + [CompletionItem("", type="file")]
 
 
-def _from_record(path: str):
+def _from_record(path: str) -> tuple[Session, State, str]:
     """The session to write the line into, the start state with the deal known, and
     how the deal was found. A record with a Seed its cards agree with is solved from
     the seed; any other must show every card of the deal."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import sys
-from typing import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 import click
 
@@ -59,14 +59,22 @@ def verify(
     _verify(files, seed_check, fmt, quiet, verbose, jobs)
 
 
+if TYPE_CHECKING:
+    from ..plumbing.report import JsonObject
+
+# What checking one file gives: (stdout text, stderr text, records' JSON, diagnostics'
+# JSON, records, illegal records, unreadable files), plain data for a worker to send.
+Row = tuple[str, str, list["JsonObject"], list["JsonObject"], int, int, int]
+
+
 def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, verbose: bool, jobs: int = 1) -> None:
     out = sys.stdout
     from ..plumbing.colouring import wanted
 
     # --color / --no-color, NO_COLOR, a terminal: decided here, for every process alike
     check = functools.partial(_check_files, files, seed_check, fmt, quiet, verbose, wanted(out), wanted(sys.stderr))
-    records_json: list[dict] = []
-    diags_json: list[dict] = []
+    records_json: list[JsonObject] = []
+    diags_json: list[JsonObject] = []
     illegal = total = unreadable = 0
     for done in _checked(check, len(files), 1 if "-" in files else jobs):  # standard input is read here
         for text, warnings, records, diags, counted, bad, unread in done:
@@ -91,7 +99,7 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
     sys.exit(2 if unreadable else 1 if illegal else 0)
 
 
-def _checked(check: Callable[[Sequence[int]], list], count: int, jobs: int) -> Iterator[list]:
+def _checked(check: Callable[[Sequence[int]], list[Row]], count: int, jobs: int) -> Iterator[list[Row]]:
     """Each chunk of files checked, in the files' order: here, or spread over ``jobs``
     processes as ``sim --jobs`` spreads its seeds (workers.spread)."""
     if jobs <= 1 or count < 2:
@@ -111,7 +119,7 @@ def _check_files(
     colour: bool,
     colour_err: bool,
     indices: Sequence[int],
-) -> list[tuple]:
+) -> list[Row]:
     """The files at ``indices`` checked, one plain tuple each (a worker sends them back):
     what to print on standard output and on standard error, the JSON rows, the number
     of records, of illegal ones, and 1 when the file could not be read."""
@@ -122,13 +130,13 @@ def _check_files(
     def text(name: str, diag: Diagnostic) -> str:
         return diagnostic(report.text_line(name, diag), diag.severity, colour)
 
-    rows: list[tuple] = []
+    rows: list[Row] = []
     for index in indices:
         path = files[index]
         out: list[str] = []
         err: list[str] = []
-        records_json: list[dict] = []
-        diags_json: list[dict] = []
+        records_json: list[JsonObject] = []
+        diags_json: list[JsonObject] = []
         illegal = total = 0
         name = display_name(path)
         try:
@@ -194,7 +202,7 @@ def _check_files(
     return rows
 
 
-def _result_line(name: str, line: int, summary: dict) -> str:
+def _result_line(name: str, line: int, summary: JsonObject) -> str:
     from ..kit.terminal_text import safe  # -v only: not at import
 
     status = "legal" if summary["legal"] else "ILLEGAL"

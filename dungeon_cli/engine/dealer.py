@@ -23,9 +23,9 @@ them:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Hashable, Optional
+from typing import TYPE_CHECKING, Any, Hashable, Mapping, Optional
 
-from ..kit.core import Chance, Illegal, State
+from ..kit.core import Cards, Chance, Illegal, State
 from .setup import Setup
 
 if TYPE_CHECKING:  # random is imported by the seeded dealer only: verify never pays for it
@@ -40,7 +40,8 @@ class Dealer:
 
     def start(self, setup: Setup) -> State:
         """The state before anything is dealt."""
-        return setup.module.game.start(setup.variant, setup.options)
+        state: State = setup.module.game.start(setup.variant, setup.options)
+        return state
 
     def outcome(self, state: State) -> Optional[Hashable]:
         """The outcome of the pending chance event, or None when it must be handed in."""
@@ -62,7 +63,7 @@ class Dealer:
 class SeededDealer(Dealer):
     seeded = True
 
-    def __init__(self, seed: int, order: Optional[dict] = None, rng: Optional["random.Random"] = None):
+    def __init__(self, seed: int, order: Optional[Mapping[str, Cards]] = None, rng: Optional["random.Random"] = None):
         from ..kit.shuffle import rng_for
 
         self.seed = seed
@@ -79,7 +80,8 @@ class SeededDealer(Dealer):
         if order is None:
             assert self.rng is not None
             order = deal(self.rng, setup.module.game.deck(setup.variant, setup.options))
-        return setup.module.game.start(setup.variant, setup.options, order)
+        state: State = setup.module.game.start(setup.variant, setup.options, order)
+        return state
 
     def outcome(self, state: State) -> Optional[Hashable]:
         chance = state.chance()
@@ -155,8 +157,9 @@ class OrderedDealer(Dealer):
     """A deal known in full without a seed (the cards a record shows, handed to a
     solver): every pile starts in the order given."""
 
-    def __init__(self, order: dict):
+    def __init__(self, order: Mapping[str, Cards]):
         self.order = order
 
     def start(self, setup: Setup) -> State:
-        return setup.module.game.start(setup.variant, setup.options, self.order)
+        state: State = setup.module.game.start(setup.variant, setup.options, self.order)
+        return state

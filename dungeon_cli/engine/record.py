@@ -15,11 +15,15 @@ from typing import Iterable, Optional
 from notation import Checkpoint, Colon, Move, Record, Token
 
 from ..kit.core import Phase, State
-from ..kit.game_module import Misread
+from ..kit.game_module import Misread, Step
 from .walk import Fault, Walk
 
+# A move line's parts, as ``Move.split`` gives them: (dealt tokens, the colon, action
+# tokens, the checkpoint).
+Split = tuple[list[Token], Optional[Colon], list[Token], Optional[Checkpoint]]
 
-def replay(walk: Walk, record: Record, stop_line: Optional[int] = None, parts: Optional[list] = None) -> bool:
+
+def replay(walk: Walk, record: Record, stop_line: Optional[int] = None, parts: Optional[list[Split]] = None) -> bool:
     """Walk every move of ``record``; True when it was replayed to its end. A move on or
     past ``stop_line`` (where a notation error lies) is not walked: False. ``parts``:
     each move's ``split()``, when the caller has them already."""
@@ -41,7 +45,7 @@ def replay(walk: Walk, record: Record, stop_line: Optional[int] = None, parts: O
     return stop_line is None
 
 
-def walk_move(walk: Walk, move: Move, split: Optional[tuple] = None) -> Optional[Checkpoint]:
+def walk_move(walk: Walk, move: Move, split: Optional[Split] = None) -> Optional[Checkpoint]:
     """One move line; its checkpoint (None: it has none). Fault if it cannot be walked."""
     notation = walk.module.notation
     dealt, colon, actions, checkpoint = split if split is not None else move.split()
@@ -67,7 +71,7 @@ def walk_move(walk: Walk, move: Move, split: Optional[tuple] = None) -> Optional
     return checkpoint
 
 
-def walk_dealt(walk: Walk, move: Move, split: Optional[tuple] = None) -> None:
+def walk_dealt(walk: Walk, move: Move, split: Optional[Split] = None) -> None:
     """What chance dealt before a turn's ``:`` (the state a player chooses in, which an
     editor completes the actions of). Fault if it cannot be walked."""
     dealt, colon, _, _ = split if split is not None else move.split()
@@ -79,7 +83,7 @@ def walk_dealt(walk: Walk, move: Move, split: Optional[tuple] = None) -> None:
         raise Fault(line, col, f"turn {number} is missing a deal before ':': {state.chance().what}")
 
 
-def _steps(walk: Walk, steps: Iterable, move: Move, colon: Optional[Colon] = None, number: Optional[int] = None) -> None:
+def _steps(walk: Walk, steps: Iterable[Step], move: Move, colon: Optional[Colon] = None, number: Optional[int] = None) -> None:
     it = iter(steps)
     step = walk.step
     while True:

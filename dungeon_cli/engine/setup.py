@@ -37,7 +37,7 @@ class Setup:
     variant: Optional[str]
     options: Mapping[str, Any]
     seed: Optional[int]
-    module: GameModule
+    module: GameModule[Any, Any]
 
     def __init__(
         self,
@@ -74,7 +74,7 @@ class Setup:
         fields.update(changes)
         return Setup(**fields)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[str, Optional[str], tuple[tuple[str, Any], ...], Optional[int]]:
         return (self.game, self.variant, tuple(sorted(self.options.items(), key=lambda kv: kv[0])), self.seed)
 
     def __eq__(self, other: object) -> bool:
@@ -86,6 +86,6 @@ class Setup:
     def __repr__(self) -> str:
         return f"Setup(game={self.game!r}, variant={self.variant!r}, options={dict(self.options)!r}, seed={self.seed!r})"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Setup], tuple[str, Optional[str], dict[str, Any], Optional[int]]]:
         # Sent to worker processes as its fields: the module is looked up again there.
         return (Setup, (self.game, self.variant, dict(self.options), self.seed))

@@ -9,7 +9,7 @@ too, though it changes nothing.
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Any, Optional
 
 from notation import Diagnostic, Record
 from notation.tokens import shown
@@ -74,7 +74,7 @@ def read_setup(record: Record, seeded: bool = False) -> tuple[Setup, list[Diagno
     return Setup(game_tag.value, variant, options, seed), found
 
 
-def rule_options(game: str, tags: "list[tuple[str, str]]", base: Optional[str] = None) -> dict:
+def rule_options(game: str, tags: "list[tuple[str, str]]", base: Optional[str] = None) -> dict[str, Any]:
     """The options a game's own rule tags set, for a command that is handed them on its
     command line (``play --cards FILE`` is ``[Cards "FILE"]``), read by the game's notation
     as a record holding them would be, a record in directory ``base`` (a file a value

@@ -5,7 +5,7 @@ the game's own (``Notation.tell``), so every front end says the same thing."""
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..kit.core import State
 from .visitor import Visitor
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 class Told(Visitor):
-    def __init__(self, notation: Optional["Notation"] = None):
+    def __init__(self, notation: Optional["Notation[Any, Any]"] = None):
         self.notation = notation  # else the game's, when the walk begins
         self.turns: dict[int, str] = {}  # turn number -> its line, every turn told so far
         self.fresh: list[str] = []  # lines not yet taken by ``take``
@@ -25,7 +25,7 @@ class Told(Visitor):
         if self.notation is None:
             self.notation = walk.module.notation
 
-    def turn(self, log: "TurnLog", after: State) -> None:
+    def turn(self, log: "TurnLog[Any]", after: State) -> None:
         assert self.notation is not None  # given, or taken when the walk began
         number = log.start.turn
         if not number:  # turn 0 is the setup: the deal shows it

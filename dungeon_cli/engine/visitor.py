@@ -24,7 +24,7 @@ class Visitor:
     def event(self, before: State, action: Any, after: State) -> None:
         """One chance outcome or decision was applied."""
 
-    def turn(self, log: "TurnLog", after: State) -> None:
+    def turn(self, log: "TurnLog[Any]", after: State) -> None:
         """A turn ended (the rules moved the turn on, or the game ended)."""
 
     def move(self, move: "Move", state: State, checkpoint: Optional["Checkpoint"]) -> None:

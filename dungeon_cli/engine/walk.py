@@ -74,7 +74,7 @@ class Walk:
         self.state: State = self.start
         self.turn_start: State = self.start
         self.events: list[tuple[State, Any]] = []  # of the turn in progress
-        self.turns: list[TurnLog] = []  # finished turns (the setup, turn 0, if it had events)
+        self.turns: list[TurnLog[Any]] = []  # finished turns (the setup, turn 0, if it had events)
         self.history: list[State] = [self.start]
         self.count = 0  # events so far
         self.moves = 0  # numbered turns finished
@@ -95,7 +95,9 @@ class Walk:
         self._on_event: list[Callable[[State, Any, State], None]] = [
             v.event for v in visitors if type(v).event is not Visitor.event
         ]
-        self._on_turn: list[Callable[[TurnLog, State], None]] = [v.turn for v in visitors if type(v).turn is not Visitor.turn]
+        self._on_turn: list[Callable[[TurnLog[Any], State], None]] = [
+            v.turn for v in visitors if type(v).turn is not Visitor.turn
+        ]
         # Whether events are kept or told at all: a bare walk (verify, a sim without
         # records) pays for none of it.
         self._keeps = bool(self.keep_history or self.keep_turns or self._on_event or self._on_turn)

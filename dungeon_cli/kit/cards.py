@@ -7,6 +7,8 @@ DGN spelling, which is the one place where a rule message meets text.
 
 from __future__ import annotations
 
+from typing import Callable
+
 RANKS = "A23456789TJQK"
 SUITS = "shdc"
 SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
@@ -27,7 +29,7 @@ class Card:
 
     __str__ = __repr__
 
-    def __reduce__(self):  # keep interning across pickling (process pools)
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:  # keep interning across pickling (process pools)
         return (card, (self.text,))
 
     @property

@@ -114,7 +114,7 @@ class Chance:
         self,
         pile: str,
         what: str,
-        outcomes: tuple,
+        outcomes: tuple[Hashable, ...],
         known: Optional[Hashable] = None,
         weights: Optional[tuple[int, ...]] = None,
     ):
@@ -157,7 +157,7 @@ class State(ABC):
         """The pending chance event (only in the CHANCE phase)."""
 
     @abstractmethod
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Any]:
         """Every action the player may take now (only in the DECISION phase)."""
 
     @abstractmethod
@@ -193,14 +193,14 @@ class State(ABC):
         exec(source, namespace)  # the names are the class's own identifiers
         copy = namespace["_copy"]
         copy.__doc__ = State._copy.__doc__
-        cls._copy = copy  # type: ignore[method-assign]
+        cls._copy = copy  # type: ignore[method-assign]  # the class's own copy, made once as it is defined
 
-    def _copy(self):
+    def _copy(self) -> Self:
         """A shallow copy for ``apply`` to change before handing it out (a state is never
         changed once handed out). Works for any state that keeps its fields in
         ``__slots__``; a game may spell it out where it is the hot path."""
         cls = type(self)
-        new = cls.__new__(cls)
+        new: Self = cls.__new__(cls)
         names: tuple[str, ...] = cls.__slots__
         for name in names:
             setattr(new, name, getattr(self, name))
@@ -251,6 +251,10 @@ class State(ABC):
 
 StateT = TypeVar("StateT", bound=State)
 
+# A pile's cards, each of the game's own kind (a Card, a face id, a die): the shuffle
+# and the dealer pass them through without looking, so Game is not generic over them.
+Cards = Sequence[Any]
+
 
 class Game(ABC, Generic[StateT]):
     """One game's rules: its name, variants and how a game of it starts. Generic over the
@@ -262,7 +266,7 @@ class Game(ABC, Generic[StateT]):
     variants: Mapping[str, str]  # name -> one-line description
 
     @abstractmethod
-    def deck(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> list[tuple[str, Sequence]]:
+    def deck(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> list[tuple[str, Cards]]:
         """Every pile that is shuffled at setup, in the rules' order, with its cards in
         the documented order before shuffling (the input of the seeded shuffle)."""
 
@@ -271,7 +275,7 @@ class Game(ABC, Generic[StateT]):
         self,
         variant: Optional[str] = None,
         options: Optional[Mapping[str, Any]] = None,
-        order: Optional[Mapping[str, Sequence]] = None,
+        order: Optional[Mapping[str, Cards]] = None,
     ) -> StateT:
         """The state before anything is dealt. With ``order`` (pile name -> cards, top
         first) every pile's order is known and each draw must be the next card; without
@@ -285,10 +289,11 @@ def _observed(value: Any) -> Hashable:
         return value.seen()
     if isinstance(value, dict):
         return tuple((key, _observed(item)) for key, item in value.items())
-    return value
+    field: Hashable = value  # every other field of a state is hashable already
+    return field
 
 
-def known_steps(state: State, steps: list) -> tuple[list, State]:
+def known_steps(state: State, steps: list[Any]) -> tuple[list[Any], State]:
     """Deal every draw whose outcome is known, appending each ``Draw`` to ``steps``:
     the bare-state form of ``Dealer.outcome`` for searches that keep no walk."""
     while state.phase is Phase.CHANCE:

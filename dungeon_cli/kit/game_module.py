@@ -168,7 +168,7 @@ class Notation(ABC, Generic[S, A]):
         legal from ``state`` action after action, with no chance between them."""
         return []
 
-    def tell(self, log: TurnLog, after: S) -> str:
+    def tell(self, log: TurnLog[S], after: S) -> str:
         """What a finished turn did, in words: said at the prompt of ``play`` after the
         turn and beside its move in a replay, so that what chance and the rules did is
         never only a board that changed. By default each decision as ``describe`` puts

@@ -17,7 +17,7 @@ pile, and the pile with the cards the player does not know put in a random order
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Hashable, Iterable, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Generic, Hashable, Iterable, Mapping, Optional, Sequence, TypeVar
 
 if TYPE_CHECKING:  # the generator is handed in: verify, which never resamples, never imports random
     import random
@@ -33,6 +33,8 @@ class NotInPile(Exception):
 
 
 _new = object.__new__
+
+C = TypeVar("C", bound=Hashable)  # a game's card
 
 
 class Hidden:
@@ -53,20 +55,24 @@ class Hidden:
         raise NotImplementedError
 
 
-class Pile(Hidden):
+class Pile(Hidden, Generic[C]):
     __slots__ = ("hidden", "known", "size", "secret")
+    hidden: dict[C, int]
+    known: tuple[C, ...]
+    size: int
+    secret: int
 
-    def __init__(self, hidden: dict, known: tuple, secret: int = 0):
+    def __init__(self, hidden: dict[C, int], known: tuple[C, ...], secret: int = 0):
         self.hidden = hidden  # card -> count; never changed once built
         self.known = known
         self.size = sum(hidden.values()) + len(known)
         self.secret = secret  # the first cards of ``known`` whose order the player has not seen
 
     @staticmethod
-    def _made(hidden: dict, known: tuple, size: int, secret: int = 0) -> "Pile":
+    def _made(hidden: dict[C, int], known: tuple[C, ...], size: int, secret: int = 0) -> "Pile[C]":
         """A pile whose size is known already (a draw's: one card fewer), without
         counting it again: every deal of every game goes through here."""
-        pile = _new(Pile)
+        pile: Pile[C] = _new(Pile)
         pile.hidden = hidden
         pile.known = known
         pile.size = size
@@ -74,14 +80,14 @@ class Pile(Hidden):
         return pile
 
     @classmethod
-    def unknown(cls, cards: Iterable[Hashable]) -> "Pile":
-        hidden: dict = {}
+    def unknown(cls, cards: Iterable[C]) -> "Pile[C]":
+        hidden: dict[C, int] = {}
         for c in cards:
             hidden[c] = hidden.get(c, 0) + 1
         return cls(hidden, ())
 
     @classmethod
-    def ordered(cls, cards: Sequence[Hashable]) -> "Pile":
+    def ordered(cls, cards: Sequence[C]) -> "Pile[C]":
         """A pile in an order the dealer knows and the player does not (a seeded deal)."""
         known = tuple(cards)
         return cls({}, known, len(known))
@@ -89,28 +95,28 @@ class Pile(Hidden):
     def __len__(self) -> int:
         return self.size
 
-    def __contains__(self, card: Hashable) -> bool:
+    def __contains__(self, card: object) -> bool:
         return card in self.hidden or card in self.known
 
     @property
-    def next_known(self) -> Optional[Hashable]:
+    def next_known(self) -> Optional[C]:
         """The card the next draw must be, when the order from here is known."""
         if self.hidden or not self.known:
             return None
         return self.known[0]
 
-    def candidates(self) -> tuple:
+    def candidates(self) -> tuple[C, ...]:
         if self.hidden:
             return tuple(self.hidden)
         return self.known[:1]
 
-    def weights(self) -> Optional[tuple]:
+    def weights(self) -> Optional[tuple[int, ...]]:
         """How many copies of each of ``candidates()`` the pile holds (None: one each)."""
         if self.hidden and any(n > 1 for n in self.hidden.values()):
             return tuple(self.hidden.values())
         return None
 
-    def cards(self) -> list:
+    def cards(self) -> list[C]:
         """Every card in the pile (the unknown part in no particular order, then the rest)."""
         hidden = self.hidden
         if len(hidden) + len(self.known) == self.size:  # one of each unknown card
@@ -120,7 +126,7 @@ class Pile(Hidden):
         out.extend(self.known)
         return out
 
-    def draw(self, card: Hashable) -> "Pile":
+    def draw(self, card: C) -> "Pile[C]":
         hidden = self.hidden
         if hidden:
             count = hidden.get(card, 0)
@@ -138,14 +144,14 @@ class Pile(Hidden):
         secret = self.secret
         return Pile._made({}, known[1:], self.size - 1, secret - 1 if secret else 0)
 
-    def put_under(self, cards: Sequence[Hashable]) -> "Pile":
+    def put_under(self, cards: Sequence[C]) -> "Pile[C]":
         """The pile with ``cards`` under it, in an order the player saw."""
         cards = tuple(cards)
         return Pile._made(self.hidden, self.known + cards, self.size + len(cards), self.secret)
 
     # -- the player's information ----------------------------------------------------------
 
-    def unseen(self) -> list:
+    def unseen(self) -> list[C]:
         """The cards whose order the player does not know (the top of the pile), in the
         pile's own order: the view's multiset in the deck's order, or the seeded order."""
         hidden = self.hidden
@@ -159,12 +165,12 @@ class Pile(Hidden):
     def seen(self) -> Hashable:
         secret = self.secret
         if secret:
-            unknown: Iterable = Counter(self.unseen()).items()
+            unknown: Iterable[tuple[C, int]] = Counter(self.unseen()).items()
         else:
             unknown = self.hidden.items()
         return (frozenset(unknown), self.known[secret:])
 
-    def resampled(self, rng: random.Random, order: Optional[Mapping[Hashable, int]] = None) -> "Pile":
+    def resampled(self, rng: random.Random, order: Optional[Mapping[Hashable, int]] = None) -> "Pile[C]":
         cards = self.unseen()
         if order is not None:
             cards.sort(key=order.__getitem__)

@@ -32,15 +32,15 @@ class Tally:
     def mean_score(self) -> float:
         return self.score / self.plays if self.plays else 0.0
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[float, ...]:
         """Best first: the most wins, then the highest total score."""
         return (self.wins, self.score)
 
 
 def halving(
-    evaluate_on: Callable[[Any, list, Any], list],
+    evaluate_on: Callable[[Any, list[Any], Any], list[Any]],
     state: Any,
-    cands: list,
+    cands: list[Any],
     deals: Sequence[Any],
     deadline: Optional[float] = None,
 ) -> Any:
@@ -77,7 +77,7 @@ class Choice(Protocol):
     """One choice a strong player compares (a ``Tally`` that knows its actions)."""
 
     @property
-    def actions(self) -> tuple: ...
+    def actions(self) -> tuple[Any, ...]: ...
 
     @property
     def wins(self) -> int: ...
@@ -88,7 +88,7 @@ class Choice(Protocol):
     @property
     def mean_score(self) -> float: ...
 
-    def key(self) -> tuple: ...
+    def key(self) -> tuple[float, ...]: ...
 
 
 @runtime_checkable

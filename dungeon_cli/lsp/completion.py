@@ -10,7 +10,7 @@ In a tag line, tag names and the values a tag takes are offered.
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Any, Optional
 
 from notation import Move, Record
 
@@ -19,6 +19,8 @@ from ..engine.dealer import Dealer, SeededDealer
 from ..engine.record import walk_dealt, walk_move
 from ..engine.tags import TagFault, read_setup
 from ..engine.walk import Fault
+from ..kit.core import State
+from ..kit.game_module import Notation
 from ..shell.candidates import candidates, deal_known
 from .document import Document
 from .tag_help import MEANINGS, values
@@ -55,7 +57,7 @@ def complete(doc: Document, line: int, col: int) -> list[Item]:
     return [Item(c.text, c.meta, c.replace, "move") for c in candidates(notation, state, typed)]
 
 
-def _state_before(record: Record, line: int, before: str):
+def _state_before(record: Record, line: int, before: str) -> Optional[tuple[Notation[Any, Any], State, str]]:
     """(notation, state, text typed) for the cursor: the state after every move above the
     cursor's move line and what chance dealt on it before ``:``. None when the record
     cannot be walked that far (the diagnostics say why)."""

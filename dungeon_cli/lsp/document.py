@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import os
-from typing import Optional
+from typing import Any, Optional
 
 from notation import Diagnostic, Record, read
 
@@ -27,7 +27,7 @@ class Document:
         self.text = text
         self.path = path
         self.lines = text.split("\n")
-        self.settings: dict = {}
+        self.settings: dict[str, Any] = {}
         self.problems: list[Diagnostic] = []  # of the document, not of one record
         self._settings()
         data = text.encode("utf-8", "surrogatepass")  # a lone surrogate is invalid UTF-8, and said so

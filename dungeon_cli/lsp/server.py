@@ -32,10 +32,13 @@ def document(uri: str) -> Document:
     return doc
 
 
-def guarded(default: Any) -> Callable:
+Handler = Callable[[LanguageServer, Any], Any]  # pygls hands over its params as they come
+
+
+def guarded(default: Any) -> Callable[[Handler], Handler]:
     """An answer that raises is logged and ``default``: the server goes on."""
 
-    def wrap(handler: Callable) -> Callable:
+    def wrap(handler: Handler) -> Handler:
         def run(ls: LanguageServer, params: Any) -> Any:
             try:
                 return handler(ls, params)

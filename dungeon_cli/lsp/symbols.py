@@ -3,7 +3,7 @@ an editor's outline lists the turns of every game in a file."""
 
 from __future__ import annotations
 
-from notation import Move, Record
+from notation import Move, Record, Token
 
 from .document import Document
 
@@ -37,7 +37,7 @@ def _move_name(move: Move) -> str:
 
 
 def _move_detail(move: Move) -> str:
-    return " ".join(t.text for t in move.items if hasattr(t, "text"))[:80]
+    return " ".join(t.text for t in move.items if isinstance(t, Token))[:80]
 
 
 def last_line(move: Move) -> int:

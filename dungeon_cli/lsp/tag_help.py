@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from ..services.referee import Verdict
 
 from notation import Record
 
@@ -23,7 +26,7 @@ def meaning(name: str) -> str:
     return MEANINGS.get(name, "Not a tag of the notation: kept and ignored.")
 
 
-def values(name: str, record: Optional[Record], verdict) -> list[tuple[str, str]]:
+def values(name: str, record: Optional[Record], verdict: Optional[Verdict]) -> list[tuple[str, str]]:
     """(value, what it means) for a tag's value."""
     from .. import registry
 

@@ -25,7 +25,7 @@ def connect(address: str, seconds: float) -> Any:
         get_address_host(address)
     except ValueError as exc:
         raise Unreachable(f"'{address}' is not a scheduler address ({exc})") from None
-    box: dict = {}
+    box: dict[str, Any] = {}
 
     def attempt() -> None:
         try:

@@ -19,7 +19,7 @@ import os
 import stat
 import sys
 from contextlib import contextmanager
-from typing import BinaryIO, Generator, Optional
+from typing import Any, BinaryIO, Generator, Optional
 
 from notation.model import printable
 
@@ -124,7 +124,7 @@ def read_text(path: str, what: str, max_bytes: int = MAX_TOML_BYTES) -> str:
         raise Unreadable(f"{printable(display_name(path))}: is not UTF-8 text") from None
 
 
-def loads_toml(text: str) -> dict:
+def loads_toml(text: str) -> dict[str, Any]:
     """``tomllib.loads`` with a nesting limit: a TOMLDecodeError "(at line L, column C)",
     as tomllib words its own, where arrays or inline tables nest deeper than
     MAX_TOML_DEPTH (instead of a RecursionError)."""

@@ -9,6 +9,10 @@ from typing import Any, TextIO
 from notation import Diagnostic
 from notation.model import printable
 
+# A JSON object as a command writes it (or a file gives it): its values are whatever
+# JSON holds, so Any is their honest type.
+JsonObject = dict[str, Any]
+
 
 def text_line(path: str, diag: Diagnostic) -> str:
     return f"{printable(path)}:{diag.line}:{diag.col}: {diag.severity}: {printable(diag.message)}"

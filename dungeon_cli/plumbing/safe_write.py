@@ -27,12 +27,16 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from typing import Iterable, Optional
+from typing import IO, TYPE_CHECKING, Any, Iterable, NoReturn, Optional, Protocol
+
+if TYPE_CHECKING:
+    import signal
+    from types import FrameType
 
 from notation import MAX_LINE_BYTES
 
 STDOUT = "-"
-Stamp = tuple  # (device, inode, size, mtime_ns): what "the file we read" was
+Stamp = tuple[int, int, int, int]  # (device, inode, size, mtime_ns): what "the file we read" was
 
 
 class Refused(OSError):
@@ -280,11 +284,17 @@ def check_lines(data: bytes, path: str = STDOUT) -> None:
             raise TooLong(path, number, len(line))
 
 
+class Sink(Protocol):
+    """Where bytes are written: a binary file, or a guard in front of one."""
+
+    def write(self, data: bytes, /) -> int: ...
+
+
 class LineGuard:
     """A binary handle that refuses (TooLong) a line longer than the reader takes as the
     bytes go through, for a record written as it is made (``fmt`` of a large file)."""
 
-    def __init__(self, handle, path: str):
+    def __init__(self, handle: Sink, path: str):
         self.handle, self.path, self.line, self.length = handle, path, 1, 0
 
     def write(self, data: bytes) -> int:
@@ -300,22 +310,25 @@ class LineGuard:
 # -- the inputs of a run -----------------------------------------------------------------------
 
 
-def _noted() -> Optional[set]:
+def _noted() -> Optional[set[tuple[int, int]]]:
     """The files this run has read, kept with the run (click's context), so that a
     command run in-process after another never mistakes the other's inputs for its own."""
     import click
 
     ctx = click.get_current_context(silent=True)
-    return None if ctx is None else ctx.find_root().meta.setdefault("dungeon_cli.plumbing.inputs", set())
+    if ctx is None:
+        return None
+    noted: set[tuple[int, int]] = ctx.find_root().meta.setdefault("dungeon_cli.plumbing.inputs", set())
+    return noted
 
 
-def note_input(source) -> None:
+def note_input(source: str | IO[Any]) -> None:
     """``source`` (a path, or an open file) is an input of this run: never an output."""
     noted = _noted()
     if noted is None:
         return
     try:
-        st = os.fstat(source.fileno()) if hasattr(source, "fileno") else os.stat(source)
+        st = os.stat(source) if isinstance(source, str) else os.fstat(source.fileno())
     except (OSError, ValueError):
         return
     if stat.S_ISREG(st.st_mode):
@@ -345,7 +358,7 @@ def is_input(path: str, inputs: Iterable[str] = ()) -> bool:
 
 # -- temporary files ---------------------------------------------------------------------------
 
-_swept: set = set()
+_swept: set[tuple[str, str]] = set()
 
 
 def sweep(directory: str, base: str) -> None:
@@ -391,7 +404,7 @@ class _TermRaises:
         import signal
         import threading
 
-        self.previous: dict = {}
+        self.previous: dict[signal.Signals, Any] = {}
         if threading.current_thread() is not threading.main_thread():
             return
         for sig in (signal.SIGTERM, signal.SIGHUP):
@@ -406,7 +419,7 @@ class _TermRaises:
         self.previous = {}
 
 
-def _raise(signum, frame):
+def _raise(signum: int, frame: Optional[FrameType]) -> NoReturn:
     raise SystemExit(128 + signum)
 
 

@@ -19,7 +19,7 @@ import math
 import os
 import signal
 import sys
-from typing import Any, Callable, Generator, Iterable, Iterator, Sequence
+from typing import Any, Callable, Generator, Iterable, Iterator, Sequence, overload
 
 PR_SET_PDEATHSIG = 1
 
@@ -57,7 +57,7 @@ def chunks(seeds: Sequence[int], workers: int, most: int = 500, least: int = 1) 
     return _Chunks(seeds, size)
 
 
-class _Chunks(Sequence):
+class _Chunks(Sequence[Sequence[int]]):
     """The chunks, each made when asked for: a list of them all for ``--games 1e11``
     (fifty million ranges) filled the memory before a game was played."""
 
@@ -67,7 +67,13 @@ class _Chunks(Sequence):
     def __len__(self) -> int:
         return math.ceil(len(self.seeds) / self.size)
 
-    def __getitem__(self, index):
+    @overload
+    def __getitem__(self, index: int) -> Sequence[int]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Sequence[int]]: ...
+
+    def __getitem__(self, index: int | slice) -> Sequence[int] | list[Sequence[int]]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         if index < 0:
@@ -80,7 +86,7 @@ class _Chunks(Sequence):
 class _Ahead:
     """The chunks still to hand out, in order, without listing them all."""
 
-    def __init__(self, chunked: Sequence):
+    def __init__(self, chunked: Sequence[Sequence[int]]):
         self.chunked, self.next = chunked, 0
 
     def __bool__(self) -> bool:
@@ -96,10 +102,10 @@ class InOrder:
     """Chunks that finish in any order, handed on in chunk order."""
 
     def __init__(self) -> None:
-        self.waiting: dict[int, list] = {}
+        self.waiting: dict[int, list[Any]] = {}
         self.next = 0
 
-    def add(self, number: int, results: list) -> Iterator[list]:
+    def add(self, number: int, results: list[Any]) -> Iterator[list[Any]]:
         self.waiting[number] = results
         while self.next in self.waiting:
             yield self.waiting.pop(self.next)
@@ -107,12 +113,12 @@ class InOrder:
 
 
 def spread(
-    rows: Callable[[Sequence[int]], list],
-    here: Callable[[Sequence[int]], list],
+    rows: Callable[[Sequence[int]], list[Any]],
+    here: Callable[[Sequence[int]], list[Any]],
     make: Callable[[Any], Any],
     chunked: Sequence[Sequence[int]],
     jobs: int,
-) -> Generator[list, None, None]:
+) -> Generator[list[Any], None, None]:
     """The results of every chunk, in chunk order, from ``jobs`` processes: this one and
     ``jobs - 1`` workers. A worker runs ``rows(chunk)`` (picklable: a module's function,
     or a partial of one) and sends back plain tuples, which ``make`` turns into results;
@@ -159,10 +165,10 @@ class ClusterUnavailable(Exception):
 
 def on_cluster(
     address: str,
-    rows: Callable[[Any], list],
+    rows: Callable[[Any], list[Any]],
     make: Callable[[Any], Any],
     chunking: Callable[[int], Iterable[Any]],
-) -> Generator[list, None, None]:
+) -> Generator[list[Any], None, None]:
     """The results of every chunk, in chunk order, from the workers of the Dask
     scheduler at ``address``: ``chunking(threads)`` gives the chunks (a sequence or a
     generator: a directory of records is read as it is sent), each worker runs
@@ -185,8 +191,8 @@ def on_cluster(
 
 
 def _cluster_chunks(
-    client: Any, rows: Callable[[Any], list], make: Callable[[Any], Any], chunking: Callable[[int], Iterable[Any]]
-) -> Generator[list, None, None]:
+    client: Any, rows: Callable[[Any], list[Any]], make: Callable[[Any], Any], chunking: Callable[[int], Iterable[Any]]
+) -> Generator[list[Any], None, None]:
     from distributed import as_completed
 
     order = InOrder()

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Optional, TextIO
 
+from notation import Move
+
 from .compare import Comparison, Row
 from .facts import checkpoint, outcome, result, summary
-from .transcript import Side, move_text
+from .transcript import Side, Turn, move_text
 
 
 def _side(side: Optional[Side]) -> Optional[dict[str, Any]]:
@@ -28,9 +30,10 @@ def _side(side: Optional[Side]) -> Optional[dict[str, Any]]:
 
 
 def _row(cmp: Comparison, row: Row) -> dict[str, Any]:
-    def one(side, move, turn):
+    def one(side: Optional[Side], move: Optional[Move], turn: Optional[Turn]) -> Optional[dict[str, Any]]:
         if move is None:
             return None
+        assert side is not None  # a move line comes from a game that was read
         return {"line": move.line, "move": move_text(move), "checkpoint": checkpoint(side, turn)}
 
     return {"label": row.label, "a": one(cmp.a, row.a, row.turn_a), "b": one(cmp.b, row.b, row.turn_b)}

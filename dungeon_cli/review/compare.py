@@ -18,6 +18,8 @@ from __future__ import annotations
 from itertools import zip_longest
 from typing import NamedTuple, Optional
 
+from notation import Move, Record
+
 from ..kit.core import State
 from .transcript import Side, Turn, move_text
 
@@ -28,7 +30,9 @@ class Row:
 
     __slots__ = ("index", "a", "b", "turn_a", "turn_b", "same")
 
-    def __init__(self, index, a, b, turn_a: Optional[Turn], turn_b: Optional[Turn], same: bool):
+    def __init__(
+        self, index: int, a: Optional[Move], b: Optional[Move], turn_a: Optional[Turn], turn_b: Optional[Turn], same: bool
+    ):
         self.index = index
         self.a = a
         self.b = b
@@ -39,6 +43,7 @@ class Row:
     @property
     def label(self) -> str:
         move = self.a if self.a is not None else self.b
+        assert move is not None  # a row holds a move line of one game at least
         return "the deal" if move.is_deal else f"turn {move.number}"
 
 
@@ -202,7 +207,7 @@ def _notes(a: Side, b: Side) -> list[str]:
     return notes
 
 
-def _comments(record) -> tuple:
+def _comments(record: Record) -> tuple[object, ...]:
     """Every comment of a record, where it stands."""
     tags = [(t.comments, t.trailing) for t in record.tags]
     moves = [(m.comments, [comment for _, comment in m.segments]) for m in record.moves]

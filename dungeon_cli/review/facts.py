@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from notation import checkpoint_text
+from notation import Move, checkpoint_text
 from notation.tokens import shown
 
 from ..kit.core import Result
@@ -32,7 +32,7 @@ def checkpoint(side: Side, turn: Optional[Turn]) -> Optional[dict[str, str]]:
     return side.module.notation.checkpoint(turn.after)
 
 
-def line(side: Side, move, turn: Optional[Turn]) -> str:
+def line(side: Side, move: Move, turn: Optional[Turn]) -> str:
     """A move line as ``fmt --annotate`` would write it (without comments)."""
     if move is None:
         return "(no such move)"

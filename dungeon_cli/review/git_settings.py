@@ -45,7 +45,7 @@ def directory(cwd: str) -> None:
         raise GitError(f"{printable(cwd)}: {'no such directory' if not os.path.lexists(cwd) else 'not a directory'}")
 
 
-def git(args: list[str], cwd: str) -> subprocess.CompletedProcess:
+def git(args: list[str], cwd: str) -> subprocess.CompletedProcess[str]:
     directory(cwd)
     try:
         return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, errors="surrogateescape")
@@ -58,7 +58,8 @@ def top(cwd: str) -> str:
     if done.returncode != 0:
         raise GitError(f"{printable(cwd)}: not inside a git repository")
     # only the line end: "repo " (a trailing space) is another directory than "repo"
-    return done.stdout.removesuffix("\n")
+    out: str = done.stdout
+    return out.removesuffix("\n")
 
 
 def config_value(key: str, cwd: str) -> Optional[str]:

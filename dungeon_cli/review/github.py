@@ -23,7 +23,7 @@ def escape_property(value: str) -> str:
     return escape_data(value).replace(":", "%3A").replace(",", "%2C")
 
 
-def command(kind: str, message: str, **properties) -> str:
+def command(kind: str, message: str, **properties: object) -> str:
     """One workflow command; properties in the order given, None ones left out."""
     props = ",".join(f"{name}={escape_property(str(value))}" for name, value in properties.items() if value is not None)
     return f"::{kind} {props}::{escape_data(message)}" if props else f"::{kind}::{escape_data(message)}"

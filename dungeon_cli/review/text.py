@@ -7,7 +7,7 @@ escape, and a review must not run it.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Optional
 
 from notation import checkpoint_text
 from notation.model import printable
@@ -74,6 +74,7 @@ def _row(cmp: Comparison, row: Row) -> Iterator[str]:
     a, b = cmp.a, cmp.b
     assert a is not None and b is not None
     if row.same:
+        assert row.a is not None  # alike rows hold both move lines
         # Alike move lines after the parting may still leave the games apart.
         mine, theirs = checkpoint(a, row.turn_a), checkpoint(b, row.turn_b)
         said = line(a, row.a, row.turn_a)
@@ -103,5 +104,5 @@ def _hunks(indices: list[int], context: int, size: int) -> list[tuple[int, int]]
     return out
 
 
-def _tag(value) -> str:
+def _tag(value: Optional[str]) -> str:
     return "(none)" if value is None else f'"{shown(value, 60)}"'

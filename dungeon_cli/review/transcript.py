@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional
 
-from notation import Move, Record
+from notation import Checkpoint, Move, Record
 
-from ..engine import Visitor
+from ..engine import Visitor, Walk
 from ..engine.walk import Fault
 from ..kit.core import Draw, State
 from ..kit.game_module import GameModule
@@ -24,7 +24,7 @@ class Turn(NamedTuple):
     after it (None when the walk stopped inside it)."""
 
     move: Move
-    events: list
+    events: list[tuple[State, Any]]
     after: Optional[State]
 
 
@@ -42,20 +42,20 @@ class Transcript(Visitor):
 
     def __init__(self, record: Record) -> None:
         self.record = record
-        self.module: Optional[GameModule] = None
+        self.module: Optional[GameModule[Any, Any]] = None
         self.start: Optional[State] = None
         self.turns: list[Turn] = []
         self.stopped: Optional[Fault] = None  # the fault the walk stopped at
         self._events: list[tuple[State, Any]] = []
 
-    def begin(self, walk) -> None:
+    def begin(self, walk: Walk) -> None:
         self.module = walk.module
         self.start = walk.state
 
     def event(self, before: State, action: Any, after: State) -> None:
         self._events.append((before, action))
 
-    def move(self, move: Move, state: State, checkpoint) -> None:
+    def move(self, move: Move, state: State, checkpoint: Optional[Checkpoint]) -> None:
         self.turns.append(Turn(move, self._events, state))
         self._events = []
 
@@ -90,7 +90,7 @@ class Side:
         self.verdict: Verdict = Referee().check(record, [self.transcript])
 
     @property
-    def module(self) -> Optional[GameModule]:
+    def module(self) -> Optional[GameModule[Any, Any]]:
         return self.verdict.module
 
     @property

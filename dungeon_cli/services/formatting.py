@@ -5,14 +5,19 @@ understand. ``textconv``, the fuzz run and the tests use it as fmt does."""
 
 from __future__ import annotations
 
-from typing import BinaryIO, Mapping, cast
+from typing import IO, TYPE_CHECKING, BinaryIO, Mapping, Optional, cast
 
 from notation import read
 
 from .referee import Referee, Verdict
 
+if TYPE_CHECKING:
+    from notation import Diagnostic
 
-def format_bytes(data: bytes, annotate: bool = False, source: str | None = None):
+    from ..plumbing.safe_write import Sink
+
+
+def format_bytes(data: bytes, annotate: bool = False, source: str | None = None) -> tuple[Optional[str], list[Diagnostic]]:
     """(canonical text, []) or (None, diagnostics) for the contents of a file."""
     import io
 
@@ -21,7 +26,9 @@ def format_bytes(data: bytes, annotate: bool = False, source: str | None = None)
     return (None, problems) if problems else (sink.getvalue().decode("utf-8"), [])
 
 
-def format_stream(stream, sink, annotate: bool = False, source: str | None = None):
+def format_stream(
+    stream: IO[bytes], sink: Sink, annotate: bool = False, source: str | None = None
+) -> tuple[list[Diagnostic], bool]:
     """Write the canonical text of the records read from ``stream`` into ``sink``, one
     record at a time; (diagnostics, whether the text came out the same). Nothing past
     the first problem is written, but every record is still checked."""
@@ -33,7 +40,7 @@ def format_stream(stream, sink, annotate: bool = False, source: str | None = Non
     reading = _Hashing(stream)
     written = hashlib.sha256()
     referee = Referee(keep_states=annotate)
-    problems: list = []
+    problems: list[Diagnostic] = []
     count = 0
     for record in read(cast(BinaryIO, reading), source=source):
         count += 1
@@ -58,7 +65,7 @@ class _Hashing:
     """A stream that hashes what is read from it, so that "unchanged" needs neither
     text held whole."""
 
-    def __init__(self, stream):
+    def __init__(self, stream: IO[bytes]):
         import hashlib
 
         self.stream, self.hash = stream, hashlib.sha256()

@@ -10,17 +10,17 @@ change it). The walk is the engine's; the referee is its ``Verdict`` visitor.
 from __future__ import annotations
 
 import re
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
-from notation import Checkpoint, Diagnostic, Record, Token
+from notation import Checkpoint, Diagnostic, Move, Record, Token
 from notation.tokens import shown
 
-from ..engine import Visitor, Walk
+from ..engine import Fault, Visitor, Walk
 from ..engine.dealer import Dealer, SeededDealer
-from ..engine.record import replay
+from ..engine.record import Split, replay
 from ..engine.tags import TagFault, read_setup
 from ..kit.core import Result, State
-from ..kit.game_module import GameModule
+from ..kit.game_module import GameModule, Notation
 
 _RESULT = r"(win|loss) (-?[0-9]+)"  # compiled at its first use (re's cache), not at start-up
 
@@ -31,7 +31,7 @@ class Verdict(Visitor):
     def __init__(self, record: Record, diagnostics: Optional[list[Diagnostic]] = None, keep_states: bool = False):
         self.record = record
         self.diagnostics: list[Diagnostic] = diagnostics if diagnostics is not None else []
-        self.module: Optional[GameModule] = None
+        self.module: Optional[GameModule[Any, Any]] = None
         self.state: Optional[State] = None  # the state after the last move replayed
         self.states: list[Optional[State]] = []  # after each move, when kept
         self.keep_states = keep_states
@@ -56,7 +56,7 @@ class Verdict(Visitor):
         self.state = walk.state
         self.walk = walk
 
-    def move(self, move, state: State, checkpoint: Optional[Checkpoint]) -> None:
+    def move(self, move: Move, state: State, checkpoint: Optional[Checkpoint]) -> None:
         self.state = state
         self.moves_replayed += 1
         if self.keep_states:
@@ -64,7 +64,7 @@ class Verdict(Visitor):
         if checkpoint is not None:
             self._checkpoint(state, checkpoint)
 
-    def fault(self, fault) -> None:
+    def fault(self, fault: Fault) -> None:
         self.state = self.walk.state
         self.diagnostics.append(Diagnostic(fault.line, fault.col, fault.message))
 
@@ -123,7 +123,7 @@ class Referee:
         self.keep_states = keep_states
         # (a game's notation, section, token text) found to be a word of the game: every
         # record of a file says the same few hundred words, and each need be looked at once
-        self._words: set[tuple] = set()
+        self._words: set[tuple[Notation[Any, Any], str, str]] = set()
 
     def check(self, record: Record, watchers: Sequence[Visitor] = ()) -> Verdict:
         """``watchers``: more visitors of the same walk (a review's transcript, a web page's frames)."""
@@ -153,7 +153,7 @@ class Referee:
         if replay(walk, record, stop_line, parts):
             verdict.judge_result()
 
-    def _vocabulary(self, module: GameModule, record: Record, parts: list, diags: list[Diagnostic]) -> None:
+    def _vocabulary(self, module: GameModule[Any, Any], record: Record, parts: list[Split], diags: list[Diagnostic]) -> None:
         check = module.notation.check_token
         # A token the reader already reported (a '1s') is not reported a second time.
         misspelt: dict[int, list[int]] = {}

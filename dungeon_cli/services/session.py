@@ -8,12 +8,12 @@ record carries besides the setup, and the record writer.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence
 
 from notation import Colon, Move, Record, Tag, Token, write
 from notation.model import Item
 
-from ..engine import Dealer, Setup, Visitor, Walk
+from ..engine import Dealer, Fault, Setup, Visitor, Walk
 from ..engine.dealer import SeededDealer
 from ..engine.record import replay
 from ..engine.tags import TagFault, read_setup
@@ -40,7 +40,7 @@ class Session(Walk):
         return self.setup.seed
 
     @property
-    def options(self):
+    def options(self) -> Mapping[str, Any]:
         return self.setup.options
 
     @property
@@ -64,7 +64,7 @@ class Session(Walk):
         written = ("Game", "Variant", "Result") if setup.seed is None else ("Game", "Variant", "Seed", "Result")
         tags = [(t.name, t.value) for t in record.tags if t.name not in written]  # a Seed not dealt from stays
         dealer = SeededDealer(setup.seed) if setup.seed is not None else Dealer()
-        faults: list = []
+        faults: list[Fault] = []
         session = cls(setup, tags=tags, dealer=dealer, visitors=[_Faults(faults)])
         replay(session, record)
         session.visitors = []
@@ -105,8 +105,8 @@ class Session(Walk):
 
 
 class _Faults(Visitor):
-    def __init__(self, into: list):
+    def __init__(self, into: list[Fault]):
         self.into = into
 
-    def fault(self, fault) -> None:
+    def fault(self, fault: Fault) -> None:
         self.into.append(fault)

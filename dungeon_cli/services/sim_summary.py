@@ -11,6 +11,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Iterable
 
 if TYPE_CHECKING:  # a solve run's summary need not load the simulation
+    from ..plumbing.report import JsonObject
     from .simulate import Outcome
 
 
@@ -53,7 +54,7 @@ class OutcomeTally:
                 self.loss_score += o.score
             scores[o.won, o.score] += 1
 
-    def summary(self) -> dict:
+    def summary(self) -> JsonObject:
         games, wins = self.games, self.wins
         low, high = wilson(wins, games)
         return {
@@ -114,5 +115,5 @@ def histogram(outcomes: Iterable[Outcome], width: int = 40, max_rows: int = 16) 
     return OutcomeTally(outcomes).histogram(width, max_rows)
 
 
-def summarise(outcomes: Iterable[Outcome]) -> dict:
+def summarise(outcomes: Iterable[Outcome]) -> JsonObject:
     return OutcomeTally(outcomes).summary()

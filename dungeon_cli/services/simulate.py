@@ -19,13 +19,16 @@ from __future__ import annotations
 import functools
 import random
 import time
-from typing import Any, Callable, Generator, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Generator, NamedTuple, Optional, Sequence, TypeVar
 
 from .. import bots, playouts, registry
 from ..engine import MAX_EVENTS, Runaway, SeededDealer, Setup, Visitor, Walk
+from ..kit.bot import Bot
 from ..kit.shuffle import rng_for
 from ..plumbing.workers import chunks
 from .session import Session
+
+T = TypeVar("T")  # what a chunk's games are made into: an Outcome, or a plain tuple
 
 
 class Spec(NamedTuple):
@@ -35,7 +38,9 @@ class Spec(NamedTuple):
     bot: str
     variant: Optional[str] = None
     records: bool = False  # keep each game's DGN text
-    rule_tags: tuple = ()  # a game's own rule tags given on the command line: (name, value read, its directory, value written)
+    rule_tags: tuple[
+        tuple[str, str, Optional[str], str], ...
+    ] = ()  # a game's own rule tags given on the command line: (name, value read, its directory, value written)
 
 
 class Outcome(NamedTuple):
@@ -58,7 +63,7 @@ class EndlessGame(RuntimeError):
 class _Watch(Visitor):
     """A bot that keeps memory (the card counter) is told every event of its walk."""
 
-    def __init__(self, bot: bots.Bot):
+    def __init__(self, bot: Bot[Any]):
         self.observe = bot.observe
 
     def event(self, before: Any, action: Any, after: Any) -> None:
@@ -93,13 +98,13 @@ def play(spec: Spec, seed: int, choices: Optional[random.Random] = None) -> Outc
     return Outcome(seed, result.won, result.score, walk.moves, text)
 
 
-def _rule_tags(spec: Spec) -> tuple[dict, list]:
+def _rule_tags(spec: Spec) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     """The options and record tags of a run given a game's rule tags (``sim --cards``)."""
     if not spec.rule_tags:
         return {}, []
     from ..engine.tags import rule_options
 
-    options: dict = {}
+    options: dict[str, Any] = {}
     for name, read, base, _ in spec.rule_tags:
         options.update(rule_options(spec.game, [(name, read)], base))
     return options, [(name, written) for name, _, _, written in spec.rule_tags]
@@ -113,7 +118,7 @@ def play_many(spec: Spec, seeds: Sequence[int]) -> list[Outcome]:
     return [play(spec, seed) for seed in seeds]
 
 
-def play_rows(spec: Spec, seeds: Sequence[int]) -> list[tuple]:
+def play_rows(spec: Spec, seeds: Sequence[int]) -> list[tuple[Any, ...]]:
     """A chunk of games as plain tuples (the fields of ``Outcome``): the unit of work
     sent to a process or a cluster worker. A tuple pickles ten times faster than a
     named tuple, which at a playout's speed is a tenth of the work."""
@@ -123,7 +128,7 @@ def play_rows(spec: Spec, seeds: Sequence[int]) -> list[tuple]:
     return [tuple(play(spec, seed)) for seed in seeds]
 
 
-def _fast(spec: Spec, seeds: Sequence[int], make: Callable) -> Optional[list]:
+def _fast(spec: Spec, seeds: Sequence[int], make: Callable[[Any], T]) -> Optional[list[T]]:
     """The chunk through the bot's playout (a batch one first), or None without one.
     The variant and every seed are checked first, for the messages the core gives."""
     if spec.records:
@@ -142,7 +147,7 @@ def _fast(spec: Spec, seeds: Sequence[int], make: Callable) -> Optional[list]:
     return _play_out(fast, spec, seeds, make)
 
 
-def _play_out(fast: playouts.Playout, spec: Spec, seeds: Sequence[int], make: Callable) -> list:
+def _play_out(fast: playouts.Playout, spec: Spec, seeds: Sequence[int], make: Callable[[Any], T]) -> list[T]:
     variant = spec.variant
     rng = random.Random()
     # What random.Random(seed) runs for an integer seed, on one generator reseeded for

@@ -15,7 +15,10 @@ from __future__ import annotations
 import functools
 import time
 from collections import Counter
-from typing import Generator, Iterable, NamedTuple, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Generator, Iterable, NamedTuple, Optional, Sequence
+
+if TYPE_CHECKING:
+    from ..plumbing.report import JsonObject
 
 from .. import solver
 from ..engine import SeededDealer, Setup
@@ -81,7 +84,7 @@ def solve_many(task: Task, seeds: Sequence[int]) -> list[Solved]:
     return [solve_one(task, seed) for seed in seeds]
 
 
-def solve_rows(task: Task, seeds: Sequence[int]) -> list[tuple]:
+def solve_rows(task: Task, seeds: Sequence[int]) -> list[tuple[Any, ...]]:
     """A chunk of deals as plain tuples: the unit of work a worker process sends back."""
     return [tuple(solve_one(task, seed)) for seed in seeds]
 
@@ -125,7 +128,7 @@ class Count:
             self.positions += r.positions
             self.seconds += r.seconds
 
-    def summary(self) -> dict:
+    def summary(self) -> JsonObject:
         return {
             "deals": self.deals,
             "winnable": self.verdicts["winnable"],

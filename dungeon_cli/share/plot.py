@@ -11,7 +11,10 @@ makes them again and compares.
 from __future__ import annotations
 
 import math
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
+
+if TYPE_CHECKING:
+    from ..plumbing.report import JsonObject
 
 from ..kit.htmlkit import esc
 from ..services.sim_summary import percent
@@ -35,7 +38,7 @@ def _nice(top: float) -> float:
     """The smallest of 1, 2, 2.5, 5 times a power of ten at or above ``top``."""
     if top <= 0:
         return 1.0
-    power = 10 ** math.floor(math.log10(top))
+    power: float = 10 ** math.floor(math.log10(top))  # an int from 1 up
     for step in (1, 2, 2.5, 5, 10):
         if step * power >= top:
             return step * power
@@ -116,7 +119,7 @@ def _score_panel(label: str, colour: str, values: dict[int, int], x: float, widt
     return out
 
 
-def sim_svg(title: str, summary: dict, scores: dict[tuple[bool, int], int], subtitle: Optional[str] = None) -> str:
+def sim_svg(title: str, summary: JsonObject, scores: dict[tuple[bool, int], int], subtitle: Optional[str] = None) -> str:
     """The picture of one run: ``summary`` as ``OutcomeTally.summary()`` gives it, ``scores``
     as ``OutcomeTally.scores`` counts them ((won, score) -> games)."""
     games, wins = summary["games"], summary["wins"]
@@ -146,7 +149,7 @@ def sim_svg(title: str, summary: dict, scores: dict[tuple[bool, int], int], subt
 SERIES = ("#2f6db3", "#c0262d", "#2e8540", "#8a5a00", "#6b3fa0", "#1d1b18")  # a player's colour, in turn
 
 
-def trend_svg(title: str, rows: list[dict]) -> str:
+def trend_svg(title: str, rows: list[dict[str, Any]]) -> str:
     """A player's games over time: per month (x), the win rate with its 95% interval (a
     solid line, whiskers) and the mean accuracy of the analysed games (dashed), both in
     percent (y); one colour a player. ``rows`` as ``dungeon stats --by player --by

@@ -71,7 +71,7 @@ def picture(text: str, symbols: bool, colour: bool) -> str:
 
 
 def _cards(line: str, symbols: bool, colour: bool) -> str:
-    def card(m: re.Match) -> str:
+    def card(m: re.Match[str]) -> str:
         rank, suit = m.group(1), m.group(2)
         text = rank + (SYMBOLS[suit] if symbols else suit)
         return f"{RED}{text}{RESET}" if colour and suit in "hd" else text

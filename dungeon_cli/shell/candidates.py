@@ -36,7 +36,7 @@ class Completion:
         return f"Completion({self.text!r}, {self.meta!r}, {self.replace})"
 
 
-class ActionRun(tuple):
+class ActionRun(tuple[Any, ...]):
     """Several actions typed as one completion (``Notation.runs``)."""
 
 
@@ -55,7 +55,7 @@ def deal_known(state: State) -> State:
     return state
 
 
-def choices(notation: Notation, state: State, described: bool = True) -> list[tuple[str, str, Any]]:
+def choices(notation: Notation[Any, Any], state: State, described: bool = True) -> list[tuple[str, str, Any]]:
     """``(text, description, action)`` of everything that may be typed in ``state``
     (descriptions left empty unless ``described``); a run of actions the game offers as
     one (``Notation.runs``) has an ``ActionRun`` of them as its action."""
@@ -92,7 +92,7 @@ def _canonical(word: str) -> Optional[str]:
         return None
 
 
-def follow(notation: Notation, state: State, words: Sequence[str]) -> tuple[Optional[State], list[str]]:
+def follow(notation: Notation[Any, Any], state: State, words: Sequence[str]) -> tuple[Optional[State], list[str]]:
     """Follow complete words from ``state``. Returns the state reached and the words of
     an action begun but not finished (a game whose actions take several tokens), or
     ``(None, [])`` when a word cannot be played there."""
@@ -127,7 +127,7 @@ def follow(notation: Notation, state: State, words: Sequence[str]) -> tuple[Opti
 
 
 def candidates(
-    notation: Notation, state: State, before_cursor: str, commands: Iterable[tuple[str, str]] = ()
+    notation: Notation[Any, Any], state: State, before_cursor: str, commands: Iterable[tuple[str, str]] = ()
 ) -> list[Completion]:
     """Completions for the text before the cursor, in the game's own order; commands
     (``undo``, ``help``...) are offered for a first word that begins one."""

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from ..kit.core import State
 from ..kit.game_module import Notation
@@ -20,7 +21,7 @@ class ActionCompleter(Completer):
 
     def __init__(
         self,
-        notation: Notation,
+        notation: Notation[Any, Any],
         current: Callable[[], State],
         commands: Iterable[tuple[str, str]] = (),
         colour: bool = False,
@@ -34,11 +35,11 @@ class ActionCompleter(Completer):
         for c in candidates(self.notation, self.current(), document.text_before_cursor, self.commands):
             yield Completion(c.text, start_position=-c.replace, display=c.text, display_meta=self._meta(c.meta))
 
-    def _meta(self, meta: str):
+    def _meta(self, meta: str) -> str | StyleAndTextTuples:
         """Damage in the description stands out, when colour is on."""
         if not self.colour or not _DAMAGE.search(meta):
             return meta
-        parts = []
+        parts: StyleAndTextTuples = []
         for piece in _DAMAGE.split(meta):
             if piece:
                 parts.append(("class:damage" if _DAMAGE.fullmatch(piece) else "", piece))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import random
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from notation import MAX_LINE_BYTES, read
 
@@ -35,7 +35,7 @@ def new_session(
     table: bool,
     player: Optional[str],
     dated: bool,
-    options: Optional[dict] = None,
+    options: Optional[dict[str, Any]] = None,
     extra: Sequence[tuple[str, str]] = (),
     date: Optional[str] = None,
 ) -> Session:
@@ -115,7 +115,7 @@ def prepare(
     table: bool = False,
     player: Optional[str] = None,
     interactive: bool = False,
-    options: Optional[dict] = None,
+    options: Optional[dict[str, Any]] = None,
     tags: Sequence[tuple[str, str]] = (),
     date: Optional[str] = None,
 ) -> Ready:

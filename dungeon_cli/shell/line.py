@@ -17,7 +17,7 @@ from notation.tokens import TokenError
 
 from ..engine import Fault
 from ..kit.core import Draw, Phase
-from ..kit.game_module import Misread
+from ..kit.game_module import Misread, Notation
 from ..services.session import Session
 
 
@@ -97,7 +97,7 @@ def _apply(session: Session, tokens: Sequence[Token], end_col: int) -> None:
         index = _decisions(session, notation, tokens, index, end_col)
 
 
-def _decisions(session: Session, notation, tokens: Sequence[Token], start: int, end_col: int) -> int:
+def _decisions(session: Session, notation: Notation[Any, Any], tokens: Sequence[Token], start: int, end_col: int) -> int:
     """Feed tokens from ``start`` to the game's action reader until it is done or chance
     waits for a typed outcome; the index of the first token not used. A token that
     writes a draw the dealer has made already (a seeded card typed after ``^``) is taken
@@ -141,7 +141,7 @@ def _index(tokens: Sequence[Token], token: Token) -> int:
     return 0
 
 
-def _vocabulary(notation, tokens: Sequence[Token]) -> None:
+def _vocabulary(notation: Notation[Any, Any], tokens: Sequence[Token]) -> None:
     """Before a rule is blamed, the words: ``verify`` checks every token of a record with
     ``check_token`` before it replays, so a word that is not the game's is what it
     reports first. The tokens read as actions up to the fault are checked the same way."""

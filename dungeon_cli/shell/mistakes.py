@@ -21,8 +21,9 @@ from notation import Record
 
 from .. import bots, solver
 from ..analysis.classes import MoveClass, read_comment
-from ..kit.core import Phase
+from ..kit.core import Phase, Result
 from ..services.session import Session
+from ..solver import Solution
 from .line import LineError, apply_line
 from .puzzle import ANSWER, PLAYED, PUZZLE, Puzzle, choice, position
 
@@ -31,7 +32,7 @@ SOLVER_LIMIT = 200_000  # positions per solve: past it a choice is not proven be
 KEPT_OUT = {"Result", "Accuracy", PUZZLE, ANSWER, PLAYED}  # tags of the game that a puzzle does not carry
 
 
-def puzzles(record: Record, skipped: Counter, limit: int = SOLVER_LIMIT) -> Iterator[str]:
+def puzzles(record: Record, skipped: Counter[str], limit: int = SOLVER_LIMIT) -> Iterator[str]:
     """Each puzzle of a legal record as DGN text; why others were not made, counted in
     ``skipped``."""
     if record.tag_value("Seed") is None:
@@ -87,7 +88,7 @@ def _puzzle(puzzle: Puzzle, limit: int) -> tuple[Optional[str], str]:
     return session.text(), ""
 
 
-def _solved(session: Session, game: str, limit: int):
+def _solved(session: Session, game: str, limit: int) -> Optional[Solution]:
     """The solver's best line from the session's state, when proven; else None."""
     try:
         found = solver.solve(session.state, game, max_nodes=limit)
@@ -96,7 +97,7 @@ def _solved(session: Session, game: str, limit: int):
     return found if found.proven else None
 
 
-def _rank(result) -> tuple[bool, int]:
+def _rank(result: Result) -> tuple[bool, int]:
     return (bool(result.won), result.score)
 
 

@@ -46,7 +46,7 @@ class Replay:
         verdict = Referee(keep_states=True).check(record, watchers=(told, start))
         self.start = start.state  # the table before move 1, when no deal: line sets it
         self.verdict = verdict
-        self.module: Optional[GameModule] = verdict.module
+        self.module: Optional[GameModule[Any, Any]] = verdict.module
         self.frames: list[TextFrame] = []
         for move, state in zip(record.moves, verdict.states):
             if state is not None:

@@ -17,7 +17,7 @@ PATIENCE = 1000  # decisions avoiding a loss on the spot; then any legal action 
 class _Lines(Visitor):
     """The decisions of each turn, as the record writes them: one typed line a turn."""
 
-    def __init__(self, module: GameModule):
+    def __init__(self, module: GameModule[Any, Any]):
         self.text = module.notation.action_text
         self.lines: list[str] = []
         self.words: list[str] = []
@@ -26,13 +26,15 @@ class _Lines(Visitor):
         if not isinstance(action, Draw):
             self.words.append(self.text(before, action))
 
-    def turn(self, log: TurnLog, after: State) -> None:
+    def turn(self, log: TurnLog[Any], after: State) -> None:
         if log.start.turn:
             self.lines.append(" ".join(self.words))
             self.words = []
 
 
-def sample_game(module: GameModule, seed: int, policy_seed: int = 0, variant: Optional[str] = None) -> tuple[Session, list[str]]:
+def sample_game(
+    module: GameModule[Any, Any], seed: int, policy_seed: int = 0, variant: Optional[str] = None
+) -> tuple[Session, list[str]]:
     """A seeded game played to its end by random legal choices (but, for its first
     ``PATIENCE`` decisions, not one that loses on the spot while there is another); the
     finished session and one input line per turn (the turn's decisions, as the record

@@ -14,7 +14,8 @@ from __future__ import annotations
 import signal
 import threading
 from contextlib import contextmanager
-from typing import Iterable, Optional, TextIO
+from types import FrameType
+from typing import Generator, Iterable, Optional, TextIO
 
 from ..kit.terminal_text import safe
 from ..services.session import Session
@@ -24,7 +25,7 @@ from .recordfile import RecordFile
 
 def run_scripted(
     session: Session,
-    lines: Iterable,
+    lines: Iterable[str | bytes],  # text, or standard input's bytes (decoded here)
     out: TextIO,
     err: TextIO,
     record: Optional[RecordFile] = None,
@@ -82,12 +83,12 @@ class Interrupted(Exception):
 
 
 @contextmanager
-def _signals_raise():
+def _signals_raise() -> Generator[dict[str, int], None, None]:
     """SIGINT, SIGTERM and SIGHUP become an exception in the main loop (whose cleanup
     writes the record), instead of ending the process on the spot."""
-    caught: dict = {}
+    caught: dict[str, int] = {}
 
-    def handler(signum, frame):
+    def handler(signum: int, frame: Optional[FrameType]) -> None:
         if "on" in caught:  # still playing: stop there
             raise Interrupted(signum)
         caught["late"] = signum  # the record is being written: let it finish

@@ -6,7 +6,7 @@ stays on the terminal after quitting. Input and output are arguments, for tests.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 KEYS = "n/→/space next · p/←/b back · g/Home first · G/End last · q quit"
 
@@ -28,7 +28,7 @@ class Stepper:
         self.visited = [0]
         keys = KeyBindings()
 
-        def bind(names: Sequence[str], move):
+        def bind(names: Sequence[str], move: Callable[[int], int]) -> None:
             for name in names:
                 keys.add(name)(lambda event, move=move: self.go(move(self.index)))
 
@@ -40,10 +40,10 @@ class Stepper:
         for name in ("q", "escape", "c-c", "c-d"):
             keys.add(name)(lambda event: event.app.exit(result=self.index))
 
-        def body():
+        def body() -> ANSI | str:
             return ANSI(self.pages[self.index][1]) if colour else self.pages[self.index][1]
 
-        def status():
+        def status() -> str:
             label = self.pages[self.index][0]
             return f"{label} ({self.index + 1}/{len(self.pages)})   {KEYS}"
 

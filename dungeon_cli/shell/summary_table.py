@@ -160,7 +160,7 @@ class GroupTally:
 
     def __init__(self, by: str) -> None:
         self.by = by
-        self.groups: dict[tuple, list] = {}  # key -> [records, wins, win scores, loss scores]
+        self.groups: dict[tuple[str, ...], list[Any]] = {}  # key -> [records, wins, win scores, loss scores]
 
     def add(self, row: SummaryRow) -> None:
         if not row.over:
@@ -190,7 +190,7 @@ class GroupTally:
         return out
 
 
-def _median(counts: Counter, made: int) -> float:
+def _median(counts: Counter[int], made: int) -> float:
     """The median of the scores counted (as ``statistics.median`` of them all)."""
     wanted = {(made - 1) // 2, made // 2}
     found, seen = [], 0
@@ -278,7 +278,8 @@ def render(table: list[dict[str, Any]], fmt: str) -> str:
 
     empty = [k for k in OPTIONAL_COLUMNS if table and all(not item.get(k, "x") for item in table)]
     shown = [{k: table_cell(_cell(k, v), fmt) for k, v in item.items() if k not in empty} for item in table]
-    return tabulate(shown, headers="keys", tablefmt=fmt, floatfmt=".1f")
+    text: str = tabulate(shown, headers="keys", tablefmt=fmt, floatfmt=".1f")
+    return text
 
 
 RATES = ("win rate", "ci low", "ci high")  # columns of rates 0..1, drawn as percentages

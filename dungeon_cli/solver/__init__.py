@@ -19,9 +19,9 @@ brings a small hooks module (``games/<game>/solver.py``, named by its ``GameModu
   steps may be compact until ``model.line(path)`` turns a reported line into actions;
 - optionally ``settled(state)``: False where the model cannot start (mid-room).
 
-``GameHooks`` and ``SearchModel`` below are these as types; ``hooks(game)`` hands out
-a game's module as ``Hooks``, its optional hooks filled in with their defaults, so no
-caller asks which ones a game has.
+``GameHooks`` and ``SearchModel`` below are these as types (each optional hook its own
+small Protocol); ``hooks(game)`` hands out a game's module as ``Hooks``, its optional
+hooks filled in with their defaults, so no caller asks which ones a game has.
 
 The objective orders results as a player does: any win above any loss, then the score.
 """
@@ -30,16 +30,24 @@ from __future__ import annotations
 
 import importlib
 import time
-from typing import Any, Callable, Hashable, Optional, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Hashable, Mapping, Optional, Protocol, Sequence, runtime_checkable
 
 from .. import registry
-from ..kit.core import Phase, Result, State, known_steps
+from ..kit.core import Cards, Phase, Result, State, known_steps
 from ..kit.objective import WIN, objective
+
+# A game's (state before, action) pairs, as a record's walk gives them.
+Events = list[tuple[State, Any]]
+# A line: the steps from the start (the core's actions, or a model's compact steps
+# until ``line`` turns them into actions); a node's children: (steps to it, child).
+Steps = list[Any]
+Children = list[tuple[Steps, Any]]
 
 
 @runtime_checkable
 class GameHooks(Protocol):
-    """The hooks every solvable game's module defines (the module docstring says each)."""
+    """The hooks every solvable game's module defines (the module docstring says each).
+    A hook takes the game's own state (hence Any: the module is no generic class)."""
 
     def key(self, state: Any) -> Hashable: ...
 
@@ -47,12 +55,28 @@ class GameHooks(Protocol):
 
     def priority(self, state: Any) -> Any: ...
 
-    def deal(self, events: list) -> dict: ...
+    def deal(self, events: Events) -> Mapping[str, Cards]: ...
+
+
+# The optional hooks, one Protocol each: ``Hooks`` asks the module whether it is one.
+@runtime_checkable
+class _Moves(Protocol):
+    def moves(self, state: Any) -> Sequence[Any]: ...
+
+
+@runtime_checkable
+class _OwnModel(Protocol):
+    def model(self) -> SearchModel: ...
+
+
+@runtime_checkable
+class _Settled(Protocol):
+    def settled(self, state: Any) -> bool: ...
 
 
 # children_above(node, floor): the children whose bound is above ``floor``, and the best
 # bound of those left out (None: none were).
-ChildrenAbove = Callable[[Any, Optional[int]], tuple[list, Optional[int]]]
+ChildrenAbove = Callable[[Any, Optional[int]], tuple[Children, Optional[int]]]
 
 
 @runtime_checkable
@@ -65,7 +89,7 @@ class SearchModel(Protocol):
     monotone: bool
     children_above: Optional[ChildrenAbove]
 
-    def root(self, start: State) -> tuple[list, Any]: ...
+    def root(self, start: State) -> tuple[Steps, Any]: ...
 
     def value(self, node: Any) -> Optional[int]: ...
 
@@ -73,9 +97,9 @@ class SearchModel(Protocol):
 
     def bound(self, node: Any) -> int: ...
 
-    def children(self, node: Any) -> list[tuple[list, Any]]: ...
+    def children(self, node: Any) -> Children: ...
 
-    def line(self, path: list) -> list: ...
+    def line(self, path: Steps) -> Steps: ...
 
 
 class Hooks:
@@ -88,16 +112,16 @@ class Hooks:
         self.bound = module.bound
         self.priority = module.priority
         self.deal = module.deal
-        self.moves: Callable[[State], Sequence[Any]] = getattr(module, "moves", _legal_actions)
-        self._model: Optional[Callable[[], SearchModel]] = getattr(module, "model", None)
-        self.settled: Optional[Callable[[State], bool]] = getattr(module, "settled", None)
+        self.moves: Callable[[State], Sequence[Any]] = module.moves if isinstance(module, _Moves) else _legal_actions
+        self._model: Optional[Callable[[], SearchModel]] = module.model if isinstance(module, _OwnModel) else None
+        self.settled: Optional[Callable[[State], bool]] = module.settled if isinstance(module, _Settled) else None
 
     def model(self) -> SearchModel:
         """The game's own search model, or the core itself (``CoreModel``)."""
         return self._model() if self._model is not None else CoreModel(self)
 
 
-def _legal_actions(state: State) -> list:
+def _legal_actions(state: State) -> list[Any]:
     """The default ``moves``: every legal action."""
     return state.legal_actions()
 
@@ -122,7 +146,7 @@ def solvable() -> list[str]:
 class Solution:
     """The best line found; ``proven``: no line does better (the search finished)."""
 
-    def __init__(self, result: Result, line: list, proven: bool, nodes: int, seconds: float, stopped: Optional[str]):
+    def __init__(self, result: Result, line: Steps, proven: bool, nodes: int, seconds: float, stopped: Optional[str]):
         self.result = result
         self.line = line  # every action from the start, draws included
         self.proven = proven
@@ -152,7 +176,7 @@ class CoreModel:
     def __init__(self, game_hooks: Hooks):
         self.h = game_hooks
 
-    def root(self, start: State) -> tuple[list, State]:
+    def root(self, start: State) -> tuple[Steps, State]:
         return known_steps(start, [])
 
     def value(self, node: State) -> Optional[int]:
@@ -164,11 +188,11 @@ class CoreModel:
     def bound(self, node: State) -> int:
         return self.h.bound(node)
 
-    def children(self, node: State) -> list[tuple[list, Any]]:
+    def children(self, node: State) -> Children:
         """(steps, child), best-looking first; children with the same key (the same
         future by another action: a joker's value, another order) only once."""
-        out: list[tuple[Any, int, list, State]] = []
-        seen = set()
+        out: list[tuple[Any, int, Steps, State]] = []
+        seen: set[Hashable] = set()
         moves = self.h.moves(node)
         for action in moves:
             steps, child = known_steps(node.apply(action), [action])
@@ -181,7 +205,7 @@ class CoreModel:
         out.sort(key=lambda c: (c[0], -c[1]), reverse=True)
         return [(steps, child) for _, _, steps, child in out]
 
-    def line(self, path: list) -> list:
+    def line(self, path: Steps) -> Steps:
         """A path of steps is already the core's actions."""
         return path
 
@@ -225,8 +249,8 @@ class Search:
         self.nodes = 0
         self.best = -(10**9)  # the pruning threshold
         self.found = -(10**9)  # the value of best_line
-        self.best_line: list = []
-        self.path: list = []
+        self.best_line: Steps = []
+        self.path: Steps = []
 
     def solve(self, start: State) -> Solution:
         """When looking for a win, aspiration passes: look only for lines reaching a
@@ -397,7 +421,7 @@ class Search:
         return value, exact
 
 
-def _replay(start: State, line: list) -> State:
+def _replay(start: State, line: Steps) -> State:
     state = start
     for action in line:
         state = state.apply(action)

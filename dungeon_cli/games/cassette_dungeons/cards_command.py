@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import click
 
@@ -14,6 +14,9 @@ from ...kit.terminal_text import safe
 from ...plumbing import report, safe_write
 from ...plumbing.inputs import display_name, is_stdin
 from . import loader
+
+if TYPE_CHECKING:
+    from .cardset import CardSet
 
 
 @click.group(short_help="Check or export Cassette Dungeons! card sets.")
@@ -96,7 +99,7 @@ def export(file: Optional[str], name: str) -> None:
     click.echo(f"{safe(file)}: the built-in card set '{name}'; check it with dungeon cards check {safe(file)}", err=True)
 
 
-def fairness_diagnostics(text: str, found) -> list[Diagnostic]:
+def fairness_diagnostics(text: str, found: CardSet) -> list[Diagnostic]:
     """The set's fairness findings (cardset.fairness), placed at their key in the file."""
     from .cardset import fairness, key_text
     from .tomlpos import key_positions, locate

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Mapping, Optional
 
 from notation.tokens import canonical_token
+
+from .tomlpos import Path
 
 DICE = ("w", "x", "y", "z")  # the four dice, by the names records give them
 KEYWORDS = frozenset(DICE) | {"out"}
@@ -26,7 +28,10 @@ USES = {"heal": True, "bump": True, "strike": False, "slay": False, "ward": Fals
 TRAP_EFFECTS = {"hurt": True, "raise": True, "monster": False}
 REVEALS = ("monster", "trap", "boss")
 
-Path = tuple  # a key path into the document: ("monster", 2, "slots", 0, "min")
+# A table of the document as the TOML reader gave it: untrusted, checked key by key.
+Table = dict[str, Any]
+# key -> the Python type its value must have
+Kinds = dict[str, type]
 
 
 @dataclass(frozen=True)
@@ -107,7 +112,7 @@ class MapSide:
     name: str
     start: int
     boss: int
-    rooms: dict = field(hash=False)  # number -> Room
+    rooms: dict[int, Room] = field(hash=False)  # number -> Room
 
 
 @dataclass(eq=False)
@@ -115,18 +120,19 @@ class CardSet:
     name: str
     health: int
     hand: int
-    monsters: dict  # id -> Monster, in file order
-    treasures: dict
-    traps: dict
-    bosses: tuple  # (front Boss, back Boss) per card
-    maps: tuple  # (front MapSide, back MapSide) per card
-    heroes: dict
+    monsters: dict[str, Monster]  # id -> Monster, in file order
+    treasures: dict[str, Treasure]
+    traps: dict[str, Trap]
+    bosses: tuple[tuple[Boss, Boss], ...]  # (front Boss, back Boss) per card
+    maps: tuple[tuple[MapSide, MapSide], ...]  # (front MapSide, back MapSide) per card
+    heroes: dict[str, Hero]
 
     def __post_init__(self) -> None:
         self.boss_sides = {side.id: side for card in self.bosses for side in card}
         self.map_sides = {side.id: side for card in self.maps for side in card}
         # a dual-sided card is known by its front's id; each side names its card
-        self.card_of = {side.id: card[0].id for card in self.bosses + self.maps for side in card}
+        both: tuple[tuple[Boss, Boss] | tuple[MapSide, MapSide], ...] = self.bosses + self.maps
+        self.card_of = {side.id: card[0].id for card in both for side in card}
 
     def faces(self, pile: str) -> list[str]:
         """Every face a pile's cards can show, in file order (the seeded shuffle's input)."""
@@ -136,21 +142,31 @@ class CardSet:
             return [side.id for card in self.bosses for side in card]
         return list(self.pile_cards(pile))
 
-    def pile_cards(self, pile: str) -> dict:
-        return {"monsters": self.monsters, "treasures": self.treasures, "traps": self.traps}[pile]
+    def pile_cards(self, pile: str) -> Mapping[str, Monster | Treasure | Trap]:
+        piles: dict[str, Mapping[str, Monster | Treasure | Trap]] = {
+            "monsters": self.monsters,
+            "treasures": self.treasures,
+            "traps": self.traps,
+        }
+        return piles[pile]
 
     def card_key(self, face: str) -> str:
         """The physical card a face belongs to (itself for one-sided cards)."""
         return self.card_of.get(face, face)
 
     def sides(self, key: str) -> tuple[str, ...]:
-        for card in self.bosses + self.maps:
+        both: tuple[tuple[Boss, Boss] | tuple[MapSide, MapSide], ...] = self.bosses + self.maps
+        for card in both:
             if card[0].id == key:
                 return (card[0].id, card[1].id)
         return (key,)
 
-    def enemy(self, face: str):
-        return self.monsters.get(face) or self.boss_sides.get(face)
+    def enemy(self, face: str) -> Monster | Boss:
+        """The monster or boss side ``face`` names (KeyError if it names neither)."""
+        found: Optional[Monster | Boss] = self.monsters.get(face) or self.boss_sides.get(face)
+        if found is None:
+            raise KeyError(face)
+        return found
 
     def use_effect(self, card: str) -> Effect:
         if card in self.monsters:
@@ -185,12 +201,12 @@ class _Checker:
     def bad(self, path: Path, message: str) -> None:
         self.problems.append(Problem(tuple(path), message))
 
-    def table(self, value: Any, path: Path, required: dict, optional: dict) -> Optional[dict]:
+    def table(self, value: Any, path: Path, required: Kinds, optional: Kinds) -> Optional[Table]:
         """A table's known keys, type-checked; unknown and missing keys are problems."""
         if not isinstance(value, dict):
             self.bad(path, f"must be a table, not {_kind(value)}")
             return None
-        out = {}
+        out: Table = {}
         for key in value:
             if key not in required and key not in optional:
                 known = ", ".join(list(required) + list(optional))
@@ -209,14 +225,14 @@ class _Checker:
                 out[key] = item
         return out
 
-    def number(self, table: dict, key: str, path: Path, low: int, high: int, default: int) -> int:
-        value = table.get(key, default)
+    def number(self, table: Table, key: str, path: Path, low: int, high: int, default: int) -> int:
+        value: int = table.get(key, default)
         if not low <= value <= high:
             self.bad(path + (key,), f"must be {low} to {high}, not {value}")
             return default
         return value
 
-    def ident(self, value: str, path: Path, seen: dict) -> str:
+    def ident(self, value: str, path: Path, seen: dict[str, Path]) -> str:
         problem = id_problem(value)
         if problem:
             self.bad(path, problem)
@@ -226,7 +242,7 @@ class _Checker:
             seen[value] = path
         return value
 
-    def effect(self, text: str, path: Path, words: dict, what: str) -> Effect:
+    def effect(self, text: str, path: Path, words: dict[str, bool], what: str) -> Effect:
         parts = text.split()
         known = ", ".join(f"'{w} N'" if n else f"'{w}'" for w, n in words.items())
         if not parts or parts[0] not in words:
@@ -243,7 +259,7 @@ class _Checker:
             self.bad(path, f"'{text}': {word} takes no number")
         return Effect(word)
 
-    def slots(self, value: Any, path: Path, words: dict, key: str, what: str) -> tuple[Slot, ...]:
+    def slots(self, value: Any, path: Path, words: dict[str, bool], key: str, what: str) -> tuple[Slot, ...]:
         if not isinstance(value, list) or not value:
             self.bad(path, "must be a list of one or more slots, like [{ min = 3, " + key + ' = "..." }]')
             return ()
@@ -259,7 +275,7 @@ class _Checker:
             out.append(Slot(low, self.effect(t[key], p + (key,), words, what)))
         return tuple(out)
 
-    def card_list(self, doc: dict, key: str) -> list:
+    def card_list(self, doc: Table, key: str) -> list[Any]:
         value = doc.get(key, [])
         if not isinstance(value, list):
             self.bad((key,), f"must be an array of tables, written [[{key}]]")
@@ -271,10 +287,10 @@ PENALTY_TEXT = "a penalty"
 USE_TEXT = "an item effect"
 
 
-def build(doc: dict, name: str = "") -> tuple[Optional[CardSet], list[Problem]]:
+def build(doc: Table, name: str = "") -> tuple[Optional[CardSet], list[Problem]]:
     """The card set a parsed document describes, or None and every problem in it."""
     c = _Checker()
-    seen: dict = {}
+    seen: dict[str, Path] = {}
     top_keys = {"set", "monster", "treasure", "trap", "boss", "map", "hero"}
     for key in doc:
         if key not in top_keys:
@@ -315,13 +331,13 @@ def build(doc: dict, name: str = "") -> tuple[Optional[CardSet], list[Problem]]:
         effect = c.effect(t["effect"], p + ("effect",), TRAP_EFFECTS, "a trap effect") if "effect" in t else Effect("hurt", 1)
         traps[ident] = Trap(ident, t.get("name", ident), effect)
 
-    bosses = []
+    bosses: list[tuple[Boss, Boss]] = []
     for i, raw in enumerate(c.card_list(doc, "boss")):
         p = ("boss", i)
         t = c.table(raw, p, {"front": dict, "back": dict}, {})
         if t is None or "front" not in t or "back" not in t:
             continue
-        sides = []
+        sides: list[Boss] = []
         for side in ("front", "back"):
             q = p + (side,)
             s = c.table(t[side], q, {"id": str, "slots": list}, {"name": str, "text": str})
@@ -331,9 +347,9 @@ def build(doc: dict, name: str = "") -> tuple[Optional[CardSet], list[Problem]]:
             slots = c.slots(s.get("slots"), q + ("slots",), PENALTIES, "penalty", PENALTY_TEXT) if "slots" in s else ()
             sides.append(Boss(ident, s.get("name", ident), slots))
         if len(sides) == 2:
-            bosses.append(tuple(sides))
+            bosses.append((sides[0], sides[1]))
 
-    maps = []
+    maps: list[tuple[MapSide, MapSide]] = []
     for i, raw in enumerate(c.card_list(doc, "map")):
         p = ("map", i)
         t = c.table(raw, p, {"front": dict, "back": dict}, {})
@@ -342,7 +358,7 @@ def build(doc: dict, name: str = "") -> tuple[Optional[CardSet], list[Problem]]:
         faces = [_map_side(c, t[side], p + (side,), seen) for side in ("front", "back")]
         map_sides = [s for s in faces if s is not None]
         if len(map_sides) == 2:
-            maps.append(tuple(map_sides))
+            maps.append((map_sides[0], map_sides[1]))
 
     heroes = {}
     for i, raw in enumerate(c.card_list(doc, "hero")):
@@ -364,7 +380,7 @@ def build(doc: dict, name: str = "") -> tuple[Optional[CardSet], list[Problem]]:
     return card_set, []
 
 
-def _map_side(c: _Checker, raw: Any, path: Path, seen: dict) -> Optional[MapSide]:
+def _map_side(c: _Checker, raw: Any, path: Path, seen: dict[str, Path]) -> Optional[MapSide]:
     t = c.table(raw, path, {"id": str, "start": int, "boss": int, "rooms": list}, {"name": str})
     if t is None or not {"id", "start", "boss", "rooms"} <= set(t):
         return None
@@ -452,7 +468,15 @@ def _check_map(c: _Checker, side: MapSide, path: Path) -> None:
             c.bad(room_path[number], f"room {number} cannot be reached from the start room {side.start}")
 
 
-def _check_supply(c: _Checker, doc: dict, maps: list, bosses: list, treasures: dict, traps: dict, monsters: dict) -> None:
+def _check_supply(
+    c: _Checker,
+    doc: Table,
+    maps: list[tuple[MapSide, MapSide]],
+    bosses: list[tuple[Boss, Boss]],
+    treasures: dict[str, Treasure],
+    traps: dict[str, Trap],
+    monsters: dict[str, Monster],
+) -> None:
     """A set must hold every kind of card that its maps, penalties and traps call for."""
     needs: dict[str, str] = {}
     for card in maps:
@@ -531,7 +555,7 @@ def _fillers(cards: CardSet) -> tuple[bool, bool]:
 def _winnable(side: MapSide, any_monster: bool, any_boss: bool) -> bool:
     """Whether a way leads from the start to the boss room past no room that reveals an
     enemy of a kind no card of which can be defeated."""
-    seen: set = set()
+    seen: set[int] = set()
 
     def way(number: int) -> bool:
         if number in seen:
@@ -557,7 +581,7 @@ def fairness(cards: CardSet) -> list[Unfair]:
     beatable: dict[str, bool] = {}
     dice = len(DICE)
 
-    def judge(ident: str, kind: str, slots: tuple, path: Path) -> None:
+    def judge(ident: str, kind: str, slots: tuple[Slot, ...], path: Path) -> None:
         extra = len(slots) - dice
         can = extra <= 0 or strike or (kind == "monster" and slay)
         beatable[ident] = can
@@ -601,13 +625,13 @@ def fairness(cards: CardSet) -> list[Unfair]:
                     )
     any_monster = any(beatable[m] for m in cards.monsters)
     any_boss = any(beatable[b] for b in cards.boss_sides)
-    for i, card in enumerate(cards.maps):
-        for side_name, side in zip(("front", "back"), card):
-            if not _winnable(side, any_monster, any_boss):
+    for i, map_card in enumerate(cards.maps):
+        for side_name, map_side in zip(("front", "back"), map_card):
+            if not _winnable(map_side, any_monster, any_boss):
                 out.append(
                     Unfair(
                         ("map", i, side_name),
-                        f"map {side.id}: every way to the boss room meets an enemy "
+                        f"map {map_side.id}: every way to the boss room meets an enemy "
                         "that can never be defeated: the map cannot be won",
                         "error",
                     )

@@ -25,26 +25,26 @@ class NotInDeck(Exception):
 
 @dataclass(frozen=True)
 class Deck:
-    hidden: tuple = ()  # card keys in no known order (kept sorted)
-    known: tuple = ()  # faces, top first
+    hidden: tuple[str, ...] = ()  # card keys in no known order (kept sorted)
+    known: tuple[str, ...] = ()  # faces, top first
 
     def __len__(self) -> int:
         return len(self.hidden) + len(self.known)
 
-    def candidates(self, sides: Callable[[str], tuple]) -> tuple:
+    def candidates(self, sides: Callable[[str], tuple[str, ...]]) -> tuple[str, ...]:
         if self.hidden:
-            out: list = []
+            out: list[str] = []
             for key in dict.fromkeys(self.hidden):
                 out.extend(sides(key))
             return tuple(out)
         return self.known[:1]
 
-    def weights(self, sides: Callable[[str], tuple]) -> Optional[tuple]:
+    def weights(self, sides: Callable[[str], tuple[str, ...]]) -> Optional[tuple[int, ...]]:
         """How likely each of ``candidates(sides)`` is, as whole numbers: each copy of a
         card equally likely to come up, then each of its sides (None: all alike)."""
         if not self.hidden:
             return None
-        counts: dict = {}
+        counts: dict[str, int] = {}
         for key in self.hidden:
             counts[key] = counts.get(key, 0) + 1
         faces = {key: len(sides(key)) for key in counts}
@@ -53,7 +53,7 @@ class Deck:
         common = 1
         for n in set(faces.values()):
             common = common * n // _gcd(common, n)
-        out: list = []
+        out: list[int] = []
         for key, n in counts.items():
             out.extend([n * common // faces[key]] * faces[key])
         return tuple(out)
@@ -73,7 +73,7 @@ class Deck:
             raise NotInDeck(self.known[0] if self.known else None)
         return Deck((), self.known[1:])
 
-    def cards(self, key_of: Callable[[str], str]) -> list:
+    def cards(self, key_of: Callable[[str], str]) -> list[str]:
         return list(self.hidden) + [key_of(f) for f in self.known]
 
 

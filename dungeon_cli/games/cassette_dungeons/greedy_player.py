@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Optional
 
 from .cardset import DICE, Effect
-from .rules import PLACE, ROLL, SUFFER, CassetteState, ChooseHero, Go, Loot, Pick, Place, Suffer, Use
+from .rules import PLACE, ROLL, SUFFER, Action, CassetteState, ChooseHero, Discard, Go, Loot, Pick, Place, Suffer, Target, Use
 
 USE_VALUE = {"heal": 1.0, "bump": 0.8, "strike": 1.5, "slay": 3.0, "ward": 2.0}
 
@@ -32,13 +32,14 @@ class GreedyPlayer:
     def __init__(self, hero: Optional[str] = None):
         self.hero = hero
 
-    def choose(self, state: CassetteState):
+    def choose(self, state: CassetteState) -> Action:
         cards = state.cards
         if state.step == "setup":
             return ChooseHero(self.hero or next(iter(cards.heroes)))
         actions = state.legal_actions()
         if state.over_hand:
-            return min(actions, key=lambda a: effect_value(cards.use_effect(a.card)))
+            discards = [a for a in actions if isinstance(a, Discard)]  # all of them, with a hand too full
+            return min(discards, key=lambda a: effect_value(cards.use_effect(a.card)))
         use = self._use(state, actions)
         if use is not None:
             return use
@@ -68,7 +69,7 @@ class GreedyPlayer:
         lifted = tuple(n for n, d in zip(DICE, state.dice) if d.where and d.where[0] == worst.id)
         return Pick(lifted) if lifted else None
 
-    def _place(self, state: CassetteState, actions: list) -> Optional[Place]:
+    def _place(self, state: CassetteState, actions: list[Action]) -> Optional[Place]:
         best, best_score = None, 0.0
         for action in actions:
             if not isinstance(action, Place):
@@ -94,19 +95,19 @@ class GreedyPlayer:
         need = state.slot_min(action.card, index)
         return score + 0.1 * need - 0.05 * (value - need)
 
-    def _effect_score(self, state: CassetteState, effect: Effect, target) -> float:
+    def _effect_score(self, state: CassetteState, effect: Effect, target: Optional[Target]) -> float:
         cards = state.cards
         if effect.kind == "heal":
             return min(effect.amount, cards.health - state.hp) * 0.9
         if effect.kind == "ward":
             return self._hurt_ahead(state) * 0.8
-        if effect.kind == "strike" and target is not None:
+        if effect.kind == "strike" and target is not None and target.card is not None and target.slot is not None:
             return penalty_weight(cards.enemy(target.card).slots[target.slot - 1].effect) + 0.3
-        if effect.kind == "slay" and target is not None:
+        if effect.kind == "slay" and target is not None and target.card is not None:
             target_foe = state.foe(target.card)
             assert target_foe is not None  # a legal target is in play
             return sum(penalty_weight(cards.enemy(target_foe.id).slots[i].effect) for i in target_foe.empty()) + 2.0
-        if effect.kind == "bump" and target is not None:
+        if effect.kind == "bump" and target is not None and target.die is not None:
             value = state.die(target.die).value
             assert value is not None  # only a rolled die is bumped
             for foe in state.foes:
@@ -131,7 +132,7 @@ class GreedyPlayer:
 
     # -- items ---------------------------------------------------------------------------
 
-    def _use(self, state: CassetteState, actions: list) -> Optional[Use]:
+    def _use(self, state: CassetteState, actions: list[Action]) -> Optional[Use]:
         cards = state.cards
         uses = [a for a in actions if isinstance(a, Use)]
         if not uses:
@@ -161,6 +162,6 @@ class GreedyPlayer:
     def _room_value(self, state: CassetteState, room: Optional[int]) -> float:
         if room is None:
             return 100.0
-        r = state.map_side.rooms[room]
+        r = state.played_side().rooms[room]
         low = state.hp <= state.cards.health // 2
         return r.treasure * 1.5 + r.health * (1.0 if low else 0.3) - 1.5 * r.reveal.count("monster") - r.reveal.count("trap")

@@ -19,7 +19,8 @@ from notation.model import printable
 
 from ...kit.game_module import record_file_roots
 from ...plumbing import inputs
-from ...plumbing.inputs import Unreadable, loads_toml
+from ...plumbing.inputs import Unreadable as Unreadable  # named here too: the card set's readers catch it
+from ...plumbing.inputs import loads_toml
 from .cardset import CardSet, build, key_text
 from .tomlpos import key_positions, locate
 

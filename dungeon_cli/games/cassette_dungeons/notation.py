@@ -70,7 +70,7 @@ ACTION_HELP = (
 
 
 @lru_cache(maxsize=4096)  # every record says the same few hundred words; the answer is immutable
-def shape(text: str) -> Optional[tuple[str, tuple]]:
+def shape(text: str) -> Optional[tuple[str, tuple[str, ...]]]:
     for kind, pattern in SHAPES.items():
         m = pattern.fullmatch(text)
         if m:
@@ -107,7 +107,7 @@ def aimed(target: Optional[Target]) -> str:
     return f" on {target.card}"
 
 
-def decision(kind: str, groups: tuple) -> Any:
+def decision(kind: str, groups: tuple[str, ...]) -> Any:
     """The player action a token of a decision shape writes."""
     if kind == "hero":
         return ChooseHero(groups[0])
@@ -162,7 +162,7 @@ class CassetteNotation(Notation[CassetteState, Action]):
     def read_actions(self, cursor: Cursor[CassetteState], tokens: Sequence[Token]) -> Iterator[Step]:
         # Rolls and reveals since the last choice that are accounted for: at the start, all
         # of them (they were read before, or dealt before this line).
-        seen = len(getattr(cursor.state, "dealt", ()))
+        seen = len(cursor.state.dealt)
         for token in tokens:
             found = shape(token.text)
             state: CassetteState = cursor.state
@@ -282,7 +282,7 @@ class CassetteNotation(Notation[CassetteState, Action]):
                 return "leave the dungeon: win"
             side = s.map_side
             room = side.rooms.get(action.room) if side is not None else None
-            holds = f": {room_holds(side, room)}" if room is not None else ""
+            holds = f": {room_holds(side, room)}" if side is not None and room is not None else ""
             return f"proceed to room {action.room}{holds}"
         return ""
 

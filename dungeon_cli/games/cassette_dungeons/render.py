@@ -4,8 +4,10 @@ with its slots, the hand, the dice and what the turn waits for."""
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ...kit.core import Phase
-from .cardset import DICE, MapSide, Room
+from .cardset import DICE, MapSide, Room, Slot
 from .rules import DECKS, STRUCK, CassetteState, Go, Loot
 
 
@@ -87,7 +89,7 @@ def render(state: CassetteState) -> str:
     return "\n".join(lines)
 
 
-def _slots(state: CassetteState, slots, filled, card=None) -> str:
+def _slots(state: CassetteState, slots: tuple[Slot, ...], filled: tuple[Optional[str], ...], card: Optional[str] = None) -> str:
     out = []
     for i, (slot, what) in enumerate(zip(slots, filled)):
         low = state.slot_min(card, i) if card is not None else slot.min

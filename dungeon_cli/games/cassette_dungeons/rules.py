@@ -20,10 +20,10 @@ ends step 1 first. Items and treasure are used at any decision, except while mor
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Hashable, Mapping, Optional, Self, Sequence, Union
+from typing import TYPE_CHECKING, Any, Hashable, Mapping, Optional, Self, Union
 
-from ...kit.core import Chance, Draw, Game, Illegal, Phase, Result, State
-from .cardset import DICE, FACES, CardSet, Effect
+from ...kit.core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State
+from .cardset import DICE, FACES, CardSet, Effect, MapSide
 from .decks import Deck, NotInDeck, ordered_by, unknown
 
 DECKS = ("monsters", "treasures", "traps", "bosses")  # the decks that are rebuilt
@@ -78,7 +78,7 @@ class ChooseHero:
 class Pick:
     """Pick up these dice, wherever they lie, and roll them (rolled in this order)."""
 
-    dice: tuple
+    dice: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,7 @@ class Foe:
 
     id: str
     boss: bool
-    slots: tuple
+    slots: tuple[Optional[str], ...]
 
     @property
     def defeated(self) -> bool:
@@ -145,7 +145,7 @@ class Foe:
 @dataclass(frozen=True)
 class Die:
     value: Optional[int] = None  # None before its first roll
-    where: Optional[tuple] = None  # (card, 0-based slot) or None when it lies free
+    where: Optional[tuple[str, int]] = None  # (card, 0-based slot) or None when it lies free
 
 
 class CassetteState(State):
@@ -188,24 +188,24 @@ class CassetteState(State):
         self.traps: tuple[str, ...] = ()
         self.held: tuple[str, ...] = ()
         self.dice: tuple[Die, ...] = tuple(Die() for _ in DICE)
-        self.hero_slots: tuple = ()
+        self.hero_slots: tuple[Optional[str], ...] = ()
         self.rolling: tuple[str, ...] = ()  # dice picked up, still to be rolled
         self.rolled: tuple[str, ...] = ()  # dice rolled this turn, not placed yet
-        self.penalties: tuple = ()  # (card, 0-based slot or None) still to suffer
+        self.penalties: tuple[tuple[str, Optional[int]], ...] = ()  # (card, 0-based slot or None) still to suffer
         self.reveals: tuple[str, ...] = ()  # piles still to reveal a card from
         self.resume = SUFFER  # the step that goes on once the reveals are done
         self.warded = False
         self.decks: dict[str, Deck] = {}
-        self.discards: dict[str, tuple] = {name: () for name in DECKS}
+        self.discards: dict[str, tuple[str, ...]] = {name: () for name in DECKS}
         self.rebuilds: dict[str, int] = {name: 0 for name in DECKS}
         self.entered = 0  # rooms entered
         self.won = False
-        self.dealt: tuple = ()  # chance since the last choice, in order: a face id, or (die, face)
+        self.dealt: tuple[Hashable, ...] = ()  # chance since the last choice, in order: a face id, or (die, face)
 
     # -- what the player sees -----------------------------------------------------------
 
     @property
-    def phase(self) -> Phase:  # type: ignore[override]
+    def phase(self) -> Phase:  # type: ignore[override]  # worked out here, a field in State
         if self.step == OVER:
             return Phase.OVER
         if self.step in (ROLLING, REVEAL) or (self.step == SETUP and self.map is None):
@@ -213,7 +213,7 @@ class CassetteState(State):
         return Phase.DECISION
 
     @property
-    def map_side(self):
+    def map_side(self) -> Optional[MapSide]:
         return self.cards.map_sides[self.map] if self.map else None
 
     @property
@@ -236,9 +236,9 @@ class CassetteState(State):
                 return f
         return None
 
-    def pending_penalties(self) -> list[tuple]:
+    def pending_penalties(self) -> list[tuple[str, Optional[int]]]:
         """Penalties still to suffer this step (a slot filled meanwhile costs nothing)."""
-        out = []
+        out: list[tuple[str, Optional[int]]] = []
         for card, index in self.penalties:
             if index is None:
                 out.append((card, None))
@@ -251,8 +251,15 @@ class CassetteState(State):
     def defeated(self) -> list[Foe]:
         return [f for f in self.foes if f.defeated]
 
-    def exits(self) -> tuple:
+    def played_side(self) -> MapSide:
+        """The map side in play (once the map is dealt)."""
         side = self.map_side
+        if side is None:
+            raise ValueError("no map is chosen yet")
+        return side
+
+    def exits(self) -> tuple[Optional[int], ...]:
+        side = self.played_side()
         if self.room == side.boss:
             return (None,)
         return side.rooms[self.room].exits
@@ -269,14 +276,14 @@ class CassetteState(State):
         sides = self.cards.sides
         return Chance(pile, PILE_WHAT[pile], deck.candidates(sides), deck.next_known, deck.weights(sides))
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Action]:
         if self.phase is not Phase.DECISION:
             return []
         if self.step == SETUP:
             return [ChooseHero(h) for h in self.cards.heroes]
         if self.over_hand:
             return [Discard(c) for c in dict.fromkeys(self.held)]
-        out: list = []
+        out: list[Action] = []
         if self.step == ROLL:
             out.extend(_subsets(DICE))
         if self.step == PLACE:
@@ -474,7 +481,7 @@ class CassetteState(State):
 
     # -- step 1 ----------------------------------------------------------------------------
 
-    def _pick(self, dice: tuple) -> "CassetteState":
+    def _pick(self, dice: tuple[str, ...]) -> "CassetteState":
         if self.step != ROLL:
             raise Illegal("the dice are rolled once a turn, at its start: this turn's roll is over")
         if not dice:
@@ -518,7 +525,7 @@ class CassetteState(State):
             foes.append(f)
         self.foes = tuple(foes)
 
-    def _placements(self) -> list:
+    def _placements(self) -> list[Place]:
         out = []
         hero = self.hero
         assert hero is not None  # chosen at setup, before any roll
@@ -596,7 +603,7 @@ class CassetteState(State):
         new = self._copy()
         new.rolling = ()
         new.rolled = ()
-        penalties: list = []
+        penalties: list[tuple[str, Optional[int]]] = []
         for foe in self.foes:
             penalties.extend((foe.id, i) for i in foe.empty())
         for trap in self.traps:
@@ -609,7 +616,7 @@ class CassetteState(State):
 
     # -- items, treasure and hero skills --------------------------------------------------
 
-    def _uses(self) -> list:
+    def _uses(self) -> list[Use]:
         out = []
         for card in dict.fromkeys(self.held):
             effect = self.cards.use_effect(card)
@@ -617,7 +624,7 @@ class CassetteState(State):
                 out.append(Use(card, target))
         return out
 
-    def _targets(self, effect: Effect, exclude: Optional[str] = None) -> list:
+    def _targets(self, effect: Effect, exclude: Optional[str] = None) -> list[Optional[Target]]:
         kind = effect.target
         if kind is None:
             return [None]
@@ -797,7 +804,7 @@ class CassetteState(State):
         return new
 
     def _go(self, room: Optional[int]) -> "CassetteState":
-        side = self.map_side
+        side = self.played_side()
         exits = self.exits()
         if room not in exits:
             if self.room == side.boss:
@@ -904,7 +911,7 @@ def _die_text(name: str, die: Die) -> str:
     return text
 
 
-def _subsets(dice: tuple) -> list:
+def _subsets(dice: tuple[str, ...]) -> list[Pick]:
     out = []
     for mask in range(1, 1 << len(dice)):
         out.append(Pick(tuple(d for i, d in enumerate(dice) if mask >> i & 1)))
@@ -926,7 +933,7 @@ class CassetteDungeons(Game[CassetteState]):
         cards = (options or {}).get("cards")
         return cards if cards is not None else self.default
 
-    def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
+    def deck(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> list[tuple[str, Cards]]:
         cards = self.card_set(options)
         return [(p, cards.faces(p)) for p in PILES]
 
@@ -934,7 +941,7 @@ class CassetteDungeons(Game[CassetteState]):
         self,
         variant: Optional[str] = None,
         options: Optional[Mapping[str, Any]] = None,
-        order: Optional[Mapping[str, Sequence]] = None,
+        order: Optional[Mapping[str, Cards]] = None,
     ) -> CassetteState:
         cards = self.card_set(options)
         state = CassetteState(cards)

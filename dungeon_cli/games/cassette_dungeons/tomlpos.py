@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+Path = tuple[str | int, ...]  # a key path into the document: ("monster", 2, "slots", 0, "min")
+
 Position = tuple[int, int]  # line, column; both from 1
 
 
@@ -22,8 +24,8 @@ class _Scanner:
     def __init__(self, text: str):
         self.text = text
         self.i = 0
-        self.found: dict[tuple, Position] = {}
-        self.arrays: dict[tuple, int] = {}  # array-of-tables path -> elements seen
+        self.found: dict[Path, Position] = {}
+        self.arrays: dict[Path, int] = {}  # array-of-tables path -> elements seen
         self.line_starts = [0]
         for n, ch in enumerate(text):
             if ch == "\n":
@@ -42,7 +44,7 @@ class _Scanner:
     def peek(self, n: int = 1) -> str:
         return self.text[self.i : self.i + n]
 
-    def mark(self, path: tuple, index: int) -> None:
+    def mark(self, path: Path, index: int) -> None:
         self.found.setdefault(path, self.pos(index))
 
     def blank(self, newlines: bool) -> None:
@@ -95,7 +97,7 @@ class _Scanner:
         self.i = j + 1
         return self.text[start:j]
 
-    def resolve(self, keys: list[str], base: tuple = ()) -> tuple:
+    def resolve(self, keys: list[str], base: Path = ()) -> Path:
         path = base
         for k in keys:
             path = path + (k,)
@@ -103,7 +105,7 @@ class _Scanner:
                 path = path + (self.arrays[path] - 1,)
         return path
 
-    def value(self, path: tuple) -> None:
+    def value(self, path: Path) -> None:
         self.blank(False)
         ch = self.peek()
         if ch in ('"', "'"):
@@ -145,7 +147,7 @@ class _Scanner:
                 self.i += 1
 
     def document(self) -> None:
-        current: tuple = ()
+        current: Path = ()
         while True:
             self.blank(True)
             if self.i >= len(self.text):
@@ -176,7 +178,7 @@ class _Scanner:
                 self.value(path)
 
 
-def key_positions(text: str) -> dict[tuple, Position]:
+def key_positions(text: str) -> dict[Path, Position]:
     """Key path (keys and 0-based array indexes) -> where its key or element starts."""
     scanner = _Scanner(text)
     try:
@@ -186,7 +188,7 @@ def key_positions(text: str) -> dict[tuple, Position]:
     return scanner.found
 
 
-def locate(positions: dict[tuple, Position], path: tuple) -> Optional[Position]:
+def locate(positions: dict[Path, Position], path: Path) -> Optional[Position]:
     """The position of ``path``, or of the nearest enclosing path written in the text."""
     path = tuple(path)
     while path:

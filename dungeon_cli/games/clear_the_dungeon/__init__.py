@@ -30,7 +30,7 @@ hand card left over goes onto the damage pile.
 """
 
 
-def figures(state: DungeonState) -> dict:
+def figures(state: DungeonState) -> dict[str, int]:
     """How a game went, for ``dungeon summary``: monsters defeated, damage pile, power deck."""
     return {"defeated": len(state.defeated), "dmg": len(state.damage), "deck": len(state.power)}
 

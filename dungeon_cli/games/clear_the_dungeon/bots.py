@@ -16,7 +16,7 @@ from ...kit.bot import Bot
 from .rules import PASS, Attack, DungeonState, power_of
 
 
-def _preference(attack: Attack) -> tuple:
+def _preference(attack: Attack) -> tuple[int, int, int]:
     jokers = sum(1 for use in attack.uses if use.card.is_joker)
     return (-jokers, -(attack.total - power_of(attack.target)), power_of(attack.target))
 

@@ -17,10 +17,10 @@ in an attack; the hand card left unused goes onto the damage pile instead.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, Optional, Self, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Self, Sequence, TypeVar
 
 from ...kit.cards import JOKER, SUIT_NAMES, Card, deck
-from ...kit.core import Chance, Draw, Game, Illegal, Phase, Result, State
+from ...kit.core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State
 from ...kit.piles import NotInPile, Pile
 
 if TYPE_CHECKING:
@@ -139,9 +139,9 @@ class DungeonState(State):
         self.reserve = False
         self.tops: tuple[Optional[Card], ...] = (None,) * COLUMNS  # face-up monster per column
         self.hidden: tuple[int, ...] = (DEPTH,) * COLUMNS  # face-down cards per column
-        self.unseen: Pile = Pile.unknown(MONSTERS)  # every monster not yet turned up
-        self.stacks: Optional[tuple[Pile, ...]] = None  # each column's face-down cards, when known
-        self.power: Pile = Pile.unknown(POWER)
+        self.unseen: Pile[Card] = Pile.unknown(MONSTERS)  # every monster not yet turned up
+        self.stacks: Optional[tuple[Pile[Card], ...]] = None  # each column's face-down cards, when known
+        self.power: Pile[Card] = Pile.unknown(POWER)
         self.hand: tuple[Card, ...] = ()
         self.damage: tuple[Card, ...] = ()  # bottom first; the last card is the top
         self.defeated: tuple[Card, ...] = ()
@@ -441,11 +441,14 @@ class DungeonState(State):
         self.phase = Phase.CHANCE
 
 
+_T = TypeVar("_T")
+
+
 def _values(use: Use) -> range:
     return range(1, 11) if use.card.is_joker else range(use.value, use.value + 1)
 
 
-def _replace(values: tuple, index: int, value: Any) -> tuple:
+def _replace(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     return values[:index] + (value,) + values[index + 1 :]
 
 
@@ -456,7 +459,7 @@ class ClearTheDungeon(Game[DungeonState]):
         RESERVE: "the damage pile's top card may be one of an attack's three cards (this project's own rule)",
     }
 
-    def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
+    def deck(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> list[tuple[str, Cards]]:
         """Monsters first (J Q K of spades, hearts, diamonds, clubs), then the power deck
         (A-10 of spades, hearts, diamonds, clubs, then the two jokers)."""
         return [(MONSTER_PILE, MONSTERS), (POWER_PILE, POWER)]
@@ -465,7 +468,7 @@ class ClearTheDungeon(Game[DungeonState]):
         self,
         variant: Optional[str] = None,
         options: Optional[Mapping[str, Any]] = None,
-        order: Optional[Mapping[str, Sequence]] = None,
+        order: Optional[Mapping[str, Cards]] = None,
     ) -> DungeonState:
         state = DungeonState()
         state.reserve = variant == RESERVE

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import Any, Hashable
 
-from ...kit.core import Draw
+from ...kit.cards import Card
+from ...kit.core import Draw, State
 from ...kit.objective import WIN
 from .rules import COLUMNS, DEPTH, MONSTER_PILE, MONSTERS, POWER, POWER_PILE, Attack, DungeonState
 
@@ -39,10 +40,10 @@ def bound(state: DungeonState) -> int:
     return min(len(MONSTERS) - 1, len(state.defeated) + turns)
 
 
-def moves(state: DungeonState) -> list:
+def moves(state: DungeonState) -> list[Any]:
     """The legal actions less those that repeat another but for a joker's value."""
     out = []
-    seen = set()
+    seen: set[tuple[Card, tuple[tuple[str, bool], ...], tuple[str, bool]]] = set()
     for action in state.legal_actions():
         if isinstance(action, Attack):
             same = (
@@ -57,20 +58,20 @@ def moves(state: DungeonState) -> list:
     return out
 
 
-def priority(state: DungeonState) -> tuple:
+def priority(state: DungeonState) -> tuple[int, int, int]:
     result = state.result()
     if result is not None:
         return (1 if result.won else -1, result.score, 0)
     return (0, len(state.defeated), -len(state.damage))
 
 
-def deal(events: list) -> dict:
+def deal(events: list[tuple[State, Any]]) -> dict[str, list[Any]]:
     """The deal a game's events show: each column's monsters as they turned up (the
     pile is dealt out round by round, so column c holds cards 8+c, 4+c and c from the
     top), and the power cards as drawn. Every card must have come up."""
     pile: list[Any] = [None] * len(MONSTERS)
     turned = [0] * COLUMNS
-    power = []
+    power: list[Any] = []
     for before, action in events:
         if not isinstance(action, Draw):
             continue

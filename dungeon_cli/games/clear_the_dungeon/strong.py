@@ -32,7 +32,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from typing import Any, NamedTuple, Optional
+from typing import Any, Mapping, NamedTuple, Optional
 
 from ...kit.bot import Bot
 from ...kit.cards import Card
@@ -65,10 +65,10 @@ class Candidate(Tally):
         self.kills = 0  # monsters defeated by the end over the deals, twelve for a win
 
     @property
-    def actions(self) -> tuple:
+    def actions(self) -> tuple[Any]:
         return (self.action,)
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[int, int, int]:
         """Best first: the most monsters defeated over the deals, a win counting twice
         (twelve more), then the most wins and the highest total score."""
         return (self.kills + len(MONSTERS) * self.wins, self.wins, self.score)
@@ -89,7 +89,7 @@ def candidates(state: DungeonState, first: Any = None) -> list[Candidate]:
     return out
 
 
-def _option(state: DungeonState, action: Any) -> Optional[tuple]:
+def _option(state: DungeonState, action: Any) -> Option:
     """What ``action`` changes for the game to come: None for a pass, else the column of
     the monster killed and the damage pile's top card after (None without ``reserve``)."""
     if not isinstance(action, Attack):
@@ -105,12 +105,18 @@ def _option(state: DungeonState, action: Any) -> Optional[tuple]:
     return (column, top)
 
 
+# What a choice changes (``_option``): (column killed in, damage top after), None to
+# pass; and one way a hand may attack: (reach by suit, damage top after).
+Option = Optional[tuple[Optional[int], Optional[Card]]]
+Way = tuple[dict[str, int], Optional[Card]]
+
+
 class Deal(NamedTuple):
     """One placing of the unseen cards: the power deck top first, and each column's
     face-down monsters top first."""
 
-    power: tuple
-    columns: tuple
+    power: tuple[Card, ...]
+    columns: tuple[tuple[Card, ...], ...]
 
 
 def determinise(state: DungeonState, rng: random.Random) -> Deal:
@@ -122,7 +128,7 @@ def determinise(state: DungeonState, rng: random.Random) -> Deal:
     return Deal(dealt.power.known, tuple(stack.known for stack in dealt.stacks))
 
 
-def _columns(state: DungeonState, monsters: list) -> tuple:
+def _columns(state: DungeonState, monsters: list[Card]) -> tuple[tuple[Card, ...], ...]:
     out = []
     for hidden in state.hidden:
         out.append(tuple(monsters[:hidden]))
@@ -163,7 +169,7 @@ def evaluate_on(state: DungeonState, cands: list[Candidate], deals: list[Deal]) 
     return cands
 
 
-def solve(state: DungeonState, deal: Deal) -> dict:
+def solve(state: DungeonState, deal: Deal) -> dict[Option, int]:
     """The value of every choice of ``state`` (at a decision) on ``deal``, by the
     option it leads to (``_option``): WON + the cards left in the power deck when
     perfect play wins from there, else the most monsters it defeats."""
@@ -175,7 +181,7 @@ def solve(state: DungeonState, deal: Deal) -> dict:
     )
 
 
-def _reach(cards: tuple) -> dict:
+def _reach(cards: tuple[Card, ...]) -> dict[str, int]:
     """Suit -> the most power two of these three cards reach with the third as a trigger
     of that suit (a joker: any suit, and worth 10 as power); -1 where none can trigger."""
     out = dict.fromkeys(_SUITS, -1)
@@ -192,7 +198,7 @@ def _reach(cards: tuple) -> dict:
 class _Search:
     """The exact search of one deal from a decision (see the module's docstring)."""
 
-    def __init__(self, hands: list, columns: list, defeated: int, deck: int, reserve: bool):
+    def __init__(self, hands: list[tuple[Card, ...]], columns: list[tuple[Card, ...]], defeated: int, deck: int, reserve: bool):
         self.hands = hands
         self.columns = columns
         self.lengths = [len(c) for c in columns]
@@ -200,10 +206,10 @@ class _Search:
         self.defeated = defeated
         self.reserve = reserve
         self.deck = [deck - HAND * t for t in range(len(hands))]  # cards left after hand t is drawn
-        self.table: dict = {}
-        self.attacks: dict = {}
+        self.table: dict[tuple[int, tuple[int, ...], Optional[Card]], int] = {}
+        self.attacks: dict[tuple[int, Optional[Card]], list[Way]] = {}
 
-    def ways(self, t: int, top: Optional[Card]) -> list:
+    def ways(self, t: int, top: Optional[Card]) -> list[Way]:
         """(reach by suit, damage top after) for each way hand ``t`` may attack: its
         three cards, or two of them and the damage pile's top with the third left on it."""
         key = (t, top)
@@ -220,9 +226,9 @@ class _Search:
             self.attacks[key] = found
         return found
 
-    def first(self, damage: int, top: Optional[Card]) -> dict:
+    def first(self, damage: int, top: Optional[Card]) -> dict[Option, int]:
         """Every option of the decision on hand 0 and its value."""
-        out: dict = {}
+        out: dict[Option, int] = {}
         start = (0,) * COLUMNS
         for column in range(COLUMNS):
             if not self.lengths[column]:
@@ -234,7 +240,7 @@ class _Search:
         out[None] = self.after_pass(0, start, top, damage, self.defeated)
         return out
 
-    def after_kill(self, t: int, pos: tuple, column: int, top: Optional[Card], damage: int, dead: int) -> int:
+    def after_kill(self, t: int, pos: tuple[int, ...], column: int, top: Optional[Card], damage: int, dead: int) -> int:
         dead += 1
         if dead == self.total:
             return WON + self.deck[t]
@@ -243,19 +249,19 @@ class _Search:
         pos = pos[:column] + (pos[column] + 1,) + pos[column + 1 :]
         return self.value(t + 1, pos, top, damage, dead)
 
-    def after_pass(self, t: int, pos: tuple, top: Optional[Card], damage: int, dead: int) -> int:
+    def after_pass(self, t: int, pos: tuple[int, ...], top: Optional[Card], damage: int, dead: int) -> int:
         hand = self.hands[t]
         damage += len(hand)
         if damage >= DAMAGE_LIMIT or t + 1 >= len(self.hands):
             return dead
         return self.value(t + 1, pos, hand[-1] if self.reserve and hand else top, damage, dead)
 
-    def value(self, t: int, pos: tuple, top: Optional[Card], damage: int, dead: int) -> int:
+    def value(self, t: int, pos: tuple[int, ...], top: Optional[Card], damage: int, dead: int) -> int:
         """The best value from hand ``t`` drawn, ``pos`` monsters killed down each column."""
         key = (t, pos, top)
-        best = self.table.get(key)
-        if best is not None:
-            return best
+        found = self.table.get(key)
+        if found is not None:
+            return found
         best = -1
         finish = t + self.total - dead - 1  # the hand of the last kill if every hand from here kills
         if finish < len(self.hands):
@@ -299,7 +305,9 @@ class StrongBot(Bot[DungeonState]):
     watches = True
     samples: Optional[int] = None  # deals a decision; None: by variant
 
-    def begin(self, module: GameModule[DungeonState, Any], variant, options, start) -> None:
+    def begin(
+        self, module: GameModule[DungeonState, Any], variant: Optional[str], options: Mapping[str, Any], start: DungeonState
+    ) -> None:
         self.view = PlayerView(module, variant, options)
         self.deals_each = self.samples or (RESERVE_SAMPLES if variant == "reserve" else SAMPLES)
 

@@ -17,7 +17,7 @@ from collections import deque
 from typing import Any
 
 from ...kit.bot import Bot
-from .grid import SIDES, beyond, free_doors, joined
+from .grid import SIDES, Pos, beyond, free_doors, joined
 from .rules import DROP, KEEP, PICK, RESIGN, STAT_OF_SUIT, Fight, MoveTo, Place, RpgState, higher
 
 GIVE_UP = 400
@@ -47,7 +47,7 @@ class GreedyBot(Bot[RpgState]):
         return next((a for a in actions if a is not RESIGN), RESIGN)
 
 
-def _distance(state: RpgState, start) -> int:
+def _distance(state: RpgState, start: Pos) -> int:
     """Steps from ``start`` to the nearest room worth reaching (a free door, or the exit
     with a lockpick in hand), through joined rooms; a large number if there is none."""
     grid = state.grid

@@ -9,7 +9,7 @@ having a door of its own there.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Optional
+from typing import Iterable, Mapping, Optional
 
 from ...kit.cards import Card
 
@@ -47,7 +47,7 @@ def room_name(card: Card) -> str:
     return {11: "jack", 12: "queen", 13: "king"}[card.rank]
 
 
-def sides_text(sides) -> str:
+def sides_text(sides: Iterable[str]) -> str:
     return "".join(s for s in SIDES if s in sides)
 
 
@@ -59,14 +59,14 @@ class Monster:
     health: Optional[Card]
     attack: Optional[Card]
 
-    def cards(self) -> tuple:
+    def cards(self) -> tuple[Optional[Card], Optional[Card], Optional[Card]]:
         return (self.armor, self.health, self.attack)
 
 
 @dataclass(frozen=True)
 class Room:
     card: Card
-    doors: frozenset
+    doors: frozenset[str]
     monster: Optional[Monster] = None
     cleared: bool = False  # a monster was slain here (its heart lies face down on the room)
     entrance: bool = False

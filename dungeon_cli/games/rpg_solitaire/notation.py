@@ -161,7 +161,7 @@ class RpgNotation(Notation[RpgState, Any]):
             return f"^{action.outcome}"
         raise ValueError(f"not an RPG solitaire action: {action!r}")
 
-    def tell(self, log: TurnLog, after: RpgState) -> str:
+    def tell(self, log: TurnLog[RpgState], after: RpgState) -> str:
         """The rules' own news of the turn (the fight fought for you, the treasure, the
         retreat), as the map says it while the turn is in progress."""
         return "; ".join(after.told)

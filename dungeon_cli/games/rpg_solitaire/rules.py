@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping, Optional, Sequence
 
 from ...kit.cards import CARDS, JOKER, Card, deck
-from ...kit.core import Chance, Draw, Game, Illegal, Phase, Result, State
+from ...kit.core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State
 from ...kit.piles import NotInPile, Pile
 from .grid import (
     ENTRANCE_DOORS,
@@ -82,7 +82,7 @@ class Place:
     other doors, and walk in."""
 
     side: str
-    doors: frozenset = frozenset()
+    doors: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -156,7 +156,11 @@ ENDINGS = {
 }
 
 
-def _what(step: tuple) -> str:
+# A step of the turn still to come: (kind,) or (kind, suit).
+Step = tuple[str, ...]
+
+
+def _what(step: Step) -> str:
     """The pending draw, in a player's words (shown as '... is missing')."""
     kind = step[0]
     suit = step[1] if len(step) > 1 else ""
@@ -178,10 +182,10 @@ def _what(step: tuple) -> str:
         return "the boss's card (a diamond)"
     if kind == LOCK:
         return "your card against the lock (a diamond)"
-    return kind
+    return str(kind)
 
 
-def _pile_of(step: tuple) -> str:
+def _pile_of(step: Step) -> str:
     return ROOMS if step[0] in ROOM_DRAWS else PILE_OF_SUIT[step[1]]
 
 
@@ -215,7 +219,7 @@ class RpgState(State):
     def __init__(self) -> None:
         self.turn = 0
         self.phase = Phase.CHANCE
-        self.stock: dict[str, Pile] = {}  # pile name -> pile
+        self.stock: dict[str, Pile[Card]] = {}  # pile name -> pile
         self.grid: dict[Pos, Room] = {}
         self.pos: Pos = (0, 0)
         self.came_from: Optional[Pos] = None  # the room you entered this one from
@@ -225,7 +229,7 @@ class RpgState(State):
         self.treasure = 0
         self.lockpicks = 0
         self.hand: Optional[Card] = None  # the turn's room card, until it is placed or put under
-        self.steps: tuple = ()
+        self.steps: tuple[Step, ...] = ()
         self.gear: Optional[Card] = None  # a drawn gear card waiting for keep or drop
         self.through = False  # your blow got through the armor in this round
         self.outcome: Optional[str] = None  # "win", "loss" or "stand-off" of this round
@@ -244,7 +248,7 @@ class RpgState(State):
         return self.grid[self.pos]
 
     @property
-    def step(self) -> Optional[tuple]:
+    def step(self) -> Optional[Step]:
         return self.steps[0] if self.steps else None
 
     @property
@@ -266,7 +270,7 @@ class RpgState(State):
         pile = self.stock[_pile_of(step)]
         return Chance(_pile_of(step), _what(step), pile.candidates(), pile.next_known, pile.weights())
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Any]:
         if self.phase is not Phase.DECISION:
             return []
         step = self.step
@@ -275,7 +279,7 @@ class RpgState(State):
             return [KEEP, DROP, RESIGN]
         if self.step == (AGAIN,):
             return [PICK, STOP, RESIGN]
-        actions: list = []
+        actions: list[Any] = []
         if self.room.monster is None and self.hand is not None:
             need = door_count(self.hand) - 1
             for side in free_doors(self.grid, self.pos):
@@ -393,7 +397,7 @@ class RpgState(State):
         new.came_from, new.pos = self.pos, target
         new.hand = None
         new.dealt = ()
-        steps: list = [(GEAR, "s"), (GEAR, "c")]
+        steps: list[Step] = [(GEAR, "s"), (GEAR, "c")]
         if not card.is_joker:
             steps += [(MONSTER, "s"), (MONSTER, "h"), (MONSTER, "c"), (COMBAT,)]
         new.steps = tuple(steps) + self.steps[1:]
@@ -666,7 +670,7 @@ class RpgState(State):
         self.through = through
         told = {"win": "you slew it", "loss": "it beat you", "stand-off": "a stand-off"}[self.outcome]
         self._say(f"fought the monster {monster_text(room.monster)} (armor/health/attack): {told}")
-        after: list = [(TREASURE, "d")] if self.outcome != "stand-off" else []
+        after: list[Step] = [(TREASURE, "d")] if self.outcome != "stand-off" else []
         after += [(POTION, "h"), (RENEW, "s"), (RENEW, "c")]
         if lost:
             after.append((RETREAT,))
@@ -738,11 +742,11 @@ def _door_help(card: Card, side: str) -> str:
     )
 
 
-def _has_ace(pile: Pile) -> bool:
+def _has_ace(pile: Pile[Card]) -> bool:
     return any(c.rank == 1 for c in pile.hidden) or any(c.rank == 1 for c in pile.known)
 
 
-def _fits(step: tuple, card: Any) -> Optional[str]:
+def _fits(step: Step, card: Any) -> Optional[str]:
     """Why ``card`` cannot come from the pile this step draws from, or None."""
     if not isinstance(card, Card):
         return f"{card} is not a card"
@@ -759,7 +763,7 @@ def _fits(step: tuple, card: Any) -> Optional[str]:
     return None
 
 
-def _take(step: tuple, pile: Pile, card: Any) -> Pile:
+def _take(step: Step, pile: Pile[Card], card: Card) -> Pile[Card]:
     problem = _fits(step, card)
     if problem is not None:
         raise Illegal(problem)
@@ -780,16 +784,16 @@ class RpgSolitaire(Game[RpgState]):
     title = "The RPG solitaire playing card dungeon"
     variants: dict[str, str] = {}
 
-    def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
+    def deck(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> list[tuple[str, Cards]]:
         decks = _decks(options)
-        piles: list[tuple[str, Sequence]] = [(ROOMS, room_deck(decks))]
+        piles: list[tuple[str, Cards]] = [(ROOMS, room_deck(decks))]
         return piles + [(PILE_OF_SUIT[s], suit_pile(s, decks)) for s in "shdc"]
 
     def start(
         self,
         variant: Optional[str] = None,
         options: Optional[Mapping[str, Any]] = None,
-        order: Optional[Mapping[str, Sequence]] = None,
+        order: Optional[Mapping[str, Cards]] = None,
     ) -> RpgState:
         state = RpgState()
         for name, cards in self.deck(variant, options):

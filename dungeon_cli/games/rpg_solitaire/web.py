@@ -16,7 +16,7 @@ LEGEND = '<p class="st">E entrance, X exit, J Q K rooms, &#9679; you, M monster,
 _GAP = 14  # a door: the gap left in a wall
 
 
-def _room_walls(doors: frozenset) -> str:
+def _room_walls(doors: frozenset[str]) -> str:
     """One room's four walls, drawn clockwise from its top-left corner, each a line or
     a line with a gap where a door is."""
     half = (_CELL - _GAP) // 2

@@ -31,7 +31,7 @@ Variant strict-weapon: a weapon may strike only monsters strictly lower than the
 MONSTERS = sum(1 for card in CARDS if is_monster(card))
 
 
-def figures(state: ScoundrelState) -> dict:
+def figures(state: ScoundrelState) -> dict[str, int | str]:
     """How a game went, for ``dungeon summary``: health, the weapon in hand (and the last
     monster it struck), monsters defeated, cards left in the dungeon."""
     unresolved = state.room + tuple(state.dungeon.cards())

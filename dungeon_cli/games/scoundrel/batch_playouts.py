@@ -43,9 +43,12 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 from ...kit.shuffle import shuffled
 from .bots import RUN_LOSS, RUN_MARGIN, WEAPON_STRIKES, WEAPON_WEIGHT
@@ -161,7 +164,7 @@ class _Ways:
     reads a step's parents off that)."""
 
     def __init__(self, size: int, need: int) -> None:
-        ways: list[tuple] = [()]
+        ways: list[tuple[tuple[int, int], ...]] = [()]  # (slot, strike) steps
         self.slot, self.strike = [], []
         for _ in range(need):
             longer = [
@@ -333,7 +336,7 @@ def _worth(tables: _Tables, counts: Any) -> Any:
     return out
 
 
-def _shifted(top: list, here: Any, v: int) -> list:
+def _shifted(top: list[npt.NDArray[np.int8]], here: npt.NDArray[np.int8], v: int) -> list[npt.NDArray[np.int8]]:
     """The highest strikes once ``here`` (0 to WEAPON_STRIKES) monsters of value v come
     above ``top``: strike k is v when k < here, else what strike k - here was."""
     out = []

@@ -28,9 +28,10 @@ deal): greedy uses the room, health and weapon; counting uses its view.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Mapping, Optional
 
 from ...kit.bot import Bot
+from ...kit.cards import Card
 from ...kit.game_module import GameModule
 from ...kit.player_view import PlayerView
 from .rules import (
@@ -54,18 +55,23 @@ RUN_MARGIN = 4.0
 WEAPON_STRIKES = 3
 
 
+# The first step of a way: (card, strike) here, the core's action in strong.py's ways;
+# None: nothing to do.
+First = Optional[tuple[Card, bool] | Resolve | Strike]
+
+
 class End:
     """Where a way through the room ends: health, weapon value (0: none), the value of
     the last monster it struck (``FRESH``: none yet), the cards left in the room."""
 
     __slots__ = ("hp", "weapon", "cap", "left", "first")
 
-    def __init__(self, hp: int, weapon: int, cap: int, left: tuple, first: Optional[tuple]):
+    def __init__(self, hp: int, weapon: int, cap: int, left: tuple[Card, ...], first: First):
         self.hp = hp
         self.weapon = weapon
         self.cap = cap
         self.left = left
-        self.first = first  # (card, strike) of the plan's first action; None: nothing to do
+        self.first = first
 
 
 def ways(state: ScoundrelState) -> Iterator[End]:
@@ -76,7 +82,16 @@ def ways(state: ScoundrelState) -> Iterator[End]:
     yield from _ways(state.hp, weapon, cap, state.drank, state.room, need, state.strict, None)
 
 
-def _ways(hp, weapon, cap, drank, room, need, strict, first) -> Iterator[End]:
+def _ways(
+    hp: int,
+    weapon: int,
+    cap: int,
+    drank: bool,
+    room: tuple[Card, ...],
+    need: int,
+    strict: bool,
+    first: Optional[tuple[Card, bool]],
+) -> Iterator[End]:
     if need == 0 or hp <= 0:
         yield End(hp, weapon, cap, room, first)
         return
@@ -105,8 +120,10 @@ def best_way(state: ScoundrelState, score: Callable[[End], Any]) -> End:
     return best
 
 
-def action_for(state: ScoundrelState, first: tuple) -> Any:
+def action_for(state: ScoundrelState, first: First) -> Any:
     """The legal action (the core's own object) that plays ``first``."""
+    if not isinstance(first, tuple):
+        raise AssertionError(f"{first} is not a (card, strike) plan")
     card, strike = first
     for action in state.legal_actions():
         if isinstance(action, (Resolve, Strike)) and action.card is card and isinstance(action, Strike) == strike:
@@ -118,7 +135,7 @@ def _health(end: End) -> int:
     return end.hp - sum(value(c) for c in end.left if is_monster(c))
 
 
-def _reach(end: End) -> tuple:
+def _reach(end: End) -> tuple[int, int]:
     return (end.weapon, end.cap)
 
 
@@ -140,7 +157,9 @@ class CountingBot(Bot[ScoundrelState]):
     summary = "plans the room and weighs it against the unseen cards it has counted"
     watches = True
 
-    def begin(self, module: GameModule[ScoundrelState, Any], variant, options, start) -> None:
+    def begin(
+        self, module: GameModule[ScoundrelState, Any], variant: Optional[str], options: Mapping[str, Any], start: ScoundrelState
+    ) -> None:
         self.view = PlayerView(module, variant, options)
 
     def observe(self, before: ScoundrelState, action: Any) -> None:
@@ -165,7 +184,7 @@ class CountingBot(Bot[ScoundrelState]):
                         break
             return WEAPON_WEIGHT * saved
 
-        def cost(card, hp: int, weapon: int, cap: int) -> float:
+        def cost(card: Card, hp: int, weapon: int, cap: int) -> float:
             v = value(card)
             if is_monster(card):
                 if weapon and may_strike(v, cap, strict):
@@ -189,4 +208,4 @@ class CountingBot(Bot[ScoundrelState]):
             facing_average = s.hp - 3 * average + weapon_worth(weapon, cap)
             if score(end) < facing_average - RUN_MARGIN:
                 return RUN
-        return action_for(state, end.first)  # type: ignore[arg-type]
+        return action_for(state, end.first)

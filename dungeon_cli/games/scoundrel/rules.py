@@ -11,11 +11,11 @@ lower than the last one it struck.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Mapping, Optional
 
 from ...kit.cards import CARDS as ALL_CARDS
 from ...kit.cards import Card, deck
-from ...kit.core import Chance, Draw, Game, Illegal, Phase, Result, State
+from ...kit.core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State
 from ...kit.piles import NotInPile, Pile
 
 MAX_HP = 20
@@ -134,7 +134,7 @@ _VALUE = {card: value(card) for card in ALL_CARDS.values()}
 _MONSTER_WORTH = {card: value(card) if is_monster(card) else 0 for card in ALL_CARDS.values()}
 _CHANCE, _DECISION, _OVER = Phase.CHANCE, Phase.DECISION, Phase.OVER
 # Piles never change once built, so every game at a table starts from the same one.
-_EMPTY = Pile.unknown(())
+_EMPTY: Pile[Card] = Pile.unknown(())
 _SHUFFLED = Pile.unknown(CARDS)
 
 
@@ -161,7 +161,7 @@ class ScoundrelState(State):
     def __init__(self) -> None:
         self.turn = 1
         self.phase = Phase.CHANCE
-        self.dungeon: Pile = _EMPTY
+        self.dungeon: Pile[Card] = _EMPTY
         self.room: tuple[Card, ...] = ()  # the cards of the room not yet resolved, in order
         self.hp = MAX_HP
         self.weapon: Optional[Card] = None
@@ -347,9 +347,10 @@ class ScoundrelState(State):
                 raise Illegal(f"no weapon is equipped to strike {card} with")
             if not self.can_strike(card):
                 last = self.last_struck
+                assert last is not None  # a weapon that may not strike has struck before
                 bound = "lower than" if self.strict else "at most"
                 raise Illegal(
-                    f"weapon {self.weapon} last struck {last}, so it cannot strike {card} (only monsters {bound} {value(last)})"  # type: ignore[arg-type]
+                    f"weapon {self.weapon} last struck {last}, so it cannot strike {card} (only monsters {bound} {value(last)})"
                 )
             new.hp = fight(self.hp, _VALUE[card], _VALUE[self.weapon])
             new.slain = self.slain + (card,)
@@ -405,14 +406,14 @@ class Scoundrel(Game[ScoundrelState]):
         "strict-weapon": "a weapon that has struck may strike only monsters strictly lower than the last",
     }
 
-    def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
+    def deck(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> list[tuple[str, Cards]]:
         return [(DUNGEON, CARDS)]
 
     def start(
         self,
         variant: Optional[str] = None,
         options: Optional[Mapping[str, Any]] = None,
-        order: Optional[Mapping[str, Sequence]] = None,
+        order: Optional[Mapping[str, Cards]] = None,
     ) -> ScoundrelState:
         state = ScoundrelState()
         state.strict = variant == "strict-weapon"

@@ -53,6 +53,20 @@ from .tables import VALUE as _VAL
 from .tables import WEAPON as _WEAPON_VAL
 from .tables import WEAPON_KIND as WEAPON
 
+# The room model's values (``RoomModel``'s docstring says each): card ids, a dungeon's
+# facts (``_stats``), a way through a room as a chain of (previous chain, card id,
+# struck) cells, a child's step, a room's half (cards still to resolve, drank, last
+# potion) and a node.
+Ids = tuple[int, ...]
+Stats = tuple[int, int, Ids, Ids, int, int, int]
+Way = tuple[Any, ...]  # () or (Way, int, bool): a chain mypy cannot spell without a class
+Step = tuple[Way, Ids, bool]
+Half = tuple[int, bool, int]
+Node = tuple[Ids, Ids, int, int, int, bool, bool, Optional[int], int, Optional[Half], Stats]
+End = tuple[int, int, int, int, Way]  # (card left, weapon, health, cap, way)
+Walked = tuple[Optional[tuple[int, Way]], Optional[tuple[int, Way]], list[End]]
+Child = tuple[tuple[Step], Node]
+
 
 def key(state: ScoundrelState) -> Hashable:
     room: Any = state.room if state.can_run else frozenset(state.room)
@@ -70,7 +84,7 @@ def bound(state: ScoundrelState) -> int:
     return _bound(state.hp, weapon, cap, state.strict, room, _stats(dungeon), _leave(state.ran_last, dungeon, room, half))
 
 
-def priority(state: ScoundrelState) -> tuple:
+def priority(state: ScoundrelState) -> tuple[int, int, int]:
     """Most health first, then the weapon that reaches furthest."""
     result = state.result()
     if result is not None:
@@ -80,15 +94,15 @@ def priority(state: ScoundrelState) -> tuple:
     return (0, state.hp, weapon * cap)
 
 
-def deal(events: list) -> dict:
+def deal(events: list[tuple[Any, Any]]) -> dict[str, list[Hashable]]:
     """The dungeon's order from a game's events: the cards as they first came up (a
     card run from comes up again later, from under the dungeon). Every card must
     have come up."""
     from ...kit.core import Draw
     from .rules import CARDS, DUNGEON
 
-    order = []
-    seen = set()
+    order: list[Hashable] = []
+    seen: set[Hashable] = set()
     for _, action in events:
         if isinstance(action, Draw) and action.outcome not in seen:
             seen.add(action.outcome)
@@ -108,16 +122,16 @@ _DRAWS = tuple(Draw(card) for card in CARDS)
 NO_WEAPON = -1
 
 
-def _actions_of(way: tuple, drawn: tuple, run: bool) -> list:
+def _actions_of(way: Way, drawn: Ids, run: bool) -> list[Any]:
     """The core's actions of one child's step, kept as ids until a line is reported
     (most children are never part of one): ``way``, the chain (previous chain, card id,
     struck) through the room, last step first, or the room ``run`` from; then the card
     ids ``drawn`` after it."""
-    steps: list = []
+    steps: list[Any] = []
     while way:
         way, card, struck = way
         steps.append(_ACTIONS[struck][card])
-    out: list = [RUN] if run else steps[::-1]
+    out: list[Any] = [RUN] if run else steps[::-1]
     out.extend(_DRAWS[card] for card in drawn)
     return out
 
@@ -153,16 +167,16 @@ class RoomModel:
     monotone = True
 
     def __init__(self) -> None:
-        self._ways: dict = {}
+        self._ways: dict[tuple[Ids, int, int, int, bool, bool, Optional[Half]], Walked] = {}
 
-    def root(self, start: State) -> tuple[list, Any]:
+    def root(self, start: State) -> tuple[list[Any], Node]:
         steps, dealt = known_steps(start, [])
         assert isinstance(dealt, ScoundrelState)
         state = dealt
         if state.dungeon.hidden:
             raise ValueError("the deal is not known: a solver needs every card in order")
         cap = value(state.slain[-1]) if state.slain else FRESH
-        over = None
+        over: Optional[int] = None
         result = state.result()
         if result is not None:
             from ...kit.objective import objective
@@ -171,13 +185,13 @@ class RoomModel:
         dungeon = tuple(_ID[c] for c in state.dungeon.known)
         room = tuple(_ID[c] for c in state.room)
         weapon = _ID[state.weapon] if state.weapon is not None else NO_WEAPON
-        half = None
+        half: Optional[Half] = None
         if over is None and state.resolved:
             # A room half resolved (an analysis asks from any decision): the cards it
             # still needs and whether a potion was drunk in it ride along, for this
             # node only; its children start rooms as every other node does.
             half = (state.to_resolve - state.resolved, state.drank, value(state.last[0]) if state.last and state.last[1] else 0)
-        node = (
+        node: Node = (
             dungeon,
             room,
             state.hp,
@@ -200,9 +214,9 @@ class RoomModel:
         )
         return steps, node
 
-    def line(self, path: list) -> list:
+    def line(self, path: list[Any]) -> list[Any]:
         """The core's actions of a path of steps (the root's, then each child's)."""
-        out: list = []
+        out: list[Any] = []
         for step in path:
             if type(step) is tuple:  # a child's step (the root's are actions)
                 out.extend(_actions_of(*step))
@@ -210,10 +224,10 @@ class RoomModel:
                 out.append(step)
         return out
 
-    def value(self, node) -> Optional[int]:
+    def value(self, node: Node) -> Optional[int]:
         return node[7]
 
-    def key(self, node) -> tuple:
+    def key(self, node: Node) -> tuple[tuple[int, Ids, bool] | tuple[int, Ids, bool, Half], tuple[int, int, int]]:
         _, room, hp, weapon, cap, ran_last = node[:6]
         half = node[9]
         dungeon = node[10][0]  # the dungeon's number (``_stats``)
@@ -224,13 +238,13 @@ class RoomModel:
         held = _VAL[weapon]
         return position, (hp, reach, held if held < reach else reach)
 
-    def bound(self, node) -> int:
+    def bound(self, node: Node) -> int:
         return node[8]
 
-    def children(self, node) -> list[tuple[list, Any]]:
+    def children(self, node: Node) -> list[Child]:
         return self.children_above(node, None)[0]
 
-    def children_above(self, node, floor: Optional[int]) -> tuple[list, Optional[int]]:
+    def children_above(self, node: Node, floor: Optional[int]) -> tuple[list[Child], Optional[int]]:
         """The children (all of them with ``floor`` None), less those whose bound is at
         most ``floor``: most are cut by their bound, and are not built."""
         dungeon, room, hp, weapon, cap, ran_last, strict, _, _, half, facts = node
@@ -240,7 +254,7 @@ class RoomModel:
             found = self._walk(room, hp, weapon, cap, strict, final, half)
         wins, loss, ends = found
         # Best-looking first: a win, the ends (the walk sorted them), the run, a loss.
-        out: list = []
+        out: list[Child] = []
         if wins is not None:
             result, way = wins
             out.append((((way, (), False),), (dungeon, room, hp, weapon, cap, ran_last, strict, result, result, None, facts)))
@@ -248,7 +262,7 @@ class RoomModel:
         below = dungeon[3:]
         after = _stats(below)
         leave = -1 if below else 0
-        omitted = None
+        omitted: Optional[int] = None
         for left, new_weapon, new_hp, new_cap, way in ends:
             new_room = (left,) + drawn
             bound = _bound(new_hp, new_weapon, new_cap, strict, new_room, after, leave)
@@ -276,7 +290,7 @@ class RoomModel:
             out.append((((way, (), False),), (dungeon, room, hp, weapon, cap, ran_last, strict, result, result, None, facts)))
         return out, omitted
 
-    def _walk(self, room: tuple, hp: int, weapon: int, cap: int, strict: bool, final: bool, half) -> tuple:
+    def _walk(self, room: Ids, hp: int, weapon: int, cap: int, strict: bool, final: bool, half: Optional[Half]) -> Walked:
         """Every way through a room, reduced to what differs: the best win and the best
         loss (a loss as health less the room's monsters left, the dungeon's are taken
         off by the caller), and the ends that are not beaten on health and cap by
@@ -288,14 +302,16 @@ class RoomModel:
         kind_of, value_of = _KIND, _VAL
         may, fights = _MAY[strict], _FIGHT
         # the best win and the best loss: [value, way], first found kept on a tie
-        win: list = [None, None]
-        loss: list = [None, None]
-        ends: dict = {}
-        seen = set()
+        win: list[Any] = [None, None]
+        loss: list[Any] = [None, None]
+        ends: dict[tuple[int, int], list[tuple[int, int, Way]]] = {}
+        seen: set[tuple[Ids, int, int, int, bool, int]] = set()
 
         # ``way``: the steps so far as a chain (previous chain, card id, struck), built
         # one cell a step; ``monsters``: what the room's monsters still unresolved add up to.
-        def walk(room, hp, weapon, wv, cap, drank, done, way, last_drunk, monsters):
+        def walk(
+            room: Ids, hp: int, weapon: int, wv: int, cap: int, drank: bool, done: int, way: Way, last_drunk: int, monsters: int
+        ) -> None:
             if done == need:
                 if final:
                     result = WIN + win_score(hp, last_drunk)
@@ -341,7 +357,7 @@ class RoomModel:
 
         start_weapon = value_of[weapon] if weapon >= 0 else 0
         walk(room, hp, weapon, start_weapon, cap, drank, 0, (), last_drunk, sum(_MONSTER_VAL[c] for c in room))
-        kept = []
+        kept: list[tuple[float, End]] = []
         for (left, new_weapon), group in ends.items():
             group.sort(key=_more_first)
             reach = -1
@@ -352,14 +368,18 @@ class RoomModel:
                 reach = new_cap
                 kept.append((_promise(new_hp, weapon_value, new_cap), (left, new_weapon, new_hp, new_cap, way)))
         kept.sort(key=_first, reverse=True)
-        found = (None if win[0] is None else tuple(win), None if loss[0] is None else tuple(loss), [end for _, end in kept])
+        found: Walked = (
+            None if win[0] is None else (win[0], win[1]),
+            None if loss[0] is None else (loss[0], loss[1]),
+            [end for _, end in kept],
+        )
         if len(self._ways) > 500_000:
             self._ways.clear()
         self._ways[(room, hp, weapon, cap, strict, final, half)] = found
         return found
 
 
-def _leave(ran_last: bool, dungeon: tuple, room: tuple, half) -> int:
+def _leave(ran_last: bool, dungeon: Ids, room: Ids, half: Optional[tuple[int, ...]]) -> int:
     """How many cards of the room may stay unresolved when it must be faced (``_bound``'s
     ``leave``), or -1 when it may still be run from."""
     if half is not None:
@@ -369,11 +389,11 @@ def _leave(ran_last: bool, dungeon: tuple, room: tuple, half) -> int:
     return 1 if ran_last else -1
 
 
-def _first(child: tuple):
+def _first(child: tuple[float, End]) -> float:
     return child[0]
 
 
-def _more_first(end: tuple) -> tuple:
+def _more_first(end: tuple[int, int, Way]) -> tuple[int, int]:
     return (-end[0], -end[1])
 
 
@@ -383,11 +403,11 @@ def _promise(hp: int, weapon: int, cap: int) -> float:
     return hp + weapon * min(cap, 14) / 14
 
 
-_STATS: dict = {}
+_STATS: dict[Ids, Stats] = {}
 _NUMBERS = count()
 
 
-def _stats(cards: tuple) -> tuple:
+def _stats(cards: Ids) -> Stats:
     """(number, monster total, C, V, potion total, best potion, best weapon) of a dungeon
     of card ids, where C[r] and V[r] count and add up its monsters of value at most r:
     what monsters cost against a weapon is then a few subtractions (``_cost``). Many
@@ -417,7 +437,7 @@ def _stats(cards: tuple) -> tuple:
     return found
 
 
-def _cost(below: tuple, worth: tuple, weapon: int, low: int, high: int) -> int:
+def _cost(below: Ids, worth: Ids, weapon: int, low: int, high: int) -> int:
     """The health monsters of value in (low, high] cost at least, struck by a weapon of
     value ``weapon``: each loses what the weapon does not take off."""
     if weapon > low:
@@ -427,7 +447,7 @@ def _cost(below: tuple, worth: tuple, weapon: int, low: int, high: int) -> int:
     return worth[high] - worth[low] - weapon * (below[high] - below[low])
 
 
-def _bound(hp: int, weapon: int, cap: int, strict: bool, room: tuple, facts: tuple, leave: int = -1) -> int:
+def _bound(hp: int, weapon: int, cap: int, strict: bool, room: Ids, facts: Stats, leave: int = -1) -> int:
     """``bound`` on card ids (``weapon``: an id or ``NO_WEAPON``; ``facts``: the
     dungeon's, from ``_stats``). A monster can be struck by a weapon still to come (at
     best the strongest of them) or by the one in hand only if its cap allows: the cap
@@ -494,10 +514,10 @@ _REACH = {
     strict: tuple(max((m for m in range(FRESH) if may_strike(m, c, strict)), default=0) for c in range(FRESH + 1))
     for strict in (False, True)
 }
-_STRIKE_MIXED: dict = {}
+_STRIKE_MIXED: dict[tuple[int, int, int], Ids] = {}
 
 
-def _strike_with(fresh: int, held: int, reach: int) -> tuple:
+def _strike_with(fresh: int, held: int, reach: int) -> Ids:
     """What each monster costs at least when the weapons to come reach ``fresh`` and the
     one in hand, of value ``held``, strikes monsters up to ``reach``."""
     found = _STRIKE_MIXED.get((fresh, held, reach))

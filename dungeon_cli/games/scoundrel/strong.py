@@ -31,9 +31,10 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from typing import Any, Optional
+from typing import Any, Iterator, Mapping, Optional
 
 from ...kit.bot import Bot
+from ...kit.cards import Card
 from ...kit.game_module import GameModule
 from ...kit.player_view import PlayerView
 from ...kit.sampling import Tally
@@ -68,7 +69,7 @@ class Candidate(Tally):
 
     __slots__ = ("actions", "end", "drunk", "run")
 
-    def __init__(self, actions: tuple, end: Optional[End], drunk: int = 0, run: bool = False):
+    def __init__(self, actions: tuple[Any, ...], end: Optional[End], drunk: int = 0, run: bool = False):
         super().__init__()
         self.actions = actions  # the core actions that play it
         self.end = end
@@ -79,7 +80,7 @@ class Candidate(Tally):
 def candidates(state: ScoundrelState, first: Any = None) -> list[Candidate]:
     """Run (when allowed) and the ways through the room worth comparing; ``first``:
     only those that begin with that action (the analysis's "after this decision")."""
-    groups: dict = {}
+    groups: dict[str | tuple[tuple[int, ...], int], list[tuple[End, tuple[Any, ...], int]]] = {}
     for end, path, drunk in _ways(state) if first != RUN else ():
         if first is not None and path[0] != first:
             continue
@@ -103,7 +104,7 @@ def candidates(state: ScoundrelState, first: Any = None) -> list[Candidate]:
     return out
 
 
-def unseen_parts(state: ScoundrelState) -> tuple[list, tuple]:
+def unseen_parts(state: ScoundrelState) -> tuple[list[int], tuple[int, ...]]:
     """The unseen cards (ids, in the deck's order) and the cards known under them."""
     hidden = sorted(_ID[c] for c, n in state.dungeon.hidden.items() for _ in range(n))
     known = tuple(_ID[c] for c in state.dungeon.known)
@@ -116,7 +117,7 @@ def evaluate(state: ScoundrelState, rng: random.Random, samples: int = SAMPLES) 
     return evaluate_on(state, candidates(state), orders(state, rng, samples))
 
 
-def orders(state: ScoundrelState, rng: random.Random, samples: int, exhaustive: bool = False) -> list[list]:
+def orders(state: ScoundrelState, rng: random.Random, samples: int, exhaustive: bool = False) -> list[list[int]]:
     """``samples`` orders of the dungeon consistent with what ``state`` shows;
     ``exhaustive``: every order instead, when there are no more than ``samples``
     (near the end the figure is then exact, not an estimate)."""
@@ -126,7 +127,7 @@ def orders(state: ScoundrelState, rng: random.Random, samples: int, exhaustive: 
     return [[_ID[c] for c in state.resample(rng).dungeon.known] for _ in range(samples)]
 
 
-def evaluate_on(state: ScoundrelState, cands: list[Candidate], deals: list[list]) -> list[Candidate]:
+def evaluate_on(state: ScoundrelState, cands: list[Candidate], deals: list[list[int]]) -> list[Candidate]:
     """``cands`` played out on each dungeon order of ``deals`` (card ids, top first)."""
     strict = state.strict
     room = [_ID[c] for c in state.room]
@@ -166,7 +167,7 @@ def best(cands: list[Candidate]) -> Candidate:
 # -- the rollout: a room at a time, by a rule of thumb ------------------------------------------
 
 
-def _resolve(cards: list, hp: int, wv: int, cap: int, strict: bool, weapons_first: bool) -> tuple:
+def _resolve(cards: list[int], hp: int, wv: int, cap: int, strict: bool, weapons_first: bool) -> tuple[int, int, int, int]:
     """Resolve ``cards`` in a sensible order: the best potion first when it heals in
     full, weapons (weakest first, so the best is held) before or after the monsters,
     monsters highest first (struck when the weapon may and it is worth the cap it
@@ -196,7 +197,9 @@ def _resolve(cards: list, hp: int, wv: int, cap: int, strict: bool, weapons_firs
     return hp, wv, cap, drunk
 
 
-def rollout(dungeon: list, top: int, room: list, hp: int, wv: int, cap: int, may_run: bool, strict: bool) -> tuple[bool, int]:
+def rollout(
+    dungeon: list[int], top: int, room: list[int], hp: int, wv: int, cap: int, may_run: bool, strict: bool
+) -> tuple[bool, int]:
     """(won, score) of the rest of a game by the rule of thumb: ``dungeon[top:]`` still
     face down in that order, ``room`` the card carried into the next room."""
     size = len(dungeon)
@@ -207,7 +210,7 @@ def rollout(dungeon: list, top: int, room: list, hp: int, wv: int, cap: int, may
         top = min(size, top + take)
         final = top >= size
         best_plan = None
-        best_score = -(10**9)
+        best_score: float = -(10**9)
         options = [None] if final else range(len(room))
         for leave in options:
             rest = room if leave is None else room[:leave] + room[leave + 1 :]
@@ -249,7 +252,9 @@ def rollout(dungeon: list, top: int, room: list, hp: int, wv: int, cap: int, may
         may_run = True
 
 
-def _unresolved_after_death(rest: list, room: list, leave: Optional[int], hp: int, wv: int, cap: int, strict: bool) -> int:
+def _unresolved_after_death(
+    rest: list[int], room: list[int], leave: Optional[int], hp: int, wv: int, cap: int, strict: bool
+) -> int:
     """The monsters of the room not fought when the fight that killed came: approximated
     as the monsters of the room less the one that killed and those before it, which a
     loss's score (health less every monster not resolved) needs only roughly."""
@@ -272,9 +277,11 @@ class StrongBot(Bot[ScoundrelState]):
     watches = True
     samples = SAMPLES
 
-    def begin(self, module: GameModule[ScoundrelState, Any], variant, options, start) -> None:
+    def begin(
+        self, module: GameModule[ScoundrelState, Any], variant: Optional[str], options: Mapping[str, Any], start: ScoundrelState
+    ) -> None:
         self.view = PlayerView(module, variant, options)
-        self.plan: list = []
+        self.plan: list[Any] = []
 
     def observe(self, before: ScoundrelState, action: Any) -> None:
         self.view.observe(action)
@@ -301,14 +308,16 @@ class StrongBot(Bot[ScoundrelState]):
         return self.plan[0]
 
 
-def _ways(state: ScoundrelState):
+def _ways(state: ScoundrelState) -> Iterator[tuple[End, tuple[Any, ...], int]]:
     """Every way to finish the room: (End, its core actions), in ``bots.ways``' order."""
     weapon = value(state.weapon) if state.weapon is not None else 0
     cap = value(state.slain[-1]) if state.slain else FRESH
     need = state.to_resolve - state.resolved
     strict = state.strict
 
-    def walk(hp, weapon, cap, drank, room, need, path, drunk):
+    def walk(
+        hp: int, weapon: int, cap: int, drank: bool, room: tuple[Card, ...], need: int, path: tuple[Any, ...], drunk: int
+    ) -> Iterator[tuple[End, tuple[Any, ...], int]]:
         if need == 0 or hp <= 0:
             yield End(hp, weapon, cap, room, path[0] if path else None), path, drunk
             return
