@@ -24,9 +24,9 @@ decides alike whatever order the unseen cards lie in (tests/test_bots.py).
 The search can only be one step better than its rollout (it ranks the ways through a
 room by how the rollout plays the rest), so the rollout's rule of thumb is where its
 strength lies: weighed against the unseen monsters as the counting bot weighs a weapon,
-it lifted the search from 38% to about half the deals (docs/simulation.md, "Scoundrel:
-what lifted it"), at the same cost; more orders a room had only estimated the weaker
-rule more closely.
+it lifted the search from 50 to 71 of the 150 development seeds (docs/simulation.md,
+"Scoundrel: what lifted it"), at the same cost; more orders a room had only estimated
+the weaker rule more closely.
 
 Perfect-information Monte Carlo (this) was chosen over ISMCTS for its cost: a room has
 a handful of ways worth comparing and the rollouts are plain integer loops, so a
