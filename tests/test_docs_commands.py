@@ -273,11 +273,11 @@ CHECKS: dict[str, Check] = {
     "dungeon sim scoundrel --bot strong --seed 2000 --games 150 --jobs 2": Check(
         says=("strong",), substitute=("--games 150 --jobs 2", "--games 2")
     ),
-    "dungeon sim scoundrel --bot strong --games 162 --jobs 2": Check(
-        says=("strong",), substitute=("--games 162 --jobs 2", "--games 2")
+    "dungeon sim scoundrel --bot strong --games 1343 --jobs 2": Check(
+        says=("strong",), substitute=("--games 1343 --jobs 2", "--games 2")
     ),
-    "dungeon sim scoundrel --bot strong --variant strict-weapon --games 171 --jobs 2": Check(
-        says=("strong", "strict-weapon"), substitute=("--games 171 --jobs 2", "--games 2")
+    "dungeon sim scoundrel --bot strong --variant strict-weapon --games 1345 --jobs 2": Check(
+        says=("strong", "strict-weapon"), substitute=("--games 1345 --jobs 2", "--games 2")
     ),
     **{
         f"dungeon sim {game} --bot greedy{variant} --games 10000 --jobs 2": Check(
