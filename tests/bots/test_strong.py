@@ -177,3 +177,21 @@ def test_clear_the_dungeons_strong_player_samples_more_deals_under_reserve(monke
         asked.clear()
         _events(module, bot, deal_piles(3, module.game.deck(variant, {})), 3, variant)
         assert asked and set(asked) == {want}
+
+
+@pytest.mark.parametrize("strict,least", [(False, 80), (True, 24)])
+def test_scoundrels_rollout_alone_wins_a_few_in_a_hundred(strict, least):
+    """The search is as good as its playouts: Scoundrel's rollout, played alone from the
+    start on 2,000 shuffles, wins about 6.6% (strict-weapon 2.1%); the rule of thumb
+    before it won 1.0% (0.3%), no more than greedy."""
+    from dungeon_cli.games.scoundrel.rules import FRESH, MAX_HP
+    from dungeon_cli.games.scoundrel.strong import rollout
+    from dungeon_cli.games.scoundrel.tables import IDS
+
+    rng = random.Random(29)
+    wins = 0
+    for _ in range(2000):
+        order = list(IDS)
+        rng.shuffle(order)
+        wins += rollout(order, 0, [], MAX_HP, 0, FRESH, True, strict)[0]
+    assert wins >= least, wins

@@ -288,6 +288,29 @@ CHECKS: dict[str, Check] = {
     "dungeon sim clear-the-dungeon --bot strong --variant reserve --games 2000 --jobs 2": Check(
         says=("strong", "reserve"), substitute=("--games 2000 --jobs 2", "--games 2")
     ),
+    # the strong Scoundrel player's development seeds, and the luck-and-skill table's rows
+    "dungeon sim scoundrel --bot strong --seed 2000 --games 150 --jobs 2": Check(
+        says=("strong",), substitute=("--games 150 --jobs 2", "--games 2")
+    ),
+    "dungeon sim scoundrel --bot strong --games 1343 --jobs 2": Check(
+        says=("strong",), substitute=("--games 1343 --jobs 2", "--games 2")
+    ),
+    "dungeon sim scoundrel --bot strong --variant strict-weapon --games 1345 --jobs 2": Check(
+        says=("strong", "strict-weapon"), substitute=("--games 1345 --jobs 2", "--games 2")
+    ),
+    **{
+        f"dungeon sim {game} --bot greedy{variant} --games 10000 --jobs 2": Check(
+            says=("greedy",), substitute=("--games 10000", "--games 20")
+        )
+        for game, variant in (
+            ("scoundrel", ""),
+            ("scoundrel", " --variant strict-weapon"),
+            ("clear-the-dungeon", ""),
+            ("clear-the-dungeon", " --variant reserve"),
+            ("rpg-solitaire", ""),
+            ("cassette-dungeons", ""),
+        )
+    },
     # the search every game has: one short game of each (its games take seconds of CPU each)
     "dungeon sim rpg-solitaire --bot strong --games 22": Check(says=("strong",), substitute=("--games 22", "--seed 2 --games 1")),
     "dungeon sim rpg-solitaire --bot strong --seed 1000 --games 20": Check(
