@@ -36,13 +36,15 @@ $(VENV)/.lint: $(VENV)/.test
 	@$(QUIETLY) $(BIN)/pip install --quiet -e '.[test,lint,cluster,openspiel,gym,lsp,pygments]'
 	touch $@
 
-# The code's own checks: ruff (lint and format), mypy, and the import contracts
-# (pyproject.toml) that keep the layers apart.
+# The code's own checks: ruff (lint and format), mypy (strict), the import contracts
+# (pyproject.toml) that keep the layers apart, and the same walls at run time: every
+# module of every game imported in a fresh interpreter loads nothing above the games.
 lint: $(VENV)/.lint
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/games/test_game_imports.py
 
 test: lint
 	$(BIN)/python -m pytest

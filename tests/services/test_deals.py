@@ -42,10 +42,14 @@ def test_a_malformed_table_is_refused_by_line(bad):
         deals.parse(bad)
 
 
-def test_scoundrel_serves_every_kind_from_its_shipped_table():
-    assert SERVED["scoundrel"] == list(deals.KINDS)
+TABLED = ["scoundrel", "clear-the-dungeon"]  # the games with a solver ship a table
+
+
+@pytest.mark.parametrize("game", TABLED)
+def test_a_game_with_a_solver_serves_every_kind_from_its_shipped_table(game):
+    assert SERVED[game] == list(deals.KINDS)
     for kind in deals.KINDS:
-        assert len(deals.seeds_for("scoundrel", kind)) >= 3, kind
+        assert len(deals.seeds_for(game, kind)) >= 3, kind
 
 
 @pytest.mark.parametrize("game", [g for g in registry.names() if not SERVED[g]])
@@ -90,22 +94,24 @@ def test_sim_plays_the_tables_deals_of_the_kind(run):
     assert many.exit_code == 0 and f"the table holds {len(deals.seeds_for('scoundrel', 'hard')):,} hard deals" in many.stderr
 
 
-def test_the_shipped_table_is_what_the_maker_makes(capsys):
+@pytest.mark.parametrize("game", TABLED)
+def test_the_shipped_table_is_what_the_maker_makes(capsys, game):
     """The module run at small size: its lines are the shipped table's for those seeds
     (the solver's verdict in positions, the strong player's games from fixed generators:
     the same on any machine)."""
-    shipped = {e.seed: e for e in deals.load("scoundrel").entries}
-    runs = deals.load("scoundrel").runs
-    assert deal_tables.main(["scoundrel", "--seeds", "0-1", "--runs", str(runs)]) == 0
+    shipped = {e.seed: e for e in deals.load(game).entries}
+    runs = deals.load(game).runs
+    assert deal_tables.main([game, "--seeds", "0-1", "--runs", str(runs)]) == 0
     made = deals.parse(capsys.readouterr().out)
     assert made.runs == runs and [e.seed for e in made.entries] == [0, 1]
     for entry in made.entries:
         assert entry == shipped[entry.seed]
 
 
-def test_a_winnable_deal_is_won_by_the_solver():
-    for seed in deals.seeds_for("scoundrel", "winnable")[:3] + deals.seeds_for("scoundrel", "hard")[:2]:
-        assert solve_one(Task("scoundrel", max_nodes=deal_tables.SOLVER_LIMIT), seed).won, seed
+@pytest.mark.parametrize("game", TABLED)
+def test_a_winnable_deal_is_won_by_the_solver(game):
+    for seed in deals.seeds_for(game, "winnable")[:3] + deals.seeds_for(game, "hard")[:2]:
+        assert solve_one(Task(game, max_nodes=deal_tables.SOLVER_LIMIT), seed).won, seed
 
 
 def test_play_daily_deals_the_days_deal_of_the_kind(run):

@@ -45,4 +45,5 @@ MODULE = GameModule(
     solver=f"{__name__}.solver",
     web=f"{__name__}.web:board",
     pages=("rules.md",),
+    data=("deals.txt",),  # deals by difficulty (dungeon_cli/services/deals.py)
 )
