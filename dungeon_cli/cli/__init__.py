@@ -159,28 +159,59 @@ def main() -> None:
 
     guard()
     try:
+        code = _run()
+    except KeyboardInterrupt:  # a Ctrl-C while the command's end was being handled
+        code = 130
+    _late_ctrl_c()
+    sys.exit(finish(code))
+
+
+def _run() -> int:
+    """The command, and its exit status."""
+    try:
         cli(prog_name="dungeon")
-        code = 0
+        return 0
     except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except KeyboardInterrupt:
         _say("\ninterrupted")
-        code = 130
+        return 130
     except BrokenPipeError:  # raised outside a command (its option callbacks)
         from ..plumbing.streams import closed_pipe
 
-        code = closed_pipe()
+        return closed_pipe()
     except OSError as exc:  # the last net: a file or stream the command did not expect to fail
         where = f"{exc.filename}: " if exc.filename else "standard output: " if exc.errno in STREAM_ERRORS else ""
         _say(f"dungeon: error: {where}{exc.strerror or exc}")
-        code = 2
+        return 2
     except Exception as exc:  # a game that cannot be loaded (DUNGEON_GAMES): one line, no traceback
         registry = sys.modules.get("dungeon_cli.registry")
         if registry is None or not isinstance(exc, registry.GameError):
             raise
         _say(f"dungeon: error: {exc}")
-        code = 2
-    sys.exit(finish(code))
+        return 2
+
+
+def _late_ctrl_c() -> None:
+    """The command is over and its status decided: a Ctrl-C now (a second one after an
+    interrupted run's summary, say) must not turn into a KeyboardInterrupt at the
+    interpreter's exit, which Python answers by killing itself with SIGINT: no status
+    130, and a traceback. The first is let pass while standard output is flushed; a
+    second leaves at once, in case that flush is stuck on a pipe nobody reads."""
+    import os
+    import signal
+
+    seen: list[int] = []
+
+    def late(signum: int, frame: object) -> None:
+        if seen:
+            os._exit(130)
+        seen.append(signum)
+
+    try:
+        signal.signal(signal.SIGINT, late)
+    except ValueError:  # not the main thread (an embedding program): nothing to guard
+        pass
 
 
 STREAM_ERRORS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EBADF, errno.EFBIG}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -162,3 +163,29 @@ def test_a_hundred_billion_games_start_at_once_in_bounded_memory(tmp_path):
         out, err = ctrl_c(proc)
         assert proc.returncode == 130, err
         assert b"MemoryError" not in err and b"95% CI" in out
+
+
+@pytest.mark.parametrize("late", [1, 2])
+def test_a_ctrl_c_after_the_command_is_over_keeps_its_status(tmp_path, late):
+    """The window a second Ctrl-C can fall in on a loaded machine: the command has
+    ended (here ``verify``, status 0) and standard output is being flushed. Before,
+    the KeyboardInterrupt escaped ``main`` and Python killed itself with SIGINT (status
+    -2, a traceback). One late Ctrl-C is let pass; a second leaves at once with 130,
+    in case the flush is stuck."""
+    record = sorted((Path(__file__).parents[2] / "fixtures" / "examples").glob("*.dgn"))[0]
+    code = (
+        "import os, signal, sys\n"
+        "from dungeon_cli.plumbing import streams\n"
+        "flush = streams.finish\n"
+        "def finish(code):\n"
+        f"    for _ in range({late}):\n"
+        "        os.kill(os.getpid(), signal.SIGINT)\n"
+        "    return flush(code)\n"
+        "streams.finish = finish\n"
+        "from dungeon_cli.cli import main\n"
+        f"sys.argv = ['dungeon', 'verify', {str(record)!r}]\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=tmp_path, timeout=60)
+    assert b"Traceback" not in done.stderr, done.stderr
+    assert done.returncode == (0 if late == 1 else 130), done.stderr
