@@ -114,46 +114,15 @@ def test_a_bad_date_is_one_line_and_exit_2(run, value):
 def _at_a_terminal(cwd, data, keys: bytes) -> str:
     """``dungeon play scoundrel --daily`` at a real terminal: ``keys`` typed once the
     prompt is up (if it comes up); what the screen showed."""
-    import os
-    import select
-    import subprocess
-    import sys
-    import time
-
-    from pty_terminal import terminal_env
+    from pty_terminal import PROMPTING, Terminal, terminal_env
 
     env = terminal_env(XDG_DATA_HOME=str(data))
-    master, slave = os.openpty()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "dungeon_cli", "play", "scoundrel", "--daily"],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        cwd=cwd,
-        env=env,
-    )
-    os.close(slave)
-    shown = bytearray()
-    try:
-        end = time.monotonic() + 30
-        typed = False
-        while proc.poll() is None or select.select([master], [], [], 0.2)[0]:
-            assert time.monotonic() < end, shown[-2000:]
-            if select.select([master], [], [], 0.5)[0]:
-                try:
-                    shown.extend(os.read(master, 65536))
-                except OSError:  # the terminal closed with the process
-                    break
-            if not typed and b"\x1b[?2004h" in shown:  # the prompt is up
-                os.write(master, keys)
-                typed = True
-        proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(master)
-    return bytes(shown).decode(errors="replace")
+    with Terminal(["play", "scoundrel", "--daily"], cwd, env) as term:
+        term.wait_for(lambda: PROMPTING in term.output or term.proc.poll() is not None)
+        if PROMPTING in term.output:
+            term.type(keys.decode())
+        term.finish()
+        return bytes(term.output).decode(errors="replace")
 
 
 def test_at_a_terminal_the_days_game_is_kept_where_daily_finds_it(run, tmp_path, monkeypatch):

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
+from pty_terminal import Terminal
 
 from dungeon_cli.cli.progress import WIPE, Progress
 
@@ -23,27 +22,10 @@ EXE = str(Path(sys.executable).with_name("dungeon"))
 def at_a_terminal(args: list[str], cwd: Path) -> tuple[bytes, bytes, int]:
     """``dungeon ARGS`` with standard error on a pty and standard output on a pipe:
     (standard output, what the terminal showed, exit status)."""
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([EXE, *args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave, cwd=cwd)
-    os.close(slave)
-    shown = bytearray()
-
-    def read() -> None:
-        while True:
-            try:
-                data = os.read(master, 65536)
-            except OSError:  # EIO: the child closed the terminal
-                return
-            if not data:
-                return
-            shown.extend(data)
-
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
-    out, _ = proc.communicate(timeout=300)
-    reader.join(10)
-    os.close(master)
-    return out, bytes(shown), proc.returncode
+    with Terminal(args, cwd, dict(os.environ), program=(EXE,), stdout=subprocess.PIPE) as term:
+        out, _ = term.proc.communicate(timeout=300)
+        term.finish()
+        return out, bytes(term.output), term.proc.returncode
 
 
 def drawn(shown: bytes) -> list[str]:

@@ -7,15 +7,13 @@ Real processes and a real SIGINT to the whole process group, as a terminal sends
 from __future__ import annotations
 
 import os
-import pty
 import signal
-import subprocess
 import sys
-import threading
 import time
 
 import pytest
 from conftest import EXAMPLES
+from pty_terminal import PROMPTING, Terminal
 from test_signals import ctrl_c, start
 
 BOUND = 1.5  # seconds from the SIGINT to the exit: the grace of 0.75 s, and a loaded machine's slack
@@ -59,49 +57,19 @@ def test_hint_stops_within_a_second(tmp_path):
         "import sys, dungeon_cli.analysis.hint as h; h.hint.__defaults__ = (100000, None);"
         "from dungeon_cli.cli import main; sys.argv[0] = 'dungeon'; main()"
     )
-    master, slave = pty.openpty()
     env = dict(os.environ, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", XDG_DATA_HOME=str(tmp_path / "data"))
-    proc = subprocess.Popen(
-        [sys.executable, "-c", long_hint, "play", "scoundrel", "--seed", "4", "-o", "game.dgn"],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        cwd=tmp_path,
-        env=env,
-        start_new_session=True,
-    )
-    os.close(slave)
-    shown = bytearray()
-
-    def read() -> None:
-        while True:
-            try:
-                data = os.read(master, 65536)
-            except OSError:
-                return
-            if not data:
-                return
-            shown.extend(data)
-
-    threading.Thread(target=read, daemon=True).start()
-    try:
-        end = time.monotonic() + 60
-        while b"\x1b[?2004h" not in shown:  # the prompt is up
-            assert time.monotonic() < end and proc.poll() is None, bytes(shown[-2000:])
-            time.sleep(0.05)
+    program = (sys.executable, "-c", long_hint)
+    with Terminal(["play", "scoundrel", "--seed", "4", "-o", "game.dgn"], tmp_path, env, program) as term:
+        term.shows(PROMPTING, timeout=60)
         before = (tmp_path / "game.dgn").read_bytes()
-        os.write(master, b"hint\r")
+        term.type("hint\r")
         time.sleep(2)
-        assert proc.poll() is None and b"hint: " not in shown  # still thinking
+        assert term.proc.poll() is None and b"hint: " not in term.output  # still thinking
         began = time.perf_counter()
-        os.killpg(proc.pid, signal.SIGINT)
-        proc.wait(timeout=30)
+        os.killpg(term.proc.pid, signal.SIGINT)
+        status = term.finish(timeout=30)
         took = time.perf_counter() - began
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(master)
-    assert proc.returncode == 130 and took < BOUND, (proc.returncode, took)
+        shown = bytes(term.output)
+    assert status == 130 and took < BOUND, (status, took)
     assert b"Traceback" not in shown and b"interrupted" in shown
     assert (tmp_path / "game.dgn").read_bytes() == before

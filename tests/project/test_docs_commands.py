@@ -11,19 +11,17 @@ commands the pages show at a terminal run in a real pseudo-terminal.
 from __future__ import annotations
 
 import os
-import pty
 import re
 import shutil
 import subprocess
 import sys
-import threading
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
 import pytest
 from conftest import DOC_PAGES, EXAMPLES, ROOT
+from pty_terminal import PROMPTING, Terminal
 from seven import SEVEN
 
 PAGES = DOC_PAGES
@@ -88,49 +86,16 @@ def _shell(command: str, where: Path) -> subprocess.CompletedProcess:
 def _terminal(command: str, where: Path, keys: list[tuple[bytes, str]]) -> tuple[int, str]:
     """Run the command in bash on a real pseudo-terminal; for each (wait_for, type) pair,
     wait until the screen shows wait_for, then type. Returns (status, screen)."""
-    master, slave = pty.openpty()
-    proc = subprocess.Popen(
-        ["bash", "-c", command],
-        cwd=where,
-        env=_env(where),
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        start_new_session=True,
-    )
-    os.close(slave)
-    screen = bytearray()
-
-    def read() -> None:
-        while True:
-            try:
-                data = os.read(master, 65536)
-            except OSError:
-                return
-            if not data:
-                return
-            screen.extend(data)
-
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
-    try:
+    with Terminal([command], where, _env(where), program=("bash", "-c")) as term:
         for wait_for, typed in keys:
-            end = time.monotonic() + 60
-            while wait_for not in screen:
-                assert time.monotonic() < end, f"{command}: waited for {wait_for!r}; the screen shows {bytes(screen[-1500:])!r}"
-                time.sleep(0.02)
-            os.write(master, typed.encode())
-        status = proc.wait(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        reader.join(timeout=5)
-        os.close(master)
+            term.shows(wait_for, timeout=60)
+            term.type(typed)
+        status = term.finish(timeout=60)
+        screen = bytes(term.output)
     return status, screen.decode("utf-8", "replace")
 
 
-PROMPT = b"\x1b[?2004h"  # prompt-toolkit's prompt is up
+PROMPT = PROMPTING  # prompt-toolkit's prompt is up
 
 
 @dataclass

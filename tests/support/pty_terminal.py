@@ -13,6 +13,7 @@ import termios
 import threading
 import time
 from pathlib import Path
+from typing import Optional, Sequence
 
 import pytest
 
@@ -22,16 +23,29 @@ WAIT = 30.0
 PROMPTING = b"\x1b[?2004h"  # prompt-toolkit turns bracketed paste on when its prompt is up
 
 
-class Terminal:
-    """A process on the slave side of a pty; everything it writes is collected."""
+DUNGEON = (sys.executable, "-m", "dungeon_cli")
 
-    def __init__(self, args: list[str], cwd: Path, env: dict):
+
+class Terminal:
+    """A process on the slave side of a pty; everything it writes there is collected in
+    ``output``. ``program`` is what runs before ``args`` (``dungeon`` by default; a
+    ``python -c`` that patches something first, or ``bash -c``); ``stdout`` may be
+    taken away from the terminal (``subprocess.PIPE``) to see what a pipe gets."""
+
+    def __init__(
+        self,
+        args: list[str],
+        cwd: Path,
+        env: dict,
+        program: Sequence[str] = DUNGEON,
+        stdout: Optional[int] = None,
+    ):
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "dungeon_cli", *args],
+            [*program, *args],
             stdin=slave,
-            stdout=slave,
+            stdout=slave if stdout is None else stdout,
             stderr=slave,
             cwd=cwd,
             env=env,
@@ -65,12 +79,37 @@ class Terminal:
         tail = bytes(self.output[-2000:]).decode(errors="replace")
         raise AssertionError(f"timed out waiting; the terminal shows:\n{tail}")
 
+    def shows(self, text: bytes, timeout: float = WAIT) -> None:
+        """Wait until the terminal has shown ``text``; fail if the process ends without."""
+        end = time.monotonic() + timeout
+        while text not in self.output:
+            if self.proc.poll() is not None:
+                self.reader.join(timeout=5)  # what it wrote before it went is read
+                if text in self.output:
+                    return
+            tail = bytes(self.output[-2000:]).decode(errors="replace")
+            assert self.proc.poll() is None, f"ended ({self.proc.returncode}) before showing {text!r}:\n{tail}"
+            assert time.monotonic() < end, f"waited for {text!r}; the terminal shows:\n{tail}"
+            time.sleep(0.02)
+
+    def finish(self, timeout: float = WAIT) -> int:
+        """The exit status, once everything the process wrote has been read."""
+        status = self.proc.wait(timeout=timeout)
+        self.reader.join(timeout=5)
+        return status
+
     def close(self) -> None:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait(timeout=WAIT)
         self.reader.join(timeout=5)
         os.close(self.master)
+
+    def __enter__(self) -> "Terminal":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 @pytest.fixture
