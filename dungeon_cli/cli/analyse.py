@@ -15,7 +15,7 @@ from .limits import HELP as LIMIT_HELP
 from .limits import parse_limit
 from .output import NotWritten, check_output, write_output
 from .progress import Progress, wanted
-from .reading import Unreadable, display_name, open_binary
+from .reading import RecordFiles, display_name
 
 if TYPE_CHECKING:  # the analysis itself loads with the command (``analysis``: that module)
     from notation import Record
@@ -195,48 +195,27 @@ class How(NamedTuple):
     page: bool = False  # --html: the analysis itself, for the review page (on this machine only)
 
 
-class Source:
-    """The records of the files, a file at a time and as read (through the one door,
-    ``open_binary``): a directory of a million records is never held whole. A file that
-    cannot be read is said when its turn comes, and the run goes on."""
+class Source(RecordFiles):
+    """The records to judge, as read (``RecordFiles``); a file with none gives nothing
+    to judge. With --html the moves a page can show are counted as they are read."""
 
     def __init__(self, files: tuple[str, ...], page_moves: bool = False):
-        self.files = files
-        self.unreadable = False
-        self.page_moves = page_moves  # --html: the moves a page can show are counted as read
+        super().__init__("analyse", files)
+        self.page_moves = page_moves
 
     def records(self) -> Iterator[tuple[str, Record]]:
-        from notation import read
-
         moves = 0
-        for path in self.files:
-            name = display_name(path)
-            try:
-                with open_binary(path) as stream:
-                    for record in read(stream, source=None if path == "-" else path):
-                        moves += len(record.moves)
-                        if self.page_moves:
-                            _page_holds(name, moves)
-                        yield name, record
-            except Unreadable as exc:
-                sys.stderr.write(f"dungeon analyse: error: {exc}\n")
-                self.unreadable = True
+        for name, record in self:
+            if record is None:
+                continue
+            moves += len(record.moves)
+            if self.page_moves:
+                _page_holds(name, moves)
+            yield name, record
 
     def count(self) -> int:
-        """How many records the files hold (for the progress line; 0 when standard
-        input is among them, which can be read once only, or a file cannot be read)."""
-        if "-" in self.files or not wanted():
-            return 0
-        from notation import read
-
-        total = 0
-        for path in self.files:
-            try:
-                with open_binary(path) as stream:
-                    total += sum(1 for _ in read(stream))
-            except Unreadable:
-                pass
-        return total
+        """How many records the files hold, for the progress line (0 when none is drawn)."""
+        return super().count() if wanted() else 0
 
 
 def _page_holds(name: str, moves: int) -> None:

@@ -10,7 +10,7 @@ import click
 from ..kit.terminal_text import safe
 from .output import check_output, write_output
 from .project import project_defaults
-from .reading import Unreadable, display_name, open_binary
+from .reading import NO_RECORD, RecordFiles
 
 
 @click.command()
@@ -34,8 +34,6 @@ def puzzles(files: tuple[str, ...], output: str, force: bool) -> None:
     Exit status: 0 written, 1 a record does not verify (listed on stderr; the others
     are used), 2 a usage error.
     """
-    from notation import read
-
     from ..services.referee import Referee
     from ..shell.mistakes import puzzles as made_from
     from ..shell.summary_table import Spool, unreadable
@@ -47,30 +45,21 @@ def puzzles(files: tuple[str, ...], output: str, force: bool) -> None:
     skipped: Counter[str] = Counter()
     texts: list[str] = []
     records = 0
-    usage_error = False
-    for path in files:
-        name = display_name(path)
-        found = 0
-        try:
-            with open_binary(path) as stream:
-                for record in read(stream, source=None if path == "-" else path):
-                    found += 1
-                    verdict = referee.check(record)
-                    if not verdict.legal:
-                        d = verdict.diagnostics[0]
-                        problems.add(f"{safe(name)}:{d.line}:{d.col}: {d.severity}: {d.message}")
-                        continue
-                    records += 1
-                    texts.extend(made_from(record, skipped))
-        except Unreadable as exc:
-            click.echo(f"dungeon puzzles: error: {exc}", err=True)
-            usage_error = True
+    source = RecordFiles("puzzles", files)
+    for name, record in source:
+        if record is None:
+            problems.add(unreadable(name, 1, NO_RECORD).problem())
             continue
-        if not found:
-            problems.add(unreadable(name, 1, 'no record in this file: a record starts with [Game "..."]').problem())
+        verdict = referee.check(record)
+        if not verdict.legal:
+            d = verdict.diagnostics[0]
+            problems.add(f"{safe(name)}:{d.line}:{d.col}: {d.severity}: {d.message}")
+            continue
+        records += 1
+        texts.extend(made_from(record, skipped))
     for problem in problems:
         click.echo(f"does not verify: {problem}", err=True)
-    if usage_error:
+    if source.unreadable:
         sys.exit(2)
     why = "; ".join(f"{n} {reason}" for reason, n in sorted(skipped.items()))
     left_out = f" (left out: {why})" if why else ""

@@ -5,7 +5,7 @@ reads by; its names are here too for the commands that import them from beside t
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Iterator, Optional
 
 import click
 
@@ -14,9 +14,62 @@ from notation.model import printable
 from ..plumbing.inputs import STDIN, Unreadable, display_name, open_binary
 
 if TYPE_CHECKING:
+    from notation import Record
+
     from .ruletag import RuleTag
 
-__all__ = ["STDIN", "Directory", "Unreadable", "display_name", "open_binary", "rule_tag_option"]
+__all__ = ["NO_RECORD", "STDIN", "Directory", "RecordFiles", "Unreadable", "display_name", "open_binary", "rule_tag_option"]
+
+NO_RECORD = 'no record in this file: a record starts with [Game "..."]'
+
+
+class RecordFiles:
+    """The records of the files a command was given, a file at a time and as read
+    (through the one door, ``open_binary``), so that a directory of a million records is
+    never held whole: the one loop of every command that takes records by the file.
+    Each is ``(name, record)``, the name as it may be shown; a file that holds no record
+    gives ``(name, None)`` once, for the command to list; a file that cannot be read is
+    said on standard error when its turn comes (``unreadable`` is then set: exit 2) and
+    the run goes on."""
+
+    def __init__(self, command: str, files: tuple[str, ...]):
+        self.command = command
+        self.files = files
+        self.unreadable = False
+
+    def __iter__(self) -> Iterator[tuple[str, Optional[Record]]]:
+        from notation import read
+
+        for path in self.files:
+            name = display_name(path)
+            found = 0
+            try:
+                with open_binary(path) as stream:
+                    for record in read(stream, source=None if path == "-" else path):
+                        found += 1
+                        yield name, record
+            except Unreadable as exc:
+                click.echo(f"dungeon {self.command}: error: {exc}", err=True)
+                self.unreadable = True
+                continue
+            if not found:
+                yield name, None
+
+    def count(self) -> int:
+        """How many records the files hold (0 when standard input is among them, which
+        can be read once only); a file that cannot be read counts none."""
+        if "-" in self.files:
+            return 0
+        from notation import read
+
+        total = 0
+        for path in self.files:
+            try:
+                with open_binary(path) as stream:
+                    total += sum(1 for _ in read(stream))
+            except Unreadable:
+                pass
+        return total
 
 
 class Directory(click.Path):

@@ -9,7 +9,7 @@ import click
 
 from ..kit.terminal_text import safe
 from .project import project_defaults
-from .reading import Unreadable, display_name, open_binary
+from .reading import NO_RECORD, RecordFiles
 from .summary import complete_format
 
 BY = ("game", "variant", "player", "month")  # dungeon_cli.shell.stats_table.BY, kept light for --help
@@ -52,8 +52,6 @@ def stats(files: tuple[str, ...], by: tuple[str, ...], fmt: str, plot: Optional[
 
     Exit status: 0 every record verifies, 1 any does not, 2 a usage error.
     """
-    from notation import read
-
     from ..services.referee import Referee
     from ..shell.stats_table import Groups, PlayedGame
     from ..shell.summary_table import Spool, formats, render, unreadable
@@ -71,29 +69,20 @@ def stats(files: tuple[str, ...], by: tuple[str, ...], fmt: str, plot: Optional[
     over_time = Groups(("player", "month")) if plot is not None else None
     problems = Spool()
     unfinished = 0
-    usage_error = False
-    for path in files:
-        name = display_name(path)
-        found = 0
-        try:
-            with open_binary(path) as stream:
-                for record in read(stream, source=None if path == "-" else path):
-                    found += 1
-                    game = PlayedGame(name, record, referee)
-                    if not game.row.legal:
-                        problems.add(game.row.problem())
-                    elif not game.row.over:
-                        unfinished += 1
-                    else:
-                        groups.add(game)
-                        if over_time is not None:
-                            over_time.add(game)
-        except Unreadable as exc:
-            click.echo(f"dungeon stats: error: {exc}", err=True)
-            usage_error = True
+    source = RecordFiles("stats", files)
+    for name, record in source:
+        if record is None:
+            problems.add(unreadable(name, 1, NO_RECORD).problem())
             continue
-        if not found:
-            problems.add(unreadable(name, 1, 'no record in this file: a record starts with [Game "..."]').problem())
+        game = PlayedGame(name, record, referee)
+        if not game.row.legal:
+            problems.add(game.row.problem())
+        elif not game.row.over:
+            unfinished += 1
+        else:
+            groups.add(game)
+            if over_time is not None:
+                over_time.add(game)
     aside = plot == "-"  # standard output holds the picture: the table goes to standard error
     text = render(groups.table(), fmt)
     if text:
@@ -110,4 +99,4 @@ def stats(files: tuple[str, ...], by: tuple[str, ...], fmt: str, plot: Optional[
         write_output(plot, trend_svg("games over time", over_time.table()), force, inputs=files)
         if not aside:
             click.echo(f"picture: {safe(plot)}")
-    sys.exit(2 if usage_error else 1 if problems.count else 0)
+    sys.exit(2 if source.unreadable else 1 if problems.count else 0)

@@ -8,7 +8,7 @@ from typing import Optional
 import click
 
 from .project import project_defaults
-from .reading import Unreadable, display_name, open_binary
+from .reading import NO_RECORD, RecordFiles
 
 
 def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
@@ -42,8 +42,6 @@ def summary(files: tuple[str, ...], by: Optional[str], fmt: str) -> None:
     Exit status: 0 every record verifies, 1 any does not (they are listed on stderr),
     2 a usage error.
     """
-    from notation import read
-
     from ..services.referee import Referee
     from ..shell.summary_table import (
         TABLE_ROWS,
@@ -67,7 +65,6 @@ def summary(files: tuple[str, ...], by: Optional[str], fmt: str) -> None:
     # the problems wait in a temporary file too (said after the table, as ever).
     rows, groups, problems = RecordRows(), GroupTally(by or "game"), Spool()
     unfinished = 0
-    usage_error = False
 
     def add(row: SummaryRow) -> None:
         nonlocal unfinished
@@ -87,20 +84,9 @@ def summary(files: tuple[str, ...], by: Optional[str], fmt: str) -> None:
             )
             sys.exit(2)
 
-    for path in files:
-        name = display_name(path)
-        found = 0
-        try:
-            with open_binary(path) as stream:
-                for record in read(stream, source=None if path == "-" else path):
-                    add(SummaryRow(name, record, referee))
-                    found += 1
-        except Unreadable as exc:
-            click.echo(f"dungeon summary: error: {exc}", err=True)
-            usage_error = True
-            continue
-        if not found:
-            add(unreadable(name, 1, 'no record in this file: a record starts with [Game "..."]'))
+    source = RecordFiles("summary", files)
+    for name, record in source:
+        add(unreadable(name, 1, NO_RECORD) if record is None else SummaryRow(name, record, referee))
     if by:
         text = render(groups.table(), fmt)
         if text:
@@ -118,4 +104,4 @@ def summary(files: tuple[str, ...], by: Optional[str], fmt: str) -> None:
         left_out = [f"{n} {what}" for n, what in ((unfinished, "unfinished"), (problems.count, "illegal")) if n]
         if left_out:
             click.echo(f"not counted: {', '.join(left_out)}", err=True)
-    sys.exit(2 if usage_error else 1 if problems.count else 0)
+    sys.exit(2 if source.unreadable else 1 if problems.count else 0)
