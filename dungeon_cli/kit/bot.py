@@ -1,6 +1,6 @@
-"""What every bot is, apart from how bots are found: a game's own bots import this
-module only, so that nothing under games/ reaches the registry (pyproject.toml's import
-contracts)."""
+"""What every bot is, apart from how bots are found (``dungeon_cli.bots``): here, in the
+kit, so that a game's own bots need nothing above the games layer (pyproject.toml's
+layers contract)."""
 
 from __future__ import annotations
 

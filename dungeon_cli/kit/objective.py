@@ -1,5 +1,5 @@
-"""What a solver maximises, apart from the search: a game's solver hooks import this
-module only, so that nothing under games/ reaches the registry."""
+"""What a solver maximises, apart from the search (``dungeon_cli.solver``): here, in the
+kit, so that a game's solver hooks need nothing above the games layer."""
 
 from __future__ import annotations
 

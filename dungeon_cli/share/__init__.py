@@ -1,2 +1,3 @@
-"""Games to share: a replay as one self-contained web page, pictures of simulations,
-and the daily deal's seed. Nothing here is needed to play or check a game."""
+"""Games to share: a replay or a review as one self-contained web page, pictures of
+simulations and of a player's games over time. Nothing here is needed to play or check
+a game."""
