@@ -35,6 +35,7 @@ from ..kit.player_view import PlayerView
 from ..kit.sampling import StrongPlayer, halving
 from ..plumbing.report import JsonObject
 from ..services.referee import Referee, Verdict
+from ..services.sim_summary import wilson
 from . import classes
 from .classes import MoveClass
 from .lookahead import NODES as LOOKAHEAD_NODES
@@ -42,21 +43,9 @@ from .lookahead import Lookahead, Stream
 
 SAMPLES = 100  # orders of the unseen cards per decision
 HINDSIGHT_SECONDS = 10.0  # per position; past it the figure is the best found, not proven
-Z = 1.96
 
 # The marks written into a record (notation/SPEC.md, "Analysis comments"): each class's.
 BLUNDER, MISTAKE, INACCURACY, ONLY = "??", "?", "?!", "!"
-
-
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    """The 95% interval of a rate of ``wins`` in ``n`` (Wilson's score interval)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + Z * Z / n
-    centre = (p + Z * Z / (2 * n)) / denom
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass

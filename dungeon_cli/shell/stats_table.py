@@ -79,7 +79,7 @@ class StatsTally:
             self.classes[cls][1] += loss
 
     def figures(self) -> dict[str, Any]:
-        from ..analysis import wilson
+        from ..services.sim_summary import wilson
 
         low, high = wilson(self.wins, self.games)
         costly = max(COSTLY, key=lambda cls: (self.classes[cls][1], self.classes[cls][0]))
