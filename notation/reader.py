@@ -9,6 +9,7 @@ notation error is found in one pass (up to ``MAX_ERRORS``).
 from __future__ import annotations
 
 import io
+import re
 from typing import BinaryIO, Iterable, Iterator, Optional
 
 from . import grammar
@@ -261,9 +262,8 @@ class Reader:
         if self._full(record, lineno, "tags"):
             self.tags_unreadable = True  # it may have been the Game tag, as far as anyone knows
             return
-        try:
-            match = grammar.TAG_LINE.parse(text).match
-        except ParseError:
+        match = _whole(grammar.TAG_LINE, text)
+        if match is None:
             self.tags_unreadable = True
             try:
                 grammar.rule("tag_detail").parse(text)
@@ -291,9 +291,8 @@ class Reader:
             self.in_moves = True
             self.pending = []
             return
-        try:
-            match = (grammar.rule("deal_line") if deal else grammar.MOVE_LINE).parse(text).match
-        except ParseError:
+        match = _whole(grammar.rule("deal_line") if deal else grammar.MOVE_LINE, text)
+        if match is None:
             pos = grammar.error_at("deal_detail" if deal else "move_detail", text).pos
             head = len(text) - len(text.lstrip("0123456789"))
             if not deal and not text[head:].startswith("."):
@@ -349,9 +348,8 @@ class Reader:
                 ),
             )
             return
-        try:
-            match = grammar.rule("cont_line").parse(text).match
-        except ParseError:
+        match = _whole(grammar.rule("cont_line"), text)
+        if match is None:
             pos = grammar.error_at("cont_detail", text).pos
             self._error_in(record, Diagnostic(lineno, pos + 1, _item_problem(text, pos, False)))
             return
@@ -495,6 +493,14 @@ class Reader:
                 )
             elif game is not None:
                 self._error_in(record, Diagnostic(game.line, game.col, "Game must be the first tag of a record"))
+
+
+def _whole(expression: grammar.Expression, text: str) -> Optional[re.Match[str]]:
+    """The match of one of the line rules (one regular expression each) over the whole of
+    ``text``, or None: what ``expression.parse(text).match`` gives, without the parse
+    node and the exception parsimonious makes around it (a node per line of every file)."""
+    match: Optional[re.Match[str]] = expression.re.match(text)
+    return match if match is not None and match.end() == len(text) else None
 
 
 def _trailing(comment: Optional[str]) -> Optional[str]:
