@@ -34,6 +34,11 @@ BOM = b"\xef\xbb\xbf"
 
 Line = tuple[int, Optional[str], Optional[Diagnostic]]
 
+# A word as written -> its canonical spelling, for the words read so far: a file says the
+# same few hundred words over and over, and a lookup here costs less than a call.
+_SPELT: dict[str, str] = {}
+_SPELT_MOST = 65536
+
 
 class FileError(Exception):
     """The input is not DGN text at all (binary data): reading it further makes no sense."""
@@ -165,12 +170,14 @@ class Reader:
 
     def _full(self, record: Record, lineno: int, kind: str) -> bool:
         """Whether ``record`` holds as many of ``kind`` as a record may; said once."""
-        held = {
-            "moves": len(record.moves) >= MAX_MOVES,
-            "tags": len(record.tags) >= MAX_TAGS,
-            "tokens": self.items >= MAX_ITEMS,
-            "comments": self.comment_bytes >= MAX_COMMENT_BYTES,
-        }[kind]
+        if kind == "moves":  # asked of every line: only the one limit asked is counted
+            held = len(record.moves) >= MAX_MOVES
+        elif kind == "tokens":
+            held = self.items >= MAX_ITEMS
+        elif kind == "tags":
+            held = len(record.tags) >= MAX_TAGS
+        else:
+            held = self.comment_bytes >= MAX_COMMENT_BYTES
         if held and kind not in self.said_full:
             self.said_full.add(kind)
             most = {"moves": f"{MAX_MOVES:,} moves", "tags": f"{MAX_TAGS:,} tags", "tokens": f"{MAX_ITEMS:,} tokens"}
@@ -400,20 +407,27 @@ class Reader:
         """``_items`` for a line of plain words, each ':' standing alone: the same items,
         without a match object for each."""
         items: list[Item] = []
+        append, find, spelt = items.append, line.find, _SPELT  # the innermost loop of every read
         at = start
         for raw in words:
-            at = line.find(raw, at)
+            at = find(raw, at)
             col = at + 1
             at += len(raw)
-            if raw == ":":
-                items.append(Colon(lineno, col))
-                continue
-            try:
-                text = canonical_token(raw)
-            except TokenError as exc:
-                self._error_in(record, Diagnostic(lineno, col + exc.offset, exc.message))
-                text = raw
-            items.append(Token(text, lineno, col, raw))
+            text = spelt.get(raw)
+            if text is None:
+                if raw == ":":
+                    append(Colon(lineno, col))
+                    continue
+                try:
+                    text = canonical_token(raw)
+                except TokenError as exc:
+                    self._error_in(record, Diagnostic(lineno, col + exc.offset, exc.message))
+                    text = raw
+                else:
+                    if len(spelt) >= _SPELT_MOST:  # a file of ever new words: memory stays flat
+                        spelt.clear()
+                    spelt[raw] = text
+            append(Token(text, lineno, col, raw))
         self.items += len(items)
         return items
 
