@@ -84,12 +84,8 @@ def walk_dealt(walk: Walk, move: Move, split: Optional[Split] = None) -> None:
 
 
 def _steps(walk: Walk, steps: Iterable[Step], move: Move, colon: Optional[Colon] = None, number: Optional[int] = None) -> None:
-    step = walk.step
     try:
-        # One try around the loop, not one per step: a Misread comes only from the
-        # game's notation reading the line (``steps``), never from the walk's step.
-        for source, action in steps:
-            step(action, source, number)
+        walk.take(steps, number)  # a Misread comes from the game's notation reading the line
     except Misread as exc:
         token: Optional[Token] = exc.token
         if token is None:
