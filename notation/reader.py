@@ -132,6 +132,10 @@ class Reader:
         self.said_full: set[str] = set()  # the limits this record was told of
         self.last_number = 0
         self.in_moves = False
+        # The ':' words of the last line ``_items`` read, when it read plain words alone
+        # (None: it read a checkpoint, or a ':' inside a word): what ``_close_move``
+        # checks of a move of one line, known without looking at its items again.
+        self.plain_colons: Optional[int] = None
         # A tag line of this record could not be read (or the file is binary): it may
         # have been the Game tag, so "Game is missing" would only repeat that error.
         self.tags_unreadable = False
@@ -293,7 +297,9 @@ class Reader:
         record = self.record if self.record is not None else self._ensure_record(lineno)
         if self.move is not None:
             self._close_move()
-        if self._full(record, lineno, "moves") or self._full(record, lineno, "tokens"):
+        if (len(record.moves) >= MAX_MOVES or self.items >= MAX_ITEMS) and (
+            self._full(record, lineno, "moves") or self._full(record, lineno, "tokens")
+        ):
             self.move = None
             self.in_moves = True
             self.pending = []
@@ -379,7 +385,9 @@ class Reader:
         if "{" not in segment:  # no checkpoint: the words are the items (the line's rule said so)
             words = segment.split()
             if all(word == ":" or ":" not in word for word in words):
+                self.plain_colons = words.count(":")
                 return self._words(record, lineno, line, start, words)
+        self.plain_colons = None
         return self._matched(record, lineno, line, start, end)
 
     def _matched(self, record: Record, lineno: int, line: str, start: int, end: int) -> list[Item]:
@@ -462,6 +470,8 @@ class Reader:
         move, self.move = self.move, None
         if move is None or self.record is None:
             return
+        if len(move.segments) == 1 and self.plain_colons == (0 if move.number is None else 1):
+            return  # one line of plain words (no checkpoint) with its one ':' (a deal: none)
         record = self.record
         colons = 0
         checkpoint_seen: Optional[Checkpoint] = None
