@@ -384,8 +384,9 @@ class Reader:
         segment = line[start:end]
         if "{" not in segment:  # no checkpoint: the words are the items (the line's rule said so)
             words = segment.split()
-            if all(word == ":" or ":" not in word for word in words):
-                self.plain_colons = words.count(":")
+            colons = words.count(":")
+            if segment.count(":") == colons:  # each ':' a word of its own
+                self.plain_colons = colons
                 return self._words(record, lineno, line, start, words)
         self.plain_colons = None
         return self._matched(record, lineno, line, start, end)
