@@ -171,12 +171,13 @@ class Referee:
             return any(token.col <= col < token.end_col for col in misspelt.get(token.line, ()))
 
         words = self._words
-        if sum(len(known) for known in words.values()) > 50_000:  # a file of ever new words: memory stays flat
-            words.clear()
         notation = module.notation
         known_deal = words.setdefault((notation, "deal"), set())
         known_dealt = words.setdefault((notation, "dealt"), set())
         known_actions = words.setdefault((notation, "actions"), set())
+        if len(known_deal) + len(known_dealt) + len(known_actions) > 50_000:  # a file of ever new words
+            for known in (known_deal, known_dealt, known_actions):  # memory stays flat
+                known.clear()
         for move, (dealt, colon, actions, _) in zip(record.moves, parts):
             deal = move.number is None
             if colon is None and not deal:
