@@ -223,7 +223,8 @@ class CassetteState(State):
 
     @property
     def over_hand(self) -> int:
-        return max(0, len(self.held) - self.cards.hand)
+        over = len(self.held) - self.cards.hand  # asked before most actions: no call of max
+        return over if over > 0 else 0
 
     def die(self, name: str) -> Die:
         return self.dice[DICE.index(name)]
