@@ -3,7 +3,9 @@ writes them, beside python-chess reading and replaying a PGN corpus of the same 
 bytes, in the same run; and beside the floor checker (bench/floor.py) on Scoundrel's.
 
 Both sides are measured in-process (reading from memory, replaying every move), which
-is what each library's own reader does, interleaved: each corpus is cut into
+is what each library's own reader does, in CPU time (``time.process_time``: on a
+machine shared with other work, the time this process waited for a core is not its
+own), interleaved: each corpus is cut into
 ``CHUNKS`` pieces at record boundaries, and a pass reads piece 1 of each, then piece 2
 of each, and so on, so that whatever else the machine does weighs on both alike. The
 ratio of bytes/s is given from each side's fastest pass and from its median pass. The command-line
@@ -30,20 +32,20 @@ def _time_dgn(data: bytes, referee=None) -> tuple[float, int]:
     from notation import read
 
     referee = referee if referee is not None else Referee()
-    start = time.perf_counter()
+    start = time.process_time()
     records = 0
     for record in read(io.BytesIO(data)):
         verdict = referee.check(record)
         if not verdict.legal:
             raise AssertionError(f"corpus record {records} is illegal: {verdict.diagnostics}")
         records += 1
-    return time.perf_counter() - start, records
+    return time.process_time() - start, records
 
 
 def _time_pgn(data: bytes) -> tuple[float, int]:
     import chess.pgn
 
-    start = time.perf_counter()
+    start = time.process_time()
     handle = io.StringIO(data.decode("utf-8"))
     games = 0
     while True:
@@ -54,7 +56,7 @@ def _time_pgn(data: bytes) -> tuple[float, int]:
         for move in game.mainline_moves():
             board.push(move)
         games += 1
-    return time.perf_counter() - start, games
+    return time.process_time() - start, games
 
 
 TARGET = 3.0  # dgn bytes/s, at least this times python-chess's
@@ -76,13 +78,13 @@ def _pieces(data: bytes, start: bytes, count: int) -> list[bytes]:
 def _time_floor(data: bytes) -> tuple[float, int]:
     from .floor import legal, records
 
-    start = time.perf_counter()
+    start = time.process_time()
     count = 0
     for record in records(data.decode("utf-8")):
         if not legal(record):
             raise AssertionError(f"the floor checker rejects corpus record {count}")
         count += 1
-    return time.perf_counter() - start, count
+    return time.process_time() - start, count
 
 
 def _side_by_side(a: bytes, b: bytes, time_a, time_b, mark_b: bytes, repeats: int) -> dict:

@@ -9,6 +9,7 @@ notation error is found in one pass (up to ``MAX_ERRORS``).
 from __future__ import annotations
 
 import io
+import re
 from typing import BinaryIO, Iterable, Iterator, Optional
 
 from . import grammar
@@ -32,6 +33,11 @@ MAX_COMMENT_BYTES = 1 << 20
 BOM = b"\xef\xbb\xbf"
 
 Line = tuple[int, Optional[str], Optional[Diagnostic]]
+
+# A word as written -> its canonical spelling, for the words read so far: a file says the
+# same few hundred words over and over, and a lookup here costs less than a call.
+_SPELT: dict[str, str] = {}
+_SPELT_MOST = 65536
 
 
 class FileError(Exception):
@@ -126,6 +132,10 @@ class Reader:
         self.said_full: set[str] = set()  # the limits this record was told of
         self.last_number = 0
         self.in_moves = False
+        # The ':' words of the last line ``_items`` read, when it read plain words alone
+        # (None: it read a checkpoint, or a ':' inside a word): what ``_close_move``
+        # checks of a move of one line, known without looking at its items again.
+        self.plain_colons: Optional[int] = None
         # A tag line of this record could not be read (or the file is binary): it may
         # have been the Game tag, so "Game is missing" would only repeat that error.
         self.tags_unreadable = False
@@ -164,12 +174,14 @@ class Reader:
 
     def _full(self, record: Record, lineno: int, kind: str) -> bool:
         """Whether ``record`` holds as many of ``kind`` as a record may; said once."""
-        held = {
-            "moves": len(record.moves) >= MAX_MOVES,
-            "tags": len(record.tags) >= MAX_TAGS,
-            "tokens": self.items >= MAX_ITEMS,
-            "comments": self.comment_bytes >= MAX_COMMENT_BYTES,
-        }[kind]
+        if kind == "moves":  # asked of every line: only the one limit asked is counted
+            held = len(record.moves) >= MAX_MOVES
+        elif kind == "tokens":
+            held = self.items >= MAX_ITEMS
+        elif kind == "tags":
+            held = len(record.tags) >= MAX_TAGS
+        else:
+            held = self.comment_bytes >= MAX_COMMENT_BYTES
         if held and kind not in self.said_full:
             self.said_full.add(kind)
             most = {"moves": f"{MAX_MOVES:,} moves", "tags": f"{MAX_TAGS:,} tags", "tokens": f"{MAX_ITEMS:,} tokens"}
@@ -261,9 +273,8 @@ class Reader:
         if self._full(record, lineno, "tags"):
             self.tags_unreadable = True  # it may have been the Game tag, as far as anyone knows
             return
-        try:
-            match = grammar.TAG_LINE.parse(text).match
-        except ParseError:
+        match = _whole(grammar.TAG_LINE, text)
+        if match is None:
             self.tags_unreadable = True
             try:
                 grammar.rule("tag_detail").parse(text)
@@ -286,14 +297,15 @@ class Reader:
         record = self.record if self.record is not None else self._ensure_record(lineno)
         if self.move is not None:
             self._close_move()
-        if self._full(record, lineno, "moves") or self._full(record, lineno, "tokens"):
+        if (len(record.moves) >= MAX_MOVES or self.items >= MAX_ITEMS) and (
+            self._full(record, lineno, "moves") or self._full(record, lineno, "tokens")
+        ):
             self.move = None
             self.in_moves = True
             self.pending = []
             return
-        try:
-            match = (grammar.rule("deal_line") if deal else grammar.MOVE_LINE).parse(text).match
-        except ParseError:
+        match = _whole(grammar.rule("deal_line") if deal else grammar.MOVE_LINE, text)
+        if match is None:
             pos = grammar.error_at("deal_detail" if deal else "move_detail", text).pos
             head = len(text) - len(text.lstrip("0123456789"))
             if not deal and not text[head:].startswith("."):
@@ -349,9 +361,8 @@ class Reader:
                 ),
             )
             return
-        try:
-            match = grammar.rule("cont_line").parse(text).match
-        except ParseError:
+        match = _whole(grammar.rule("cont_line"), text)
+        if match is None:
             pos = grammar.error_at("cont_detail", text).pos
             self._error_in(record, Diagnostic(lineno, pos + 1, _item_problem(text, pos, False)))
             return
@@ -373,8 +384,11 @@ class Reader:
         segment = line[start:end]
         if "{" not in segment:  # no checkpoint: the words are the items (the line's rule said so)
             words = segment.split()
-            if all(word == ":" or ":" not in word for word in words):
+            colons = words.count(":")
+            if segment.count(":") == colons:  # each ':' a word of its own
+                self.plain_colons = colons
                 return self._words(record, lineno, line, start, words)
+        self.plain_colons = None
         return self._matched(record, lineno, line, start, end)
 
     def _matched(self, record: Record, lineno: int, line: str, start: int, end: int) -> list[Item]:
@@ -402,20 +416,27 @@ class Reader:
         """``_items`` for a line of plain words, each ':' standing alone: the same items,
         without a match object for each."""
         items: list[Item] = []
+        append, find, spelt = items.append, line.find, _SPELT  # the innermost loop of every read
         at = start
         for raw in words:
-            at = line.find(raw, at)
+            at = find(raw, at)
             col = at + 1
             at += len(raw)
-            if raw == ":":
-                items.append(Colon(lineno, col))
-                continue
-            try:
-                text = canonical_token(raw)
-            except TokenError as exc:
-                self._error_in(record, Diagnostic(lineno, col + exc.offset, exc.message))
-                text = raw
-            items.append(Token(text, lineno, col, raw))
+            text = spelt.get(raw)
+            if text is None:
+                if raw == ":":
+                    append(Colon(lineno, col))
+                    continue
+                try:
+                    text = canonical_token(raw)
+                except TokenError as exc:
+                    self._error_in(record, Diagnostic(lineno, col + exc.offset, exc.message))
+                    text = raw
+                else:
+                    if len(spelt) >= _SPELT_MOST:  # a file of ever new words: memory stays flat
+                        spelt.clear()
+                    spelt[raw] = text
+            append(Token(text, lineno, col, raw))
         self.items += len(items)
         return items
 
@@ -450,6 +471,8 @@ class Reader:
         move, self.move = self.move, None
         if move is None or self.record is None:
             return
+        if len(move.segments) == 1 and self.plain_colons == (0 if move.number is None else 1):
+            return  # one line of plain words (no checkpoint) with its one ':' (a deal: none)
         record = self.record
         colons = 0
         checkpoint_seen: Optional[Checkpoint] = None
@@ -495,6 +518,14 @@ class Reader:
                 )
             elif game is not None:
                 self._error_in(record, Diagnostic(game.line, game.col, "Game must be the first tag of a record"))
+
+
+def _whole(expression: grammar.Expression, text: str) -> Optional[re.Match[str]]:
+    """The match of one of the line rules (one regular expression each) over the whole of
+    ``text``, or None: what ``expression.parse(text).match`` gives, without the parse
+    node and the exception parsimonious makes around it (a node per line of every file)."""
+    match: Optional[re.Match[str]] = expression.re.match(text)
+    return match if match is not None and match.end() == len(text) else None
 
 
 def _trailing(comment: Optional[str]) -> Optional[str]:

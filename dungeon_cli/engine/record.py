@@ -84,20 +84,14 @@ def walk_dealt(walk: Walk, move: Move, split: Optional[Split] = None) -> None:
 
 
 def _steps(walk: Walk, steps: Iterable[Step], move: Move, colon: Optional[Colon] = None, number: Optional[int] = None) -> None:
-    it = iter(steps)
-    step = walk.step
-    while True:
-        try:
-            source, action = next(it)
-        except StopIteration:
-            return
-        except Misread as exc:
-            token: Optional[Token] = exc.token
-            if token is None:
-                line, col = (colon.line, colon.col) if colon is not None else move.end
-                raise Fault(line, col, exc.message) from None
-            raise Fault.at(token, exc.message) from None
-        step(action, source, number)
+    try:
+        walk.take(steps, number)  # a Misread comes from the game's notation reading the line
+    except Misread as exc:
+        token: Optional[Token] = exc.token
+        if token is None:
+            line, col = (colon.line, colon.col) if colon is not None else move.end
+            raise Fault(line, col, exc.message) from None
+        raise Fault.at(token, exc.message) from None
 
 
 def needs(state: State) -> str:

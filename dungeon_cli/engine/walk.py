@@ -10,12 +10,12 @@ some bots, can go round in circles for ever.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
 from notation import Token
 
 from ..kit.core import Draw, Illegal, Phase, State
-from ..kit.game_module import TurnLog
+from ..kit.game_module import Misread, TurnLog
 from .dealer import Dealer, dealer_for
 from .setup import Setup
 from .visitor import Visitor
@@ -126,30 +126,45 @@ class Walk:
         comes after the game or the turn is over is refused as such."""
         if blame is None:
             return self.apply(action)
-        state = self.state
-        if turn is not None and (state.turn != turn or state.phase is _OVER):
-            token = blame if isinstance(blame, Token) else blame[None]
-            if state.phase is _OVER:
-                raise Fault.at(token, f"{token.text}: the game is over: no action may follow")
-            raise Fault.at(token, f"{token.text}: turn {turn} is already finished: this belongs on the next move")
+        return self.take(((blame, action),), turn)
+
+    def take(self, steps: Iterable[tuple[Blame, Any]], turn: Optional[int] = None) -> State:
+        """``step`` for each ``(blame, action)`` in turn (a record's move line), in one
+        loop: a walk that keeps nothing (verify's) takes each step without a call of its
+        own. A Misread raised by ``steps`` itself (a game's notation reading the line)
+        passes through as it is."""
+        blame: Blame = None
+        plain = not (self._keeps or self.dealer.seeded)
         try:
-            if self.dealer.seeded:
-                return self.apply(action)
-            after = state.apply(action)  # apply() without a call of its own: the referee's hot path
+            for blame, action in steps:
+                if blame is None:
+                    self.apply(action)
+                    continue
+                state = self.state
+                if turn is not None and (state.turn != turn or state.phase is _OVER):
+                    token = blame if isinstance(blame, Token) else blame[None]
+                    if state.phase is _OVER:
+                        raise Fault.at(token, f"{token.text}: the game is over: no action may follow")
+                    raise Fault.at(token, f"{token.text}: turn {turn} is already finished: this belongs on the next move")
+                if not plain:
+                    self.apply(action)
+                    continue
+                after = state.apply(action)
+                # _log for a walk that keeps nothing (verify), without a call of its own
+                self.count += 1
+                self.state = after
+                if after.turn != state.turn or after.phase is _OVER:
+                    if self.turn_start.turn:
+                        self.moves += 1
+                    self.turn_start = after
+        except Misread:
+            raise
         except Illegal as exc:
+            if blame is None:
+                raise
             token = blame if isinstance(blame, Token) else blame.get(exc.where) or blame[None]
             raise Fault.at(token, f"{token.text}: {exc.message}") from None
-        if self._keeps:
-            self._log(state, action, after)
-            return after
-        # _log for a walk that keeps nothing (verify), without a call of its own
-        self.count += 1
-        self.state = after
-        if after.turn != state.turn or after.phase is _OVER:
-            if self.turn_start.turn:
-                self.moves += 1
-            self.turn_start = after
-        return after
+        return self.state
 
     def deal(self) -> int:
         """Let the dealer answer chance for as long as it can; how many it dealt."""

@@ -53,6 +53,10 @@ SETUP, ROLL, ROLLING, PLACE, SUFFER, LOOT, PROCEED, REVEAL, ARRIVE, OVER = (
     "over",
 )
 
+# The phase of every step but SETUP, whose phase depends on the map (CassetteState.phase).
+_PHASE_OF_STEP = {OVER: Phase.OVER, ROLLING: Phase.CHANCE, REVEAL: Phase.CHANCE}
+_PHASE_OF_STEP.update((step, Phase.DECISION) for step in (ROLL, PLACE, SUFFER, LOOT, PROCEED, ARRIVE))
+
 if TYPE_CHECKING:
     import random  # the generator a resample is handed: the rules draw nothing themselves
 
@@ -206,9 +210,10 @@ class CassetteState(State):
 
     @property
     def phase(self) -> Phase:  # type: ignore[override]  # worked out here, a field in State
-        if self.step == OVER:
-            return Phase.OVER
-        if self.step in (ROLLING, REVEAL) or (self.step == SETUP and self.map is None):
+        phase = _PHASE_OF_STEP.get(self.step)  # asked after every step of a walk: one lookup
+        if phase is not None:
+            return phase
+        if self.step == SETUP and self.map is None:
             return Phase.CHANCE
         return Phase.DECISION
 
@@ -218,7 +223,8 @@ class CassetteState(State):
 
     @property
     def over_hand(self) -> int:
-        return max(0, len(self.held) - self.cards.hand)
+        over = len(self.held) - self.cards.hand  # asked before most actions: no call of max
+        return over if over > 0 else 0
 
     def die(self, name: str) -> Die:
         return self.dice[DICE.index(name)]

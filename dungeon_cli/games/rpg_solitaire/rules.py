@@ -9,7 +9,7 @@ still know, for a record read token by token, what has to come next.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence
 
 from ...kit.cards import CARDS, JOKER, Card, deck
@@ -650,16 +650,16 @@ class RpgState(State):
         through = monster.armor is None or attack >= value(monster.armor)
         if monster.armor is not None and through:
             self._discard(monster.armor)
-            monster = replace(monster, armor=None)
+            monster = Monster(None, monster.health, monster.attack)
         won = through and attack >= value(monster.health)
         lost = False
         if won:
             if monster.attack is not None:
                 self._discard(monster.attack)
-            self._set_room(replace(room, monster=None, cleared=True))
+            self._set_room(room.with_monster(None, cleared=True))
             self.outcome = "win"
         else:
-            self._set_room(replace(room, monster=monster))
+            self._set_room(room.with_monster(monster))
             hit = value(monster.attack)
             struck = self.armor is None or hit >= value(self.armor)
             if self.armor is not None and struck:
@@ -680,9 +680,17 @@ class RpgState(State):
 
     def _monster_card(self, card: Card) -> None:
         room = self.room
-        monster = room.monster or Monster(None, None, None)
-        field = {"s": "armor", "h": "health", "c": "attack"}[card.suit]
-        self._set_room(replace(room, monster=replace(monster, **{field: card})))
+        monster = room.monster or _NO_MONSTER
+        suit = card.suit
+        if suit == "s":
+            monster = Monster(card, monster.health, monster.attack)
+        elif suit == "h":
+            monster = Monster(monster.armor, card, monster.attack)
+        elif suit == "c":
+            monster = Monster(monster.armor, monster.health, card)
+        else:
+            raise KeyError(suit)  # a monster is spades, hearts and clubs
+        self._set_room(room.with_monster(monster))
 
     def _set_room(self, room: Room) -> None:
         self.grid = dict(self.grid)
@@ -712,6 +720,9 @@ class RpgState(State):
 
     def _say(self, text: str) -> None:
         self.news = self.news + (text,)
+
+
+_NO_MONSTER = Monster(None, None, None)  # a room's monster before its first card
 
 
 def monster_text(monster: Optional[Monster]) -> str:
