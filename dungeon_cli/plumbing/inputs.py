@@ -19,7 +19,7 @@ import os
 import stat
 import sys
 from contextlib import contextmanager
-from typing import Any, BinaryIO, Generator, Optional
+from typing import IO, Any, BinaryIO, Generator, Optional
 
 from notation.model import printable
 
@@ -95,10 +95,8 @@ def open_binary(path: str, what: str = "DGN file", max_bytes: Optional[int] = No
     except BaseException:
         os.close(fd)
         raise
-    from . import safe_write
-
     with handle:
-        safe_write.note_input(handle)  # an input of this run is never one of its outputs
+        note_input(handle)  # an input of this run is never one of its outputs
         yield handle
 
 
@@ -179,3 +177,28 @@ def _too_deep(text: str) -> Optional[tuple[int, int]]:
 
 def _size(n: int) -> str:
     return f"{n / MB:.1f} MB" if n >= MB else f"{n:,} bytes"
+
+
+def noted_inputs() -> Optional[set[tuple[int, int]]]:
+    """The files this run has read, kept with the run (click's context), so that a
+    command run in-process after another never mistakes the other's inputs for its own."""
+    import click
+
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return None
+    noted: set[tuple[int, int]] = ctx.find_root().meta.setdefault("dungeon_cli.plumbing.inputs", set())
+    return noted
+
+
+def note_input(source: str | IO[Any]) -> None:
+    """``source`` (a path, or an open file) is an input of this run: never an output."""
+    noted = noted_inputs()
+    if noted is None:
+        return
+    try:
+        st = os.stat(source) if isinstance(source, str) else os.fstat(source.fileno())
+    except (OSError, ValueError):
+        return
+    if stat.S_ISREG(st.st_mode):
+        noted.add((st.st_dev, st.st_ino))

@@ -27,13 +27,15 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from typing import IO, TYPE_CHECKING, Any, Iterable, NoReturn, Optional, Protocol
+from typing import TYPE_CHECKING, Any, Iterable, NoReturn, Optional, Protocol
 
 if TYPE_CHECKING:
     import signal
     from types import FrameType
 
 from notation import MAX_LINE_BYTES
+
+from .inputs import noted_inputs
 
 STDOUT = "-"
 Stamp = tuple[int, int, int, int]  # (device, inode, size, mtime_ns): what "the file we read" was
@@ -201,7 +203,7 @@ def write(
     and keeping its mode and owner; a stream is written into. ``record``: the data is
     DGN, and none of its lines may be longer than the reader takes. What
     ``check_output`` refuses is refused (``inputs``: files this run reads that it has not
-    opened through ``note_input``). ``within``: the tree the command was asked to touch
+    opened through ``inputs.note_input``). ``within``: the tree the command was asked to touch
     (a repository): a symlink is never written through, nor is a path leading out of it."""
     if record:
         check_lines(data, path)
@@ -307,34 +309,6 @@ class LineGuard:
         return self.handle.write(data)
 
 
-# -- the inputs of a run -----------------------------------------------------------------------
-
-
-def _noted() -> Optional[set[tuple[int, int]]]:
-    """The files this run has read, kept with the run (click's context), so that a
-    command run in-process after another never mistakes the other's inputs for its own."""
-    import click
-
-    ctx = click.get_current_context(silent=True)
-    if ctx is None:
-        return None
-    noted: set[tuple[int, int]] = ctx.find_root().meta.setdefault("dungeon_cli.plumbing.inputs", set())
-    return noted
-
-
-def note_input(source: str | IO[Any]) -> None:
-    """``source`` (a path, or an open file) is an input of this run: never an output."""
-    noted = _noted()
-    if noted is None:
-        return
-    try:
-        st = os.stat(source) if isinstance(source, str) else os.fstat(source.fileno())
-    except (OSError, ValueError):
-        return
-    if stat.S_ISREG(st.st_mode):
-        noted.add((st.st_dev, st.st_ino))
-
-
 def is_input(path: str, inputs: Iterable[str] = ()) -> bool:
     """Whether ``path`` (a symlink followed) is a file this run reads."""
     try:
@@ -342,7 +316,7 @@ def is_input(path: str, inputs: Iterable[str] = ()) -> bool:
     except OSError:
         return False
     me = (st.st_dev, st.st_ino)
-    if me in (_noted() or ()):
+    if me in (noted_inputs() or ()):
         return True
     for other in inputs:
         if other in (None, STDOUT):
