@@ -44,7 +44,7 @@ from ...kit.bot import Bot
 from ...kit.cards import Card
 from ...kit.game_module import GameModule
 from ...kit.player_view import PlayerView
-from ...kit.sampling import Tally
+from ...kit.sampling import Tally, halving
 from .bots import End
 from .rules import (
     FRESH,
@@ -68,6 +68,7 @@ from .tables import KIND as _KIND  # 0 monster, 1 weapon, 2 potion
 from .tables import VALUE as _VALUE
 
 SAMPLES = 16  # orders of the unseen cards per room decision
+HALVING = False
 # The rollout's rule of thumb (chosen by playing it alone on 10,000 shuffles a setting,
 # then as the search's playout on seeds 2000-2149: docs/simulation.md, "The strong player").
 RUN_LOSS = 16  # it runs from a room whose best plan scores this much below where it stands
@@ -182,20 +183,21 @@ def best(cands: list[Candidate]) -> Candidate:
 # -- the rollout: a room at a time, by a rule of thumb ------------------------------------------
 
 
-def _resolve(cards: list[int], hp: int, wv: int, cap: int, strict: bool, weapons_first: bool) -> tuple[int, int, int, int]:
-    """Resolve ``cards`` in a sensible order: the best potion first when it heals in
-    full, weapons (weakest first, so the best is held) before or after the monsters,
-    monsters highest first (struck when the weapon may and it is worth the cap it
-    costs), the potion last otherwise. (hp, wv, cap, drunk) after, hp <= 0: dead."""
-    monsters = sorted((_VALUE[c] for c in cards if _KIND[c] == 0), reverse=True)
-    weapons = sorted(_VALUE[c] for c in cards if _KIND[c] == 1)
-    potion = max((_VALUE[c] for c in cards if _KIND[c] == 2), default=0)
+def _resolve(
+    monsters: list[int], weapon: int, potion: int, hp: int, wv: int, cap: int, strict: bool, weapons_first: bool
+) -> tuple[int, int, int, int]:
+    """Resolve a room's cards in a sensible order: the best ``potion`` first when it heals
+    in full, the best ``weapon`` taken (a weaker one resolved before it is dropped) before
+    or after the monsters, ``monsters`` highest first (struck when the weapon may and it is
+    worth the cap it costs), the potion last otherwise. (hp, wv, cap, drunk) after,
+    hp <= 0: dead. The cards come counted (``_parts``): the rollout tries each room
+    several ways, and sorting them again each time was a third of its cost."""
     drunk = 0
     if potion and hp + potion <= MAX_HP:
         hp += potion
         drunk, potion = potion, 0
-    if weapons_first and weapons:
-        wv, cap = weapons[-1], FRESH
+    if weapons_first and weapon:
+        wv, cap = weapon, FRESH
     for m in monsters:
         if wv and may_strike(m, cap, strict) and (m >= BARE_BELOW or cap - m <= NEAR_CAP or hp <= m):
             hp = fight(hp, m, wv)
@@ -204,12 +206,29 @@ def _resolve(cards: list[int], hp: int, wv: int, cap: int, strict: bool, weapons
             hp -= m
         if hp <= 0:
             return hp, wv, cap, 0
-    if not weapons_first and weapons:
-        wv, cap = weapons[-1], FRESH
+    if not weapons_first and weapon:
+        wv, cap = weapon, FRESH
     if potion:
         hp = drink(hp, potion)
         drunk = potion
     return hp, wv, cap, drunk
+
+
+def _parts(cards: list[int]) -> tuple[list[int], int, int]:
+    """``cards`` as ``_resolve`` takes them: the monsters' values highest first, the best
+    weapon's and the best potion's (0: none)."""
+    monsters = []
+    weapon = potion = 0
+    for c in cards:
+        kind, v = _KIND[c], _VALUE[c]
+        if kind == 0:
+            monsters.append(v)
+        elif kind == 1:
+            weapon = v if v > weapon else weapon
+        else:
+            potion = v if v > potion else potion
+    monsters.sort(reverse=True)
+    return monsters, weapon, potion
 
 
 def weapon_worth(wv: int, cap: int, monsters: list[int], strict: bool) -> float:
@@ -248,12 +267,16 @@ def rollout(
         best_plan = None
         best_score: float = -(10**9)
         options = [None] if final else range(len(room))
+        worths: dict[tuple[int, int], float] = {}  # weapon_worth by (weapon, cap), this room
         for leave in options:
-            rest = room if leave is None else room[:leave] + room[leave + 1 :]
+            monsters, weapon, potion = _parts(room if leave is None else room[:leave] + room[leave + 1 :])
             for weapons_first in (True, False):
-                end = _resolve(rest, hp, wv, cap, strict, weapons_first)
+                end = _resolve(monsters, weapon, potion, hp, wv, cap, strict, weapons_first)
                 e_hp, e_wv, e_cap, _ = end
-                score = e_hp + weapon_worth(e_wv, e_cap, below, strict)
+                worth = worths.get((e_wv, e_cap))
+                if worth is None:
+                    worth = worths[e_wv, e_cap] = weapon_worth(e_wv, e_cap, below, strict)
+                score = e_hp + worth
                 if leave is not None:
                     left = room[leave]
                     v = _VALUE[left]
@@ -266,7 +289,7 @@ def rollout(
                     score = -1000 + e_hp
                 if score > best_score:
                     best_score, best_plan = score, (leave, end)
-                if not any(_KIND[c] == 1 for c in rest):
+                if not weapon:
                     break  # no weapon: both orders are one
         assert best_plan is not None
         leave, (e_hp, e_wv, e_cap, drunk) = best_plan
@@ -341,7 +364,11 @@ class StrongBot(Bot[ScoundrelState]):
         view = self.view.state
         if self.plan:
             return self.plan[0]
-        choice = best(evaluate(view, rng, self.samples))
+        cands = candidates(view)
+        if HALVING:
+            choice = halving(evaluate_on, view, cands, orders(view, rng, self.samples)) if len(cands) > 1 else cands[0]
+        else:
+            choice = best(evaluate_on(view, cands, orders(view, rng, self.samples)))
         self.plan = list(choice.actions)
         return self.plan[0]
 
