@@ -67,8 +67,7 @@ from .tables import ID as _ID
 from .tables import KIND as _KIND  # 0 monster, 1 weapon, 2 potion
 from .tables import VALUE as _VALUE
 
-SAMPLES = 16  # orders of the unseen cards per room decision
-HALVING = False
+SAMPLES = 64  # orders of the unseen cards per room decision, spent by sequential halving
 # The rollout's rule of thumb (chosen by playing it alone on 10,000 shuffles a setting,
 # then as the search's playout on seeds 2000-2149: docs/simulation.md, "The strong player").
 RUN_LOSS = 16  # it runs from a room whose best plan scores this much below where it stands
@@ -127,12 +126,6 @@ def unseen_parts(state: ScoundrelState) -> tuple[list[int], tuple[int, ...]]:
     return hidden, known
 
 
-def evaluate(state: ScoundrelState, rng: random.Random, samples: int = SAMPLES) -> list[Candidate]:
-    """Every candidate of ``state`` (a player's view: the dungeon's unseen part is a
-    multiset) played out on the same ``samples`` orders of the unseen cards."""
-    return evaluate_on(state, candidates(state), orders(state, rng, samples))
-
-
 def orders(state: ScoundrelState, rng: random.Random, samples: int, exhaustive: bool = False) -> list[list[int]]:
     """``samples`` orders of the dungeon consistent with what ``state`` shows;
     ``exhaustive``: every order instead, when there are no more than ``samples``
@@ -174,10 +167,6 @@ def _wv(state: ScoundrelState) -> int:
 
 def _cap(state: ScoundrelState) -> int:
     return value(state.slain[-1]) if state.slain else FRESH
-
-
-def best(cands: list[Candidate]) -> Candidate:
-    return max(cands, key=Candidate.key)
 
 
 # -- the rollout: a room at a time, by a rule of thumb ------------------------------------------
@@ -365,10 +354,8 @@ class StrongBot(Bot[ScoundrelState]):
         if self.plan:
             return self.plan[0]
         cands = candidates(view)
-        if HALVING:
-            choice = halving(evaluate_on, view, cands, orders(view, rng, self.samples)) if len(cands) > 1 else cands[0]
-        else:
-            choice = best(evaluate_on(view, cands, orders(view, rng, self.samples)))
+        choice = halving(evaluate_on, view, cands, orders(view, rng, self.samples)) if len(cands) > 1 else cands[0]
+        self.chosen: Candidate = choice  # with its tally over the orders it was played on
         self.plan = list(choice.actions)
         return self.plan[0]
 
