@@ -254,14 +254,14 @@ CHECKS: dict[str, Check] = {
         says=("strong", "reserve"), substitute=("--games 2000 --jobs 2", "--games 2")
     ),
     # the strong Scoundrel player's development seeds, and the luck-and-skill table's rows
-    "dungeon sim scoundrel --bot strong --seed 2000 --games 150 --jobs 2": Check(
-        says=("strong",), substitute=("--games 150 --jobs 2", "--games 2")
+    "dungeon sim scoundrel --bot strong --seed 2000 --games 300 --jobs 2": Check(
+        says=("strong",), substitute=("--games 300 --jobs 2", "--games 2")
     ),
-    "dungeon sim scoundrel --bot strong --games 1343 --jobs 2": Check(
-        says=("strong",), substitute=("--games 1343 --jobs 2", "--games 2")
+    "dungeon sim scoundrel --bot strong --games 1548 --jobs 1": Check(
+        says=("strong",), substitute=("--games 1548 --jobs 1", "--games 2")
     ),
-    "dungeon sim scoundrel --bot strong --variant strict-weapon --games 1345 --jobs 2": Check(
-        says=("strong", "strict-weapon"), substitute=("--games 1345 --jobs 2", "--games 2")
+    "dungeon sim scoundrel --bot strong --variant strict-weapon --games 1539 --jobs 1": Check(
+        says=("strong", "strict-weapon"), substitute=("--games 1539 --jobs 1", "--games 2")
     ),
     **{
         f"dungeon sim {game} --bot greedy{variant} --games 10000 --jobs 2": Check(
