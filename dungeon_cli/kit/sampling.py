@@ -43,6 +43,7 @@ def halving(
     cands: list[Any],
     deals: Sequence[Any],
     deadline: Optional[float] = None,
+    decided: bool = False,
 ) -> Any:
     """The best of ``cands`` by sequential halving: ``deals`` cut into as many rounds as
     halving the choices down to one takes; each round plays every choice still in on
@@ -51,7 +52,12 @@ def halving(
     all of them; the choices that lie close get the playouts, the clearly worse few.
     ``deadline``: a ``time.monotonic()`` past which the best so far is taken (checked
     after each playout, so a slow game's hint keeps its time: then the choices still in
-    may differ by one deal, and are ranked by their rates)."""
+    may differ by one deal, and are ranked by their rates).
+    ``decided``: a choice stops playing a round's deals once it is sure to be cut (so
+    many others already have more wins than it could reach were it to win every deal
+    left in the round), and the last round stops once one choice is sure to be kept.
+    The choice returned is the same as without it, but its figures may be over fewer
+    deals: for a player that wants the choice only, not an analysis that quotes them."""
     alive = list(cands)
     rounds = max(1, (len(alive) - 1).bit_length())
     size = max(1, len(deals) // rounds)
@@ -59,9 +65,15 @@ def halving(
     for done in range(rounds):
         batch = deals[start:] if done == rounds - 1 else deals[start : start + size]
         start += len(batch)
-        for deal in batch:
+        keep = 1 if done == rounds - 1 else max(1, (len(alive) + 1) // 2)
+        playing = list(alive)
+        for index, deal in enumerate(batch):
             if deadline is None:
-                evaluate_on(state, alive, [deal])
+                evaluate_on(state, playing, [deal])
+                if decided:
+                    playing = _undecided(alive, playing, keep, len(batch) - index - 1)
+                    if keep == 1 and len(playing) == 1:
+                        break
                 continue
             for cand in alive:
                 evaluate_on(state, [cand], [deal])
@@ -69,8 +81,14 @@ def halving(
                     return max((c for c in alive if c.plays), key=lambda c: (c.win_rate, c.mean_score))
         alive.sort(key=lambda c: c.key(), reverse=True)
         if done < rounds - 1:
-            alive = alive[: max(1, (len(alive) + 1) // 2)]
+            alive = alive[:keep]
     return alive[0]
+
+
+def _undecided(alive: list[Any], playing: list[Any], keep: int, left: int) -> list[Any]:
+    """The choices of ``playing`` not yet sure to be cut: fewer than ``keep`` of ``alive``
+    have more wins than they could reach by winning all ``left`` deals still to come."""
+    return [c for c in playing if sum(o.wins > c.wins + left for o in alive) < keep]
 
 
 class Choice(Protocol):

@@ -269,3 +269,27 @@ def test_scoundrels_own_player_is_at_least_the_search_in_the_last_room():
                 checked += 1
             view = view.apply(action)
     assert checked >= 5 and agreed >= checked // 2
+
+
+def test_a_playout_leaves_the_legal_actions_to_its_policy(monkeypatch):
+    """The rules are the cost of a playout: it asks them nothing its policy does not
+    (forced moves included: a policy returns the one legal action), so a policy that
+    never asks costs no call of ``legal_actions``."""
+    from toy_game.rules import TAKE, ToyState
+
+    module = registry.get("toy")
+    state = module.game.start(None, None, deal_piles(3, module.game.deck(None, {})))
+    calls = [0]
+    real = ToyState.legal_actions
+
+    def counted(self):
+        calls[0] += 1
+        return real(self)
+
+    class Taker(bots.Bot):
+        def choose(self, state, rng):
+            return TAKE
+
+    monkeypatch.setattr(ToyState, "legal_actions", counted)
+    result = playout(state, Taker(), random.Random(3))
+    assert result.score is not None and calls[0] == 0
