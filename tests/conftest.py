@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +19,14 @@ from hypothesis import HealthCheck, settings
 # unchanged; only the clock is taken out of the verdict.
 settings.register_profile("dungeon", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("dungeon")
+
+# A suite started in the background by a shell without job control (`make test &` in a
+# script) inherits SIGINT ignored, and so would every process it starts: the Ctrl-C tests
+# would then see commands that cannot be interrupted, and test nothing. A terminal's
+# foreground job has SIGINT at its default, and so do the processes the tests start (a
+# handler of Python's own is reset to the default in a child; "ignored" would be kept).
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
