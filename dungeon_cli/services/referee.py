@@ -179,7 +179,7 @@ class Referee:
             for known in (known_deal, known_dealt, known_actions):  # memory stays flat
                 known.clear()
         for move, (dealt, colon, actions, _) in zip(record.moves, parts):
-            deal = move.number is None
+            deal = move.is_deal
             if colon is None and not deal:
                 continue  # without its ':' a move cannot be split into DEALT and ACTIONS
             for section, tokens, known in (
