@@ -19,7 +19,7 @@ ends step 1 first. Items and treasure are used at any decision, except while mor
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Hashable, Mapping, Optional, Self, Union
 
 from ...kit.core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State
@@ -148,6 +148,8 @@ class Foe:
 
 @dataclass(frozen=True)
 class Die:
+    # A changed die or foe is built with its constructor, not dataclasses.replace (four
+    # times dearer): every placement of every walk makes one.
     value: Optional[int] = None  # None before its first roll
     where: Optional[tuple[str, int]] = None  # (card, 0-based slot) or None when it lies free
 
@@ -518,7 +520,7 @@ class CassetteState(State):
         else:
             self._fill(card, index, None)
         dice = list(self.dice)
-        dice[DICE.index(die)] = replace(self.die(die), where=None)
+        dice[DICE.index(die)] = Die(self.die(die).value, None)
         self.dice = tuple(dice)
 
     def _fill(self, card: str, index: int, what: Optional[str]) -> None:
@@ -527,7 +529,7 @@ class CassetteState(State):
             if f.id == card:
                 slots = list(f.slots)
                 slots[index] = what
-                f = replace(f, slots=tuple(slots))
+                f = Foe(f.id, f.boss, tuple(slots))
             foes.append(f)
         self.foes = tuple(foes)
 
@@ -599,7 +601,7 @@ class CassetteState(State):
 
     def _settle_die(self, die: str, card: str, index: int) -> None:
         dice = list(self.dice)
-        dice[DICE.index(die)] = replace(self.die(die), where=(card, index))
+        dice[DICE.index(die)] = Die(self.die(die).value, (card, index))
         self.dice = tuple(dice)
         self.rolled = tuple(d for d in self.rolled if d != die)
 
@@ -680,7 +682,7 @@ class CassetteState(State):
             value = self.die(die).value
             assert value is not None  # rolled this turn
             dice = list(self.dice)
-            dice[DICE.index(die)] = replace(self.die(die), value=min(6, value + effect.amount))
+            dice[DICE.index(die)] = Die(min(6, value + effect.amount), self.die(die).where)
             self.dice = tuple(dice)
         elif kind == "strike":
             assert target is not None  # strike takes a target: refused above without one
@@ -799,7 +801,7 @@ class CassetteState(State):
         dice = list(self.dice)
         for i, d in enumerate(self.dice):
             if d.where is not None and d.where[0] == card:
-                dice[i] = replace(d, where=None)
+                dice[i] = Die(d.value, None)
         new.dice = tuple(dice)
         if foe.boss:
             key = self.cards.card_key(card)
