@@ -29,10 +29,17 @@ class ListsSolvable(click.Command):
     """Help that ends with the games that can be solved, as the registry's games say."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from .. import solver
+        from .. import registry, solver
 
+        exact = solver.solvable()
+        searched = [name for name in registry.names() if name not in exact]
         with formatter.section("Games"):
-            formatter.write_text(", ".join(solver.solvable()))
+            formatter.write_text("solved exactly: " + ", ".join(exact))
+            if searched:
+                formatter.write_text(
+                    "searched over the rules alone (a win found is proven, a deal without one is undecided): "
+                    + ", ".join(searched)
+                )
         super().format_epilog(ctx, formatter)
 
 
@@ -105,6 +112,7 @@ def solve(
     solved (exit status 130).
     """
     from .. import solver
+    from ..engine.dealer import SeededDealer
     from ..services.session import Session
 
     max_nodes, max_seconds = parse_limit(limit) if limit else (None, None)
@@ -127,11 +135,11 @@ def solve(
             raise click.UsageError("--variant goes with --seed or --seeds: a record names its own variant")
         session, start, where = _from_record(target)
         game = session.module.game.name
-        if game not in solver.solvable():
-            raise click.UsageError(f"{game} has no solver (solvable: {', '.join(solver.solvable())})")
 
+    dealer = session.dealer
+    stream = solver.Stream.of(dealer) if isinstance(dealer, SeededDealer) else None
     try:
-        found = solver.solve(start, game, max_nodes=max_nodes, max_seconds=max_seconds)
+        found = solver.solve(start, game, max_nodes=max_nodes, max_seconds=max_seconds, stream=stream)
     except RuntimeError as exc:
         raise click.ClickException(str(exc)) from None
     verdict = "optimum (proven)" if found.proven else f"best found, not proven ({found.stopped})"
@@ -241,8 +249,9 @@ def _solve_seeds(
 
 def _solvable_setup(game: str, variant: Optional[str], seed: Optional[int] = None) -> Setup:
     """The ``Setup`` of a game named on the command line (with --seed or --seeds), which
-    must be known, take the variant, and have a solver."""
-    from .. import registry, solver
+    must be known and take the variant. Every game can be solved: exactly with its
+    solver hooks, else by the search over its rules (``solver.searched``)."""
+    from .. import registry
     from ..engine import Setup, SetupError
 
     if game not in registry.names():
@@ -251,8 +260,6 @@ def _solvable_setup(game: str, variant: Optional[str], seed: Optional[int] = Non
         setup = Setup(game, variant, seed=seed)
     except SetupError as exc:
         raise click.BadParameter(exc.message, param_hint="--variant") from None
-    if game not in solver.solvable():
-        raise click.UsageError(f"{game} has no solver (solvable: {', '.join(solver.solvable())})")
     return setup
 
 
@@ -368,7 +375,14 @@ def _from_record(path: str) -> tuple[Session, State, str]:
     module = unseeded.module
     assert module is not None  # a legal record names a game this tool knows
     if module.game.name not in solver.solvable():
-        raise click.UsageError(f"{module.game.name} has no solver (solvable: {', '.join(solver.solvable())})")
+        # Only a game's solver hooks read a deal off a record's cards (``deal``); the
+        # search over the rules alone knows the deal by its seed.
+        click.echo(
+            f"{safe(path)}: {module.game.name} is solved from a seed, and this record has none"
+            f" (or a Seed its cards disagree with): solve --seed N {module.game.name} instead",
+            err=True,
+        )
+        sys.exit(1)
     try:
         replayed = Session.from_record(record, seeded=False)
         order = solver.hooks(module.game.name).deal(replayed.all_events)

@@ -67,10 +67,11 @@ _solved = functools.partial(tuple.__new__, Solved)  # a Solved from a worker's p
 def solve_one(task: Task, seed: int) -> Solved:
     """The deal of ``seed``, from the start ``dungeon solve --seed`` solves."""
     setup = Setup(task.game, task.variant, seed=seed)
-    start = SeededDealer(seed).start(setup)
+    dealer = SeededDealer(seed)
+    start = dealer.start(setup)
     began = time.process_time()
     try:
-        found = solver.solve(start, task.game, task.max_nodes, task.max_seconds, goal=task.goal)
+        found = solver.solve(start, task.game, task.max_nodes, task.max_seconds, goal=task.goal, stream=solver.Stream.of(dealer))
     except RuntimeError:  # the limit came before any line was finished
         return Solved(seed, False, None, False, task.max_nodes or 0, time.process_time() - began, False)
     if found.stopped == "interrupted":  # a second Ctrl-C: the run stops, not this deal alone

@@ -34,7 +34,10 @@ from typing import Any, Callable, Hashable, Mapping, Optional, Protocol, Sequenc
 
 from .. import registry
 from ..kit.core import Cards, Phase, Result, State, known_steps
+from ..kit.game_module import load
 from ..kit.objective import WIN, objective
+from .lookahead import Lookahead
+from .lookahead import Stream as Stream  # a caller hands ``solve`` the seed's chance to come
 
 # A game's (state before, action) pairs, as a record's walk gives them.
 Events = list[tuple[State, Any]]
@@ -436,6 +439,7 @@ def solve(
     prune: bool = True,
     model: Optional[SearchModel] = None,
     goal: str = "best",
+    stream: Optional[Stream] = None,
 ) -> Solution:
     """The best line from ``start`` (a state whose every pile has a known order), or
     with ``goal="win"`` the first win found (proven: a win exists) or the proof that
@@ -448,7 +452,12 @@ def solve(
     both passes together; a limit that stops the first pass before any win is found
     reports the first loss it finished, not proven. ``model``: the game's own search
     model by default, else e.g. ``CoreModel``.
+
+    A game without solver hooks is searched by ``searched`` (``stream``: the chance to
+    come that no pile holds, its dice, as the seed answers it).
     """
+    if registry.get(game).solver is None:
+        return searched(start, game, max_nodes, max_seconds, goal, stream)
     h = hooks(game)
 
     def fresh() -> SearchModel:
@@ -476,3 +485,48 @@ def solve(
     second.seconds += first.seconds
     second.settled = True  # the first pass proved there is no win
     return second
+
+
+DEAL_NODES = 100_000  # a whole deal searched without hooks, when no limit is given: a few seconds
+
+
+def searched(
+    start: State,
+    game: str,
+    max_nodes: Optional[int] = None,
+    max_seconds: Optional[float] = None,
+    goal: str = "best",
+    stream: Optional[Stream] = None,
+) -> Solution:
+    """A deal of a game with no solver hooks (RPG solitaire, Cassette Dungeons!, a game
+    added later): the hindsight search over the rules API alone (``lookahead.Lookahead``:
+    the greedy line, then every line that leaves it once, twice, ...), so that every
+    game can be solved. With no key or bound to prune by it proves a result only when
+    it has tried every line: a deal it wins is winnable (proven, as a win found is),
+    one it does not is undecided unless every line was tried. Without a limit it stops
+    after ``DEAL_NODES`` positions. ``stream`` is required where a chance event no pile
+    holds may come (a die): the seed's, as ``Stream.of`` its dealer."""
+    if goal not in ("best", "win"):
+        raise ValueError(f"goal is 'best' or 'win', not {goal!r}")
+    module = registry.get(game)
+    greedy = load(module.bots.get("greedy") or "dungeon_cli.bots.uniform:RandomBot")()
+    if max_nodes is None and max_seconds is None:
+        max_nodes = DEAL_NODES
+    search = Lookahead(greedy, max_seconds if max_seconds is not None else float("inf"), max_nodes, first_win=goal == "win")
+    began = time.perf_counter()
+    stopped: Optional[str] = None
+    try:
+        _, proven = search.best(start, stream if stream is not None else Stream((), None))
+    except KeyboardInterrupt:  # Ctrl-C: the best line so far, said not proven
+        if search.result is None:
+            raise
+        proven, stopped = False, "interrupted"
+    seconds = time.perf_counter() - began
+    if search.result is None:
+        raise RuntimeError("the limit came before any line was finished: allow more")
+    if not proven and stopped is None:
+        stopped = "node limit" if max_nodes is not None and search.nodes > max_nodes else "time limit"
+    final = _replay(start, search.line)
+    if final.final() != search.result:
+        raise AssertionError(f"the line found replays to {final.result()}, not {search.result}")
+    return Solution(search.result, search.line, proven, min(search.nodes, max_nodes or search.nodes), seconds, stopped)

@@ -177,7 +177,7 @@ def test_hindsight_without_a_solver_is_the_same_on_a_slow_machine(monkeypatch):
     judgement is the record's, not the machine's (a cluster's workers give what one
     process gives). A clock that runs fast, as a loaded machine's does for the search,
     changes nothing."""
-    from dungeon_cli.analysis import lookahead
+    from dungeon_cli.solver import lookahead
 
     text = play(Spec("rpg-solitaire", "greedy", None, records=True), 2).record
     record = parse(text)[0]

@@ -28,11 +28,11 @@ from typing import Any, Optional
 import pytest
 
 from dungeon_cli import analysis, bots, registry
-from dungeon_cli.analysis.lookahead import Stream
 from dungeon_cli.bots.search import SearchBot
 from dungeon_cli.kit.core import Draw, Phase, Result, State
 from dungeon_cli.kit.objective import objective
 from dungeon_cli.services.simulate import Spec, play
+from dungeon_cli.solver.lookahead import Stream
 from notation import parse
 
 NODES = 20_000  # a position whose tree is larger is not a small end position: passed over

@@ -1,5 +1,5 @@
 """The search every game has (dungeon_cli/bots/search.py) and the hindsight search over
-the rules API (dungeon_cli/analysis/lookahead.py): they decide from what a player has
+the rules API (dungeon_cli/solver/lookahead.py): they decide from what a player has
 seen, and their figures agree with brute force on small end positions."""
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from fractions import Fraction
 import pytest
 
 from dungeon_cli import bots, registry
-from dungeon_cli.analysis.lookahead import Lookahead, Stream
 from dungeon_cli.bots.search import SearchBot, playout
 from dungeon_cli.engine.dealer import SeededDealer
 from dungeon_cli.engine.setup import Setup
 from dungeon_cli.kit.core import Draw, Phase
 from dungeon_cli.kit.objective import objective
 from dungeon_cli.kit.shuffle import deal_piles
+from dungeon_cli.solver.lookahead import Lookahead, Stream
 
 GAMES = registry.names()
 OWN = {"scoundrel", "clear-the-dungeon"}  # games that give a faster strong player of their own

@@ -43,8 +43,11 @@ def test_sim_and_solve_help_list_what_the_registry_holds(run):
     sim = run(["sim", "--help"]).stdout
     for name in registry.names():
         assert f"{name}  " in sim and ", ".join(bots.names(name)) in sim
-    solve = run(["solve", "--help"]).stdout
-    assert solve.rstrip().endswith(", ".join(solver.solvable()))
+    solve = " ".join(run(["solve", "--help"]).stdout.split())
+    exact = solver.solvable()
+    searched = [name for name in registry.names() if name not in exact]
+    assert f"solved exactly: {', '.join(exact)} " in solve
+    assert solve.endswith(f"undecided): {', '.join(searched)}")
 
 
 def _blocks(text: str) -> list[str]:

@@ -148,7 +148,6 @@ def test_record_that_hides_cards_is_refused(run):
         (["--seed", "1", "chess"], "unknown game 'chess'"),
         (["--seed", "1", "scoundrel", "--limit", "soon"], "'soon' is not a limit"),
         (["--seed", "1", "scoundrel", "--variant", "easy"], "no variant 'easy'"),
-        (["--seed", "1", "rpg-solitaire"], f"rpg-solitaire has no solver (solvable: {', '.join(solver.solvable())})"),
     ],
 )
 def test_usage_errors(run, args, message):

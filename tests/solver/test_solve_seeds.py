@@ -25,6 +25,11 @@ CASES = [
     ("clear-the-dungeon", None, "0-19", "best"),
     ("clear-the-dungeon", "reserve", "0-19", "win"),
     ("clear-the-dungeon", "reserve", "0-9", "best"),
+    # games without solver hooks: the search over the rules (solver.searched)
+    ("rpg-solitaire", None, "0-5", "win"),
+    ("cassette-dungeons", None, "0-5", "win"),
+    ("toy", None, "0-9", "best"),
+    ("toy", "frail", "0-9", "win"),
 ]
 
 
@@ -38,8 +43,9 @@ def _args(game, variant, seeds, goal, *more):
 
 
 def _by_hand(game, variant, seed, goal):
-    start = SeededDealer(seed).start(Setup(game, variant, seed=seed))
-    return solver.solve(start, game, goal=goal)
+    dealer = SeededDealer(seed)
+    start = dealer.start(Setup(game, variant, seed=seed))
+    return solver.solve(start, game, goal=goal, stream=solver.Stream.of(dealer))
 
 
 @pytest.mark.parametrize("game,variant,seeds,goal", CASES)
@@ -151,7 +157,6 @@ def test_parse_seeds():
         (["scoundrel", "--seeds", "-3"], "is not a range of seeds"),
         (["chess", "--seeds", "0-9"], "unknown game 'chess'"),
         (["scoundrel", "--seeds", "0-9", "--variant", "easy"], "no variant 'easy'"),
-        (["rpg-solitaire", "--seeds", "0-9"], "rpg-solitaire has no solver"),
         (["scoundrel", "--seeds", "0-9", "--limit", "soon"], "'soon' is not a limit"),
         (["scoundrel", "--seeds", "0-9", "--goal", "lose"], "'lose' is not one of 'win', 'best'"),
         (["scoundrel", "--seed", "3", "--jobs", "2"], "--jobs goes with --seeds"),

@@ -59,6 +59,8 @@ class Stream:
             return chance.known, self
         if self.queued:
             return self.queued[0], Stream(self.queued[1:], self.rng_state)
+        if self.rng_state is None:  # a stream of a deal known by its cards alone
+            raise ValueError(f"{chance.what}: only a seed says what it is")
         rng = random.Random()
         rng.setstate(self.rng_state)
         outcome = pick(rng, chance)
@@ -69,19 +71,35 @@ class _LookaheadLimit(Exception):
     pass
 
 
+class _FirstWin(Exception):
+    pass
+
+
 class Lookahead:
     """The best win reachable from a position whose deal is known, or that there is
-    none; ``proven`` False when the limit came first (then the best win found so far)."""
+    none; ``proven`` False when the limit came first (then the best win found so far).
 
-    def __init__(self, greedy: Bot[Any], seconds: float = SECONDS, max_nodes: Optional[int] = NODES):
+    ``line`` is the line of the best result met (a win, or while none is found the best
+    loss), every step from the position on, chance outcomes as ``Draw`` s: it replays on
+    the rules core, which is how ``dungeon solve`` writes it. With ``first_win`` the
+    search stops at the first win (all a count of winnable deals needs)."""
+
+    def __init__(self, greedy: Bot[Any], seconds: float = SECONDS, max_nodes: Optional[int] = NODES, first_win: bool = False):
         self.greedy = greedy
         self.seconds = seconds
         self.max_nodes = max_nodes
+        self.first_win = first_win
+        self.nodes = 0
+        self.line: list[Any] = []
+        self.result: Optional[Result] = None  # of ``line``
 
     def best(self, state: State, stream: Stream) -> tuple[Optional[Result], bool]:
         self.deadline = time.monotonic() + self.seconds
         self.nodes = 0
         self.found: Optional[Result] = None
+        self.result = None
+        self.line = []
+        self.path: list[Any] = []
         allowed = 0
         try:
             while True:
@@ -90,19 +108,29 @@ class Lookahead:
                 if not self.cut:
                     return self.found, True  # every line was tried
                 allowed += 1
+        except _FirstWin:
+            return self.found, True  # a win exists: that much is proven
         except _LookaheadLimit:
             return self.found, False
 
     def _search(self, state: State, stream: Stream, allowed: int) -> None:
         """Every line from ``state`` that leaves the greedy choice at most ``allowed``
         times; ``self.cut`` set when a line was left out for that."""
+        path = self.path
+        mark = len(path)
+        try:
+            self._lines(state, stream, allowed)
+        finally:
+            del path[mark:]
+
+    def _lines(self, state: State, stream: Stream, allowed: int) -> None:
+        path = self.path
         while state.phase is Phase.CHANCE:
             outcome, stream = stream.answer(state)
-            state = state.apply(Draw(outcome))
+            path.append(Draw(outcome))
+            state = state.apply(path[-1])
         if state.phase is Phase.OVER:
-            result = state.final()
-            if result.won and (self.found is None or objective(result) > objective(self.found)):
-                self.found = result
+            self._finished(state.final())
             return
         self.nodes += 1
         if (self.max_nodes is not None and self.nodes > self.max_nodes) or (
@@ -111,14 +139,30 @@ class Lookahead:
             raise _LookaheadLimit
         actions = state.legal_actions()
         if len(actions) == 1:
+            path.append(actions[0])
             self._search(state.apply(actions[0]), stream, allowed)
             return
         first = self.greedy.choose(state, random.Random(0))
         if not allowed:
             self.cut = True
+            path.append(first)
             self._search(state.apply(first), stream, 0)
             return
+        mark = len(path)
         for action in actions:  # the other choices first: a change near the start first
             if action != first:
+                path.append(action)
                 self._search(state.apply(action), stream, allowed - 1)
+                del path[mark:]
+        path.append(first)
         self._search(state.apply(first), stream, allowed)
+
+    def _finished(self, result: Result) -> None:
+        """A line has ended: kept if it is the best met so far."""
+        if self.result is None or objective(result) > objective(self.result):
+            self.result = result
+            self.line = list(self.path)
+        if result.won and (self.found is None or objective(result) > objective(self.found)):
+            self.found = result
+            if self.first_win:
+                raise _FirstWin
