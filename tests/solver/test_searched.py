@@ -88,3 +88,17 @@ def test_a_record_without_its_seed_is_refused(run, tmp_path):
     result = run(["solve", str(bare)])
     assert result.exit_code == 1, result.output
     assert "rpg-solitaire is solved from a seed, and this record has none" in result.stderr
+
+
+def test_a_record_with_its_seed_is_solved_from_it(run, tmp_path):
+    """A searched game's record is solved from its Seed, whatever moves it holds."""
+    played = run(["sim", "cassette-dungeons", "--bot", "greedy", "--seed", "3", "--games", "1", "--records", str(tmp_path)])
+    assert played.exit_code == 0, played.output
+    (record_file,) = tmp_path.glob("*.dgn")
+    result = run(["solve", str(record_file), "--limit", "5k"])
+    assert result.exit_code == 0, result.output
+    (record,) = read(io.BytesIO(result.stdout.encode()))
+    assert record.tag_value("Seed") == "3"
+    verdict = check(record, seed_check=True)
+    assert verdict.legal and verdict.state.is_over, verdict.diagnostics
+    assert f"{record_file.name} (seed 3): {verdict.result} is the" in result.stderr
