@@ -22,7 +22,9 @@ def games() -> None:
             click.echo(f'  [Variant "{variant}"]  {text}')
         click.echo(f"  bots (dungeon sim --bot): {', '.join(bot_names(name))}")
         if module.solver is not None:
-            click.echo("  solver: dungeon solve")
+            click.echo("  solver: dungeon solve (exact)")
+        else:  # every game is solved; one without hooks by the search over its rules
+            click.echo("  solver: dungeon solve (searched: a win found is proven)")
         for command in module.commands:
             click.echo(f"  command: dungeon {command}")
 

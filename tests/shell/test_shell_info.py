@@ -32,7 +32,9 @@ def test_games_lists_what_each_game_brings_as_its_module_names_it(run):
     for name in registry.names():
         module = registry.get(name)
         assert f"  bots (dungeon sim --bot): {', '.join(bots.names(name))}\n" in blocks[name]
-        assert ("  solver: dungeon solve\n" in blocks[name]) == (module.solver is not None)
+        exact = "  solver: dungeon solve (exact)\n"
+        searched = "  solver: dungeon solve (searched: a win found is proven)\n"
+        assert (exact if module.solver is not None else searched) in blocks[name]
         for command in module.commands:
             assert f"  command: dungeon {command}\n" in blocks[name]
 
