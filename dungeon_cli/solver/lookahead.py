@@ -2,7 +2,8 @@
 over the rules API alone.
 
 A game with solver hooks (Scoundrel, Clear the Dungeon) is judged by its solver. Any
-other game is searched here, with nothing of its own: depth first over the decisions,
+other game is searched here (``analyse``'s hindsight at each decision, and ``dungeon
+solve`` of a whole deal: ``solver.searched``), with nothing of its own: depth first over the decisions,
 every chance event answered as the record's seed answers it (the piles in the order it
 dealt them; a die or a rebuilt deck drawn from the seed's second generator, in the order
 the events come, exactly as ``engine.dealer.SeededDealer`` draws them), the game's
@@ -115,47 +116,45 @@ class Lookahead:
 
     def _search(self, state: State, stream: Stream, allowed: int) -> None:
         """Every line from ``state`` that leaves the greedy choice at most ``allowed``
-        times; ``self.cut`` set when a line was left out for that."""
+        times; ``self.cut`` set when a line was left out for that. The steps this call
+        adds to ``path`` are taken off again as it returns (one frame a decision: a
+        deep game's line must not reach Python's recursion limit)."""
         path = self.path
         mark = len(path)
         try:
-            self._lines(state, stream, allowed)
+            while state.phase is Phase.CHANCE:
+                outcome, stream = stream.answer(state)
+                path.append(Draw(outcome))
+                state = state.apply(path[-1])
+            if state.phase is Phase.OVER:
+                self._finished(state.final())
+                return
+            self.nodes += 1
+            if (self.max_nodes is not None and self.nodes > self.max_nodes) or (
+                not self.nodes & 63 and time.monotonic() > self.deadline
+            ):
+                raise _LookaheadLimit
+            actions = state.legal_actions()
+            if len(actions) == 1:
+                path.append(actions[0])
+                self._search(state.apply(actions[0]), stream, allowed)
+                return
+            first = self.greedy.choose(state, random.Random(0))
+            if not allowed:
+                self.cut = True
+                path.append(first)
+                self._search(state.apply(first), stream, 0)
+                return
+            here = len(path)
+            for action in actions:  # the other choices first: a change near the start first
+                if action != first:
+                    path.append(action)
+                    self._search(state.apply(action), stream, allowed - 1)
+                    del path[here:]
+            path.append(first)
+            self._search(state.apply(first), stream, allowed)
         finally:
             del path[mark:]
-
-    def _lines(self, state: State, stream: Stream, allowed: int) -> None:
-        path = self.path
-        while state.phase is Phase.CHANCE:
-            outcome, stream = stream.answer(state)
-            path.append(Draw(outcome))
-            state = state.apply(path[-1])
-        if state.phase is Phase.OVER:
-            self._finished(state.final())
-            return
-        self.nodes += 1
-        if (self.max_nodes is not None and self.nodes > self.max_nodes) or (
-            not self.nodes & 63 and time.monotonic() > self.deadline
-        ):
-            raise _LookaheadLimit
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            path.append(actions[0])
-            self._search(state.apply(actions[0]), stream, allowed)
-            return
-        first = self.greedy.choose(state, random.Random(0))
-        if not allowed:
-            self.cut = True
-            path.append(first)
-            self._search(state.apply(first), stream, 0)
-            return
-        mark = len(path)
-        for action in actions:  # the other choices first: a change near the start first
-            if action != first:
-                path.append(action)
-                self._search(state.apply(action), stream, allowed - 1)
-                del path[mark:]
-        path.append(first)
-        self._search(state.apply(first), stream, allowed)
 
     def _finished(self, result: Result) -> None:
         """A line has ended: kept if it is the best met so far."""
