@@ -278,12 +278,14 @@ CHECKS: dict[str, Check] = {
         says=("strong",), substitute=("--games 224", "--seed 2 --games 1")
     ),
     "dungeon sim rpg-solitaire --bot greedy --games 224": Check(says=("greedy",)),
-    "dungeon sim cassette-dungeons --bot strong --games 419": Check(
-        says=("strong",), substitute=("--games 419", "--seed 5 --games 1")
+    "dungeon sim cassette-dungeons --bot strong --games 2000 --jobs 2": Check(
+        says=("strong",), substitute=("--games 2000 --jobs 2", "--seed 5 --games 1")
     ),
-    "dungeon sim cassette-dungeons --bot greedy --games 419": Check(says=("greedy",)),
-    "dungeon sim cassette-dungeons --bot strong --games 419 --records strong/": Check(
-        says=("strong",), substitute=("--games 419", "--seed 5 --games 1"), leaves=lambda w: any((w / "strong").glob("*.dgn"))
+    "dungeon sim cassette-dungeons --bot greedy --games 2000": Check(says=("greedy",)),
+    "dungeon sim cassette-dungeons --bot strong --games 2000 --jobs 2 --records strong/": Check(
+        says=("strong",),
+        substitute=("--games 2000 --jobs 2", "--seed 5 --games 1"),
+        leaves=lambda w: any((w / "strong").glob("*.dgn")),
     ),
     # each row of the table of winnable deals, over a few seeds: their counts, and the
     # columns the table shows (Scoundrel's seed 259 cannot be won, in either variant)
