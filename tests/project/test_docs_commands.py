@@ -307,9 +307,9 @@ CHECKS: dict[str, Check] = {
         says=("2480-2487  7 (87.5%)   0                  1", "undecided (the limit came first): seeds 2484"),
         substitute=("0-9999", "2480-2487"),
     ),
-    "dungeon solve cassette-dungeons --seeds 0-1999 --limit 20k": Check(
+    "dungeon solve cassette-dungeons --seeds 0-9999 --limit 20k": Check(
         says=("20-26    5 (71.4%)   0                  2", "undecided (the limit came first): seeds 20, 26"),
-        substitute=("0-1999", "20-26"),
+        substitute=("0-9999", "20-26"),
     ),
     "dungeon solve --seed 3 cassette-dungeons --limit 20k -o line.dgn": Check(
         says=("win 11 is the best found, not proven (node limit)",), leaves=_verifies("line.dgn")
