@@ -274,10 +274,10 @@ CHECKS: dict[str, Check] = {
         )
     },
     # the search every game has: one short game of each (its games take seconds of CPU each)
-    "dungeon sim rpg-solitaire --bot strong --games 224": Check(
-        says=("strong",), substitute=("--games 224", "--seed 2 --games 1")
+    "dungeon sim rpg-solitaire --bot strong --games 660 --jobs 2": Check(
+        says=("strong",), substitute=("--games 660 --jobs 2", "--seed 2 --games 1")
     ),
-    "dungeon sim rpg-solitaire --bot greedy --games 224": Check(says=("greedy",)),
+    "dungeon sim rpg-solitaire --bot greedy --games 660": Check(says=("greedy",)),
     "dungeon sim cassette-dungeons --bot strong --games 2000 --jobs 2": Check(
         says=("strong",), substitute=("--games 2000 --jobs 2", "--seed 5 --games 1")
     ),
