@@ -158,11 +158,17 @@ def main() -> None:
     from ..plumbing.streams import finish, guard
 
     guard()
+    ctrl_c = _CtrlC.install()
     try:
         code = _run()
     except KeyboardInterrupt:  # a Ctrl-C while the command's end was being handled
         code = 130
-    _late_ctrl_c()
+    if ctrl_c is not None:
+        ctrl_c.over = True  # from here a Ctrl-C cannot become a KeyboardInterrupt of ours
+        try:
+            ctrl_c.put_back()
+        except KeyboardInterrupt:  # a command's own handler, left in place, got one first
+            ctrl_c.put_back()
     sys.exit(finish(code))
 
 
@@ -192,26 +198,51 @@ def _run() -> int:
         return 2
 
 
-def _late_ctrl_c() -> None:
-    """The command is over and its status decided: a Ctrl-C now (a second one after an
-    interrupted run's summary, say) must not turn into a KeyboardInterrupt at the
+class _CtrlC:
+    """Ctrl-C for the whole life of the process. While the command runs it is Python's
+    own answer, a KeyboardInterrupt. Once the status is decided (a second Ctrl-C after
+    an interrupted run's summary, say), a KeyboardInterrupt would escape at the
     interpreter's exit, which Python answers by killing itself with SIGINT: no status
-    130, and a traceback. The first is let pass while standard output is flushed; a
-    second leaves at once, in case that flush is stuck on a pipe nobody reads."""
-    import os
-    import signal
+    130, and a traceback. Then the first is let pass while standard output is flushed,
+    and a second leaves at once, in case that flush is stuck on a pipe nobody reads.
 
-    seen: list[int] = []
+    It is in place from the start, not put in once the command is over: a Ctrl-C that
+    came between the two (the run's summary printed, the handler not yet changed) still
+    killed the process (tests/hardening/test_signals.py)."""
 
-    def late(signum: int, frame: object) -> None:
-        if seen:
+    def __init__(self) -> None:
+        self.over = False
+        self.late = 0
+
+    @classmethod
+    def install(cls) -> Optional[_CtrlC]:
+        """In place of Python's own handler; None where Ctrl-C is ignored (a job started
+        in the background) or handled by an embedding program, which keep theirs."""
+        import signal
+
+        if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+            return None
+        handler = cls()
+        try:
+            signal.signal(signal.SIGINT, handler)
+        except ValueError:  # not the main thread: nothing to guard
+            return None
+        return handler
+
+    def put_back(self) -> None:
+        """Back in place, where a command put a handler of its own and left it."""
+        import signal
+
+        signal.signal(signal.SIGINT, self)
+
+    def __call__(self, signum: int, frame: object) -> None:
+        if not self.over:
+            raise KeyboardInterrupt
+        self.late += 1
+        if self.late > 1:
+            import os
+
             os._exit(130)
-        seen.append(signum)
-
-    try:
-        signal.signal(signal.SIGINT, late)
-    except ValueError:  # not the main thread (an embedding program): nothing to guard
-        pass
 
 
 STREAM_ERRORS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EBADF, errno.EFBIG}

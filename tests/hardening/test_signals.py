@@ -189,3 +189,28 @@ def test_a_ctrl_c_after_the_command_is_over_keeps_its_status(tmp_path, late):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=tmp_path, timeout=60)
     assert b"Traceback" not in done.stderr, done.stderr
     assert done.returncode == (0 if late == 1 else 130), done.stderr
+
+
+@pytest.mark.parametrize("ignored", [False, True])
+def test_ctrl_c_is_guarded_from_the_start_and_an_ignored_one_stays_ignored(tmp_path, ignored):
+    """The late Ctrl-C guard is in place while the command runs (a KeyboardInterrupt
+    then, as Python's own handler gives), not put in once it is over: a Ctrl-C that
+    came between the two had killed ``sim`` after its summary (status -2, once in a
+    CI run). A process started with Ctrl-C ignored (a background job) keeps it so."""
+    record = sorted((Path(__file__).parents[2] / "fixtures" / "examples").glob("*.dgn"))[0]
+    code = (
+        "import signal, sys\n"
+        "from dungeon_cli import cli\n"
+        "run = cli._run\n"
+        "def seen():\n"
+        "    handler = signal.getsignal(signal.SIGINT)\n"
+        "    sys.stderr.write('handler: ' + getattr(handler, '__name__', type(handler).__name__) + '\\n')\n"
+        "    return run()\n"
+        "cli._run = seen\n"
+        f"sys.argv = ['dungeon', 'verify', {str(record)!r}]\n"
+        "cli.main()\n"
+    )
+    preexec = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if ignored else None
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=tmp_path, timeout=60, preexec_fn=preexec)
+    assert done.returncode == 0, done.stderr
+    assert (b"handler: Handlers" if ignored else b"handler: _CtrlC") in done.stderr, done.stderr
