@@ -37,7 +37,7 @@ from typing import Any, Optional
 from ..engine.dealer import pick
 from ..kit.bot import Bot
 from ..kit.core import Draw, Phase, Result, State
-from ..kit.game_module import GameModule, load
+from ..kit.game_module import GameModule
 from ..kit.player_view import PlayerView
 from ..kit.sampling import Tally, halving
 
@@ -97,8 +97,7 @@ class SearchBot(Bot[Any]):
     @staticmethod
     def _policy(module: GameModule[Any, Any]) -> Bot[Any]:
         """The game's fastest bot, to play the deals out: its greedy bot (every game has one)."""
-        path = module.bots.get("greedy") or "dungeon_cli.bots.uniform:RandomBot"
-        bot: Bot[Any] = load(path)()
+        bot: Bot[Any] = module.playout_bot()
         return bot
 
     def observe(self, before: State, action: Any) -> None:

@@ -277,6 +277,12 @@ class GameModule(Generic[S, A]):
         # rules GAME --full`` prints, one after the other (an installed wheel has no docs/).
         self.pages = pages
 
+    def playout_bot(self) -> Any:
+        """A new instance of the game's fastest bot, to play positions out (the search
+        every game has, and the search of a whole deal): its greedy bot, which every
+        game has, else the random one."""
+        return load(self.bots.get("greedy") or "dungeon_cli.bots.uniform:RandomBot")()
+
     def full_page(self) -> Optional[str]:
         """The game's full rules pages as one text, or None when it ships none."""
         if not self.pages:

@@ -34,7 +34,6 @@ from typing import Any, Callable, Hashable, Mapping, Optional, Protocol, Sequenc
 
 from .. import registry
 from ..kit.core import Cards, Phase, Result, State, known_steps
-from ..kit.game_module import load
 from ..kit.objective import WIN, objective
 from .lookahead import Lookahead
 from .lookahead import Stream as Stream  # a caller hands ``solve`` the seed's chance to come
@@ -509,7 +508,7 @@ def searched(
     if goal not in ("best", "win"):
         raise ValueError(f"goal is 'best' or 'win', not {goal!r}")
     module = registry.get(game)
-    greedy = load(module.bots.get("greedy") or "dungeon_cli.bots.uniform:RandomBot")()
+    greedy = module.playout_bot()
     if max_nodes is None and max_seconds is None:
         max_nodes = DEAL_NODES
     search = Lookahead(greedy, max_seconds if max_seconds is not None else float("inf"), max_nodes, first_win=goal == "win")
