@@ -17,7 +17,7 @@ from collections import deque
 from typing import Any
 
 from ...kit.bot import Bot
-from .grid import SIDES, Pos, beyond, free_doors, joined
+from .grid import OPPOSITE, SIDES, STEP, Pos, beyond, has_free_door
 from .rules import DROP, KEEP, PICK, RESIGN, STAT_OF_SUIT, Fight, MoveTo, Place, RpgState, higher
 
 GIVE_UP = 400
@@ -58,11 +58,13 @@ def _distance(state: RpgState, start: Pos) -> int:
         room = grid.get(pos)
         if room is None:
             continue
-        if free_doors(grid, pos) or (room.is_exit and state.lockpicks):
+        if has_free_door(grid, pos) or (room.is_exit and state.lockpicks):
             return steps
-        for side in SIDES:
-            nxt = beyond(pos, side)
-            if nxt not in seen and nxt in grid and joined(grid, pos, side):
+        x, y = pos
+        for side in SIDES:  # the rooms joined to this one (``grid.joined``, both rooms known to be placed)
+            dx, dy = STEP[side]
+            nxt = (x + dx, y + dy)
+            if nxt not in seen and nxt in grid and (side in room.doors or OPPOSITE[side] in grid[nxt].doors):
                 seen.add(nxt)
                 queue.append((nxt, steps + 1))
     return 10**6

@@ -161,7 +161,18 @@ Step = tuple[str, ...]
 
 
 def _what(step: Step) -> str:
-    """The pending draw, in a player's words (shown as '... is missing')."""
+    """The pending draw, in a player's words (shown as '... is missing'): written once a
+    step, since every draw's ``Chance`` carries it."""
+    text = _WHAT.get(step)
+    if text is None:
+        text = _WHAT[step] = _what_text(step)
+    return text
+
+
+_WHAT: dict[Step, str] = {}
+
+
+def _what_text(step: Step) -> str:
     kind = step[0]
     suit = step[1] if len(step) > 1 else ""
     if kind == ROOM:
@@ -267,8 +278,9 @@ class RpgState(State):
         if self.phase is not Phase.CHANCE:
             raise Illegal("no card is drawn now")
         step = self.steps[0]
-        pile = self.stock[_pile_of(step)]
-        return Chance(_pile_of(step), _what(step), pile.candidates(), pile.next_known, pile.weights())
+        name = _pile_of(step)
+        pile = self.stock[name]
+        return Chance(name, _what(step), pile.candidates(), pile.next_known, pile.weights())
 
     def legal_actions(self) -> list[Any]:
         if self.phase is not Phase.DECISION:
@@ -277,21 +289,20 @@ class RpgState(State):
         assert step is not None  # a decision waits on the turn's first step
         if step[0] == CHOOSE:
             return [KEEP, DROP, RESIGN]
-        if self.step == (AGAIN,):
+        if step == (AGAIN,):
             return [PICK, STOP, RESIGN]
         actions: list[Any] = []
-        if self.room.monster is None and self.hand is not None:
+        room = self.grid[self.pos]
+        if room.monster is None and self.hand is not None:
             need = door_count(self.hand) - 1
             for side in free_doors(self.grid, self.pos):
-                others = [s for s in SIDES if s != OPPOSITE[side]]
-                for doors in _subsets(others, need):
-                    actions.append(Place(side, frozenset(doors)))
+                actions.extend(_placings(side, need))
         for side in SIDES:
-            if self.move_problem(side) is None:
-                actions.append(MoveTo(side))
-            elif self.fight_problem(side) is None:
-                actions.append(Fight(side))
-        if self.room.is_exit and self.lockpicks:
+            if self._move_bar(side) is None:
+                actions.append(_MOVES[side])
+            elif self._fight_bar(side) is None:
+                actions.append(_FIGHTS[side])
+        if room.is_exit and self.lockpicks:
             actions.append(PICK)
         actions.append(RESIGN)
         return actions
@@ -405,34 +416,60 @@ class RpgState(State):
         new._settle()
         return new
 
-    def move_problem(self, side: str) -> Optional[str]:
+    # Why a move or a fight is barred, first as a short reason (``_move_bar``, ``_fight_bar``:
+    # what ``legal_actions`` asks of every side at every decision, so no message is
+    # written there), then in a player's words (``move_problem``, ``fight_problem``).
+
+    def _move_bar(self, side: str) -> Optional[str]:
         target = beyond(self.pos, side)
-        if self.room.monster is not None and target != self.came_from:
-            return self._blocked_message()
+        if self.grid[self.pos].monster is not None and target != self.came_from:
+            return "blocked"
         if target not in self.grid:
-            if side in self.room.doors:
-                return f"no room lies to the {SIDE_NAMES[side]} yet: place the room card there with @{side}"
-            return f"there is a wall to the {SIDE_NAMES[side]} and no room beyond it"
+            return "unplaced" if side in self.grid[self.pos].doors else "wall"
         if not joined(self.grid, self.pos, side):
-            return f"a wall stands between this room and the room to the {SIDE_NAMES[side]}: no door joins them"
-        monster = self.grid[target].monster
-        if monster is not None:
-            return (
-                f"the monster {monster_text(monster)} still stands in the room to the {SIDE_NAMES[side]}: "
-                f"you may move only into rooms without a monster; to go in and fight it, write x{side}"
-            )
+            return "no door"
+        if self.grid[target].monster is not None:
+            return "monster"
         return None
 
-    def fight_problem(self, side: str) -> Optional[str]:
+    def _fight_bar(self, side: str) -> Optional[str]:
         target = beyond(self.pos, side)
         room = self.grid.get(target)
         if room is None or room.monster is None:
-            return f"no monster stands in a room to the {SIDE_NAMES[side]}: x{side} goes into a monster's room and fights it"
-        if self.room.monster is not None and target != self.came_from:
-            return self._blocked_message()
+            return "no monster"
+        if self.grid[self.pos].monster is not None and target != self.came_from:
+            return "blocked"
         if not joined(self.grid, self.pos, side):
-            return f"a wall stands between this room and the room to the {SIDE_NAMES[side]}: no door joins them"
+            return "no door"
         return None
+
+    def move_problem(self, side: str) -> Optional[str]:
+        bar = self._move_bar(side)
+        if bar is None:
+            return None
+        if bar == "blocked":
+            return self._blocked_message()
+        if bar == "unplaced":
+            return f"no room lies to the {SIDE_NAMES[side]} yet: place the room card there with @{side}"
+        if bar == "wall":
+            return f"there is a wall to the {SIDE_NAMES[side]} and no room beyond it"
+        if bar == "no door":
+            return f"a wall stands between this room and the room to the {SIDE_NAMES[side]}: no door joins them"
+        monster = self.grid[beyond(self.pos, side)].monster
+        return (
+            f"the monster {monster_text(monster)} still stands in the room to the {SIDE_NAMES[side]}: "
+            f"you may move only into rooms without a monster; to go in and fight it, write x{side}"
+        )
+
+    def fight_problem(self, side: str) -> Optional[str]:
+        bar = self._fight_bar(side)
+        if bar is None:
+            return None
+        if bar == "no monster":
+            return f"no monster stands in a room to the {SIDE_NAMES[side]}: x{side} goes into a monster's room and fights it"
+        if bar == "blocked":
+            return self._blocked_message()
+        return f"a wall stands between this room and the room to the {SIDE_NAMES[side]}: no door joins them"
 
     def _blocked_message(self) -> str:
         monster = monster_text(self.room.monster)
@@ -729,6 +766,21 @@ def monster_text(monster: Optional[Monster]) -> str:
     if monster is None:
         return "-"
     return "/".join(str(c) if c is not None else "-" for c in monster.cards())
+
+
+_MOVES = {side: MoveTo(side) for side in SIDES}  # the actions, made once: legal_actions runs at every decision
+_FIGHTS = {side: Fight(side) for side in SIDES}
+_PLACINGS: dict[tuple[str, int], tuple[Place, ...]] = {}
+
+
+def _placings(side: str, need: int) -> tuple[Place, ...]:
+    """Every way to place a room card with ``need`` doors besides the one you come in by,
+    beyond the door ``side``: made once for each side and number of doors."""
+    placings = _PLACINGS.get((side, need))
+    if placings is None:
+        others = [s for s in SIDES if s != OPPOSITE[side]]
+        placings = _PLACINGS[side, need] = tuple(Place(side, frozenset(doors)) for doors in _subsets(others, need))
+    return placings
 
 
 def _subsets(items: Sequence[str], size: int) -> list[tuple[str, ...]]:

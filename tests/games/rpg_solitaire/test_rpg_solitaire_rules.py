@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dungeon_cli import registry
-from dungeon_cli.games.rpg_solitaire.grid import joined
+from dungeon_cli.games.rpg_solitaire.grid import free_doors, has_free_door, joined
 from dungeon_cli.games.rpg_solitaire.rules import (
     AGAIN,
     CHOOSE,
@@ -446,3 +446,35 @@ def test_endings_every_game_ends_under_random_play(seed, decks, choices):
             actions = [a for a in state.legal_actions() if a is not RESIGN] or [RESIGN]
             state = state.apply(choices.choice(actions))
     assert state.turn <= state.last_turn and state.ending in ENDINGS and state.ending != "resigned"
+
+
+# The fast paths the search's playouts take (legal_actions asks a short reason of every
+# side, never the message; has_free_door builds no list) agree with what apply accepts
+# and with free_doors: at every decision of random games, a move or a fight is offered
+# exactly when applying it is not refused, and a room has a free door by has_free_door
+# exactly when free_doors lists one.
+
+
+def _refused(state: RpgState, action) -> bool:
+    try:
+        state.apply(action)
+    except Illegal:
+        return True
+    return False
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), choices=st.randoms(use_true_random=False))
+def test_moving_the_legal_moves_are_those_apply_accepts(seed, choices):
+    order = deal(rng_for(seed), GAME.deck())
+    state = GAME.start(order=order)
+    while not state.is_over:
+        if state.phase is Phase.CHANCE:
+            state = state.apply(Draw(state.chance().known))
+            continue
+        actions = state.legal_actions()
+        for action in [MoveTo(side) for side in "nesw"] + [Fight(side) for side in "nesw"]:
+            assert (action in actions) == (not _refused(state, action)), action
+        for pos in state.grid:
+            assert has_free_door(state.grid, pos) == bool(free_doors(state.grid, pos))
+        state = state.apply(choices.choice([a for a in actions if a is not RESIGN] or [RESIGN]))
