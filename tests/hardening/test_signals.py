@@ -165,6 +165,21 @@ def test_a_hundred_billion_games_start_at_once_in_bounded_memory(tmp_path):
         assert b"MemoryError" not in err and b"95% CI" in out
 
 
+def _verify_patched(patch: str, cwd: Path, preexec=None) -> subprocess.CompletedProcess[bytes]:
+    """``dungeon verify`` of an example record in a fresh interpreter, after ``patch``
+    (Python source) has replaced a piece of the CLI to reach a window no outside signal
+    can be timed into."""
+    record = sorted((Path(__file__).parents[2] / "fixtures" / "examples").glob("*.dgn"))[0]
+    code = (
+        "import sys\n"
+        + patch
+        + "from dungeon_cli.cli import main\n"
+        + f"sys.argv = ['dungeon', 'verify', {str(record)!r}]\n"
+        + "main()\n"
+    )
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=cwd, timeout=60, preexec_fn=preexec)
+
+
 @pytest.mark.parametrize("late", [1, 2])
 def test_a_ctrl_c_after_the_command_is_over_keeps_its_status(tmp_path, late):
     """The window a second Ctrl-C can fall in on a loaded machine: the command has
@@ -172,9 +187,8 @@ def test_a_ctrl_c_after_the_command_is_over_keeps_its_status(tmp_path, late):
     the KeyboardInterrupt escaped ``main`` and Python killed itself with SIGINT (status
     -2, a traceback). One late Ctrl-C is let pass; a second leaves at once with 130,
     in case the flush is stuck."""
-    record = sorted((Path(__file__).parents[2] / "fixtures" / "examples").glob("*.dgn"))[0]
-    code = (
-        "import os, signal, sys\n"
+    patch = (
+        "import os, signal\n"
         "from dungeon_cli.plumbing import streams\n"
         "flush = streams.finish\n"
         "def finish(code):\n"
@@ -182,11 +196,8 @@ def test_a_ctrl_c_after_the_command_is_over_keeps_its_status(tmp_path, late):
         "        os.kill(os.getpid(), signal.SIGINT)\n"
         "    return flush(code)\n"
         "streams.finish = finish\n"
-        "from dungeon_cli.cli import main\n"
-        f"sys.argv = ['dungeon', 'verify', {str(record)!r}]\n"
-        "main()\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=tmp_path, timeout=60)
+    done = _verify_patched(patch, tmp_path)
     assert b"Traceback" not in done.stderr, done.stderr
     assert done.returncode == (0 if late == 1 else 130), done.stderr
 
@@ -197,9 +208,8 @@ def test_ctrl_c_is_guarded_from_the_start_and_an_ignored_one_stays_ignored(tmp_p
     then, as Python's own handler gives), not put in once it is over: a Ctrl-C that
     came between the two had killed ``sim`` after its summary (status -2, once in a
     CI run). A process started with Ctrl-C ignored (a background job) keeps it so."""
-    record = sorted((Path(__file__).parents[2] / "fixtures" / "examples").glob("*.dgn"))[0]
-    code = (
-        "import signal, sys\n"
+    patch = (
+        "import signal\n"
         "from dungeon_cli import cli\n"
         "run = cli._run\n"
         "def seen():\n"
@@ -207,10 +217,8 @@ def test_ctrl_c_is_guarded_from_the_start_and_an_ignored_one_stays_ignored(tmp_p
         "    sys.stderr.write('handler: ' + getattr(handler, '__name__', type(handler).__name__) + '\\n')\n"
         "    return run()\n"
         "cli._run = seen\n"
-        f"sys.argv = ['dungeon', 'verify', {str(record)!r}]\n"
-        "cli.main()\n"
     )
     preexec = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if ignored else None
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=tmp_path, timeout=60, preexec_fn=preexec)
+    done = _verify_patched(patch, tmp_path, preexec)
     assert done.returncode == 0, done.stderr
     assert (b"handler: Handlers" if ignored else b"handler: _CtrlC") in done.stderr, done.stderr
