@@ -10,7 +10,7 @@ still know, for a record read token by token, what has to come next.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Literal, Mapping, Optional, Sequence
 
 from ...kit.cards import CARDS, JOKER, Card, deck
 from ...kit.core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State
@@ -158,6 +158,9 @@ ENDINGS = {
 
 # A step of the turn still to come: (kind,) or (kind, suit).
 Step = tuple[str, ...]
+
+# Why a move or a fight is barred (``RpgState.move_problem`` says it in a player's words).
+Bar = Literal["blocked", "unplaced", "wall", "no door", "monster", "no monster"]
 
 
 def _what(step: Step) -> str:
@@ -420,7 +423,7 @@ class RpgState(State):
     # what ``legal_actions`` asks of every side at every decision, so no message is
     # written there), then in a player's words (``move_problem``, ``fight_problem``).
 
-    def _move_bar(self, side: str) -> Optional[str]:
+    def _move_bar(self, side: str) -> Optional[Bar]:
         target = beyond(self.pos, side)
         if self.grid[self.pos].monster is not None and target != self.came_from:
             return "blocked"
@@ -432,7 +435,7 @@ class RpgState(State):
             return "monster"
         return None
 
-    def _fight_bar(self, side: str) -> Optional[str]:
+    def _fight_bar(self, side: str) -> Optional[Bar]:
         target = beyond(self.pos, side)
         room = self.grid.get(target)
         if room is None or room.monster is None:
