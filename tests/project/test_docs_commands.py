@@ -244,6 +244,9 @@ CHECKS: dict[str, Check] = {
     "dungeon sim scoundrel --bot strong --games 2000 --jobs 2": Check(
         says=("strong",), substitute=("--games 2000 --jobs 2", "--games 2")
     ),
+    "dungeon sim scoundrel --bot strong --games 10000 --jobs 2": Check(
+        says=("strong",), substitute=("--games 10000 --jobs 2", "--games 2 --jobs 2")
+    ),
     "dungeon sim clear-the-dungeon --bot strong --games 2000 --jobs 1": Check(
         says=("strong",), substitute=("--games 2000 --jobs 1", "--games 2")
     ),
@@ -274,10 +277,10 @@ CHECKS: dict[str, Check] = {
         )
     },
     # the search every game has: one short game of each (its games take seconds of CPU each)
-    "dungeon sim rpg-solitaire --bot strong --games 660 --jobs 2": Check(
-        says=("strong",), substitute=("--games 660 --jobs 2", "--seed 2 --games 1")
+    "dungeon sim rpg-solitaire --bot strong --games 2000 --jobs 2": Check(
+        says=("strong",), substitute=("--games 2000 --jobs 2", "--seed 2 --games 1")
     ),
-    "dungeon sim rpg-solitaire --bot greedy --games 660": Check(says=("greedy",)),
+    "dungeon sim rpg-solitaire --bot greedy --games 2000": Check(says=("greedy", "874", "43.7%")),
     "dungeon sim cassette-dungeons --bot strong --games 2000 --jobs 2": Check(
         says=("strong",), substitute=("--games 2000 --jobs 2", "--seed 5 --games 1")
     ),
