@@ -263,6 +263,9 @@ CHECKS: dict[str, Check] = {
     "dungeon sim scoundrel --bot strong --variant strict-weapon --games 2000 --jobs 2": Check(
         says=("strong", "strict-weapon"), substitute=("--games 2000 --jobs 2", "--games 2")
     ),
+    "dungeon sim scoundrel --bot strong --variant strict-weapon --games 10000 --jobs 2": Check(
+        says=("strong", "strict-weapon"), substitute=("--games 10000 --jobs 2", "--games 2 --jobs 2")
+    ),
     **{
         f"dungeon sim {game} --bot greedy{variant} --games 10000 --jobs 2": Check(
             says=("greedy",), substitute=("--games 10000", "--games 20")
