@@ -33,10 +33,11 @@ _TAG = r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*("(?:[^"\\]|\\.)*")[ \t]*\][
 RULES = rf"""
     # What every line is read with: one regular expression per kind of line, so a
     # line makes one parse node. The groups: the number (move_line), the items, the
-    # comment that ends the line.
+    # comment that ends the line. A move line's number ends in "." (a turn) or "..." (the
+    # rest of a turn begun before a Position).
     tag_line    = ~r'{_TAG}'
     deal_line   = ~r'deal:({_ITEMS}){_END}'
-    move_line   = ~r'([0-9]+)\.({_ITEMS}){_END}'
+    move_line   = ~r'([0-9]+)(\.(?:\.\.)?)({_ITEMS}){_END}'
     cont_line   = ~r'[ \t]++({_ITEMS}){_END}'
     item        = ~r'{_ITEM}'
 
@@ -51,7 +52,7 @@ RULES = rf"""
     deal_detail = "deal:" items end
     move_detail = move_number items end
     cont_detail = ~r"[ \t]+" items end
-    move_number = ~r"([0-9]+)\."
+    move_number = ~r"([0-9]+)\.(?:\.\.)?"
     items       = item*
     end         = ~r"[ \t]*(#.*)?"
     tag_detail  = _ "[" _ tag_name _ tag_value _ "]" _ comment?
@@ -63,7 +64,7 @@ RULES = rf"""
 
 # The rules nearly every line is read with; the rest are built at their first use.
 TAG_LINE = Regex(_TAG, name="tag_line")
-MOVE_LINE = Regex(rf"([0-9]+)\.({_ITEMS}){_END}", name="move_line")
+MOVE_LINE = Regex(rf"([0-9]+)(\.(?:\.\.)?)({_ITEMS}){_END}", name="move_line")
 ITEM = Regex(_ITEM, name="item")
 
 
@@ -90,7 +91,7 @@ _RULES = {
     "deal_detail": lambda: Sequence(Literal("deal:"), rule("items"), rule("end"), name="deal_detail"),
     "move_detail": lambda: Sequence(rule("move_number"), rule("items"), rule("end"), name="move_detail"),
     "cont_detail": lambda: Sequence(Regex(r"[ \t]+"), rule("items"), rule("end"), name="cont_detail"),
-    "move_number": lambda: Regex(r"([0-9]+)\.", name="move_number"),
+    "move_number": lambda: Regex(r"([0-9]+)\.(?:\.\.)?", name="move_number"),
     "items": lambda: ZeroOrMore(ITEM, name="items"),
     "end": lambda: Regex(r"[ \t]*(#.*)?", name="end"),
     "tag_detail": lambda: Sequence(

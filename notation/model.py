@@ -11,7 +11,7 @@ creation is among the dearest parts of that.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Iterator, Optional
 
 
 class _Value:
@@ -162,14 +162,18 @@ class Tag(_Value):
 
 
 class Move(_Value):
-    """A move line (``N. DEALT : ACTIONS``) or the ``deal:`` line (``number`` is None).
+    """A move line (``N. DEALT : ACTIONS``), the rest of a turn begun before a position
+    (``N... ACTIONS``: ``rest``), or the ``deal:`` line (``number`` is None).
 
     ``segments`` keeps the physical lines the move was written on (a move may continue on
     indented lines); each is a list of items and the comment that ended that line.
+    ``variations`` are the lines tried instead of this move, in the order written: each a
+    list of moves whose first replaces this one (NOTATION.md section 9), so a record is a
+    tree whose main line is ``Record.moves``.
     """
 
-    __slots__ = ("number", "segments", "line", "col", "comments")
-    _compared = ("number", "segments", "comments")
+    __slots__ = ("number", "segments", "line", "col", "comments", "variations", "rest")
+    _compared = ("number", "segments", "comments", "variations", "rest")
 
     def __init__(
         self,
@@ -178,12 +182,16 @@ class Move(_Value):
         line: int = 0,
         col: int = 0,
         comments: Optional[list[str]] = None,
+        variations: Optional[list[list["Move"]]] = None,
+        rest: bool = False,
     ):
         self.number = number
         self.segments = segments
         self.line = line
         self.col = col
         self.comments = comments if comments is not None else []
+        self.variations = variations if variations is not None else []
+        self.rest = rest
 
     @property
     def is_deal(self) -> bool:
@@ -199,11 +207,14 @@ class Move(_Value):
         actions: list[Token] = []
         colon: Optional[Colon] = None
         checkpoint: Optional[Checkpoint] = None
-        deal = self.number is None
+        deal = self.number is None or self.rest  # no ':' of its own: every word on one side
         for items, _ in self.segments:
             for item in items:
                 if isinstance(item, Token):
-                    (dealt if colon is None or deal else actions).append(item)
+                    if self.rest:
+                        actions.append(item)
+                    else:
+                        (dealt if colon is None or deal else actions).append(item)
                 elif isinstance(item, Colon):
                     colon = item
                 else:
@@ -227,6 +238,11 @@ class Move(_Value):
     @property
     def checkpoint(self) -> Optional[Checkpoint]:
         return self.split()[3]
+
+    @property
+    def last_line(self) -> int:
+        """The last physical line of the move itself (its variations aside)."""
+        return max((item.line for item in self.items), default=self.line)
 
     @property
     def end(self) -> tuple[int, int]:
@@ -285,3 +301,26 @@ class Record(_Value):
     @property
     def turns(self) -> list[Move]:
         return [m for m in self.moves if not m.is_deal]
+
+    @property
+    def position(self) -> Optional[Tag]:
+        """The ``Position`` tag a record starts from instead of the deal (section 9), if any."""
+        return self.tag("Position")
+
+    def mainline(self) -> list[Move]:
+        """The moves of the main line, variations aside (``moves`` itself)."""
+        return self.moves
+
+    def walk_tree(self) -> "Iterator[tuple[int, Move]]":
+        """Every move of the tree with its depth (0: the main line), in the order written:
+        a move, then each of its variations in turn, depth first."""
+        stack: list[tuple[int, Iterator[Move]]] = [(0, iter(self.moves))]
+        while stack:
+            depth, moves = stack[-1]
+            move = next(moves, None)
+            if move is None:
+                stack.pop()
+                continue
+            yield depth, move
+            for variation in reversed(move.variations):
+                stack.append((depth + 1, iter(variation)))

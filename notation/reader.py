@@ -30,6 +30,10 @@ MAX_MOVES = 10_000
 MAX_TAGS = 1_000
 MAX_ITEMS = 100_000  # tokens, colons and checkpoints: ten thousand moves of ten
 MAX_COMMENT_BYTES = 1 << 20
+# Variations nest (NOTATION.md section 9); each level is a frame of the reader and of
+# every walk of the tree, so the depth is bounded. No analysis nests a tenth as deep.
+MAX_DEPTH = 64
+PARENS = ("(", ")")
 BOM = b"\xef\xbb\xbf"
 
 Line = tuple[int, Optional[str], Optional[Diagnostic]]
@@ -42,6 +46,22 @@ _SPELT_MOST = 65536
 
 class FileError(Exception):
     """The input is not DGN text at all (binary data): reading it further makes no sense."""
+
+
+class _Frame:
+    """A variation being read: the move it is tried instead of, and its moves so far.
+    ``kept`` is False past ``MAX_DEPTH`` or where ``(`` had no move to vary: its words
+    are read, to stay in step with the brackets, but not kept."""
+
+    __slots__ = ("parent", "moves", "line", "col", "kept", "told")
+
+    def __init__(self, parent: Optional[Move], moves: list[Move], line: int, col: int, kept: bool):
+        self.parent = parent
+        self.moves = moves
+        self.line = line
+        self.col = col
+        self.kept = kept
+        self.told = False  # a word of it was found out of place already
 
 
 def physical_lines(stream: BinaryIO) -> Iterator[Line]:
@@ -132,6 +152,9 @@ class Reader:
         self.said_full: set[str] = set()  # the limits this record was told of
         self.last_number = 0
         self.in_moves = False
+        self.stack: list[_Frame] = []  # the variations open, outermost first
+        self.last_move: Optional[Move] = None  # the move a line's comment is left with
+        self.held = 0  # moves held by this record, its variations' too
         # The ':' words of the last line ``_items`` read, when it read plain words alone
         # (None: it read a checkpoint, or a ':' inside a word): what ``_close_move``
         # checks of a move of one line, known without looking at its items again.
@@ -175,7 +198,7 @@ class Reader:
     def _full(self, record: Record, lineno: int, kind: str) -> bool:
         """Whether ``record`` holds as many of ``kind`` as a record may; said once."""
         if kind == "moves":  # asked of every line: only the one limit asked is counted
-            held = len(record.moves) >= MAX_MOVES
+            held = self.held >= MAX_MOVES
         elif kind == "tokens":
             held = self.items >= MAX_ITEMS
         elif kind == "tags":
@@ -212,12 +235,17 @@ class Reader:
             self.in_moves = False
             self.tags_unreadable = False
             self.unread_line = False
+            self.stack = []
+            self.last_move = None
+            self.held = 0
         return self.record
 
     def _finish(self) -> Record:
         record = self.record
         assert record is not None
         self._close_move()
+        if self.stack:
+            self._unclosed(record)
         record.end_comments.extend(self.pending)
         self.pending = []
         self._check_tags(record)
@@ -235,6 +263,9 @@ class Reader:
         if first == "#":
             self._comment(lineno, stripped.rstrip())
             return None
+        if self.stack and text[0] not in " \t":  # a line in column 1 ends every variation
+            self._close_move()
+            self._unclosed(self._ensure_record(lineno))
         if first == "[":
             finished = None
             if self.record is not None and self.in_moves:
@@ -297,7 +328,7 @@ class Reader:
         record = self.record if self.record is not None else self._ensure_record(lineno)
         if self.move is not None:
             self._close_move()
-        if (len(record.moves) >= MAX_MOVES or self.items >= MAX_ITEMS) and (
+        if (self.held >= MAX_MOVES or self.items >= MAX_ITEMS) and (
             self._full(record, lineno, "moves") or self._full(record, lineno, "tokens")
         ):
             self.move = None
@@ -317,6 +348,7 @@ class Reader:
             if not deal and digits and text[len(digits) :].startswith("."):
                 self.last_number = int(digits) if len(digits) < 10 else 10**9
             return
+        rest = False
         if deal:
             number = None
             if self.in_moves:
@@ -325,7 +357,21 @@ class Reader:
             digits = match.group(1)
             number = int(digits) if len(digits) < 10 else 10**9
             expected = self.last_number + 1
-            if number != expected:
+            rest = match.group(2) == "..."
+            # A record from a Position numbers its moves from the position's turn: its
+            # first move may have any number (the referee holds it to the turn).
+            positioned = self.last_number == 0 and not self.unread_line and record.tag("Position") is not None
+            if rest and not positioned:
+                self._error_in(
+                    record,
+                    Diagnostic(
+                        lineno,
+                        1,
+                        f"{digits}... is the rest of a turn begun before a Position: "
+                        "only the first move of a record with a Position is written so",
+                    ),
+                )
+            elif number != expected and not positioned:
                 if self.unread_line:  # say why, so that this does not read as a second mistake
                     msg = f"move {digits} follows a line that could not be read, where move {expected} should be"
                 elif self.last_number == 0:
@@ -336,28 +382,48 @@ class Reader:
             self.last_number = number
             self.unread_line = False
         self.in_moves = True
-        at = 1 if deal else 2  # the items' group; the comment's is the next
+        at = 1 if deal else 3  # the items' group; the comment's is the next
         items = self._items(record, lineno, text, match.start(at), match.end(at))
+        for index, item in enumerate(items):
+            if type(item) is Token and item.raw in PARENS:
+                del items[index:]  # the rest is a variation in the wrong place: not this move's
+                self.plain_colons = None
+                self._error_in(
+                    record,
+                    Diagnostic(
+                        lineno,
+                        item.col,
+                        f"'{item.raw}': a variation is written after the move it replaces, on lines of its own "
+                        "that start with white space",
+                    ),
+                )
+                break
         move = Move(
             number=number,
             segments=[(items, _trailing(match.group(at + 1)))],
             line=lineno,
             col=1,
             comments=self.pending,
+            rest=rest,
         )
         self.pending = []
         record.moves.append(move)
-        self.move = move
+        self.held += 1
+        self.move = self.last_move = move
 
     def _cont_line(self, lineno: int, text: str) -> None:
         record = self._ensure_record(lineno)
-        if self.move is None:
+        tree = bool(self.stack) or _opens(text.split(None, 1)[0])
+        if self.move is None and not tree:
+            varied = record.moves[-1] if record.moves and record.moves[-1].variations else None
             self._error_in(
                 record,
                 Diagnostic(
                     lineno,
                     1,
-                    "an indented line continues the move line above it, and there is none: start a move line in column 1",
+                    f"move {_number_text(varied)} ends before its variations: nothing of it may follow them"
+                    if varied is not None
+                    else "an indented line continues the move line above it, and there is none: start a move line in column 1",
                 ),
             )
             return
@@ -366,8 +432,20 @@ class Reader:
             pos = grammar.error_at("cont_detail", text).pos
             self._error_in(record, Diagnostic(lineno, pos + 1, _item_problem(text, pos, False)))
             return
+        if not tree and "(" in text:
+            start, end = match.start(1), match.end(1)
+            tree = any(_opens(word) for word in text[start:end].split())
+        if tree:
+            if self._full(record, lineno, "tokens"):
+                return
+            self.plain_colons = None  # the words of this line are not one move's
+            items = self._matched(record, lineno, text, match.start(1), match.end(1), brackets=True)
+            self._tree_line(record, lineno, items, match.group(2))
+            return
+        move = self.move
+        assert move is not None
         for comment in self.pending:
-            self.move.segments.append(([], comment))
+            move.segments.append(([], comment))
         self.pending = []
         if self._full(record, lineno, "tokens"):
             return
@@ -377,7 +455,163 @@ class Reader:
                 record,
                 Diagnostic(lineno, items[0].col, "a move line starts in column 1; this indented line continues the move above"),
             )
-        self.move.segments.append((items, _trailing(match.group(2))))
+        move.segments.append((items, _trailing(match.group(2))))
+
+    # -- variations ------------------------------------------------------------------
+
+    def _tree_line(self, record: Record, lineno: int, items: list[Item], comment: Optional[str]) -> None:
+        """A continuation line that opens, holds or closes variations (section 9): ``(``
+        opens a variation of the move before it, ``N.`` (``N...``) starts a move of the
+        variation open, ``)`` closes it, and every other item belongs to the move begun
+        last. The line's comment stays with the move its last words went to."""
+        self.plain_colons = None  # the words of this line are not one move's
+        pending, self.pending = self.pending, []
+        first = items[0] if items else None
+        opens = type(first) is Token and (first.raw == "(" or (bool(self.stack) and _move_number(first.raw) is not None))
+        if pending and not opens:  # whole-line comments inside the move continued
+            host = self.move or self.last_move
+            if host is not None:
+                host.segments.extend(([], text) for text in pending)
+                pending = []
+        target: Optional[Move] = None  # the move this line's words went to last
+        told = False
+        for item in items:
+            raw = item.raw if isinstance(item, Token) else None
+            if isinstance(item, Token) and raw in PARENS:
+                if raw == "(":
+                    self._open(record, item)
+                    target = None
+                else:  # the line's comment stays with the words before the bracket
+                    self._close_variation(record, item)
+                continue
+            number = _move_number(raw) if raw is not None and self.stack else None
+            if number is not None:
+                assert type(item) is Token
+                self._variation_move(record, item, number[0], number[1], pending)
+                pending = []
+                target = self.move
+                continue
+            move = self.move
+            if move is None:
+                if not told and (not self.stack or self.stack[-1].kept):
+                    told = True
+                    line, col = _position(item)
+                    if self.stack:
+                        frame = self.stack[-1]
+                        frame.told = True
+                        varied = frame.parent.number if frame.parent is not None and frame.parent.number else "N"
+                        message = (
+                            f"a variation's move starts with its number: ( {varied}. ..."
+                            if not frame.moves
+                            else f"move {_number_text(frame.moves[-1])} ends before its variations: nothing of it may follow them"
+                        )
+                    else:  # after the last ')' of a move of the main line
+                        message = (
+                            f"move {_number_text(record.moves[-1])} ends before its variations: nothing of it may follow them"
+                        )
+                    self._error_in(record, Diagnostic(line, col, message))
+                continue
+            if target is not move:
+                move.segments.append(([], None))
+                target = move
+            move.segments[-1][0].append(item)
+        text = _trailing(comment)
+        if target is not None:
+            words, _ = target.segments[-1]
+            target.segments[-1] = (words, text)
+        elif self.stack and not self.stack[-1].moves:  # after '(': above the variation's first move
+            pending.extend([text] if text else [])
+        elif text is not None and self.last_move is not None:
+            self.last_move.segments.append(([], text))
+        self.pending = pending + self.pending
+
+    def _open(self, record: Record, token: Token) -> None:
+        level = self.stack[-1].moves if self.stack else record.moves
+        kept = not self.stack or self.stack[-1].kept
+        self._close_move()
+        parent = level[-1] if level else None
+        variation: list[Move] = []
+        if len(self.stack) >= MAX_DEPTH:
+            if kept:
+                self._error_in(
+                    record, Diagnostic(token.line, token.col, f"variations nest at most {MAX_DEPTH} deep: this one is not read")
+                )
+            kept = False
+        elif parent is None or parent.is_deal:
+            if kept:
+                self._error_in(
+                    record,
+                    Diagnostic(
+                        token.line,
+                        token.col,
+                        "'(' opens a variation of the move before it, and there is none"
+                        if parent is None
+                        else "the deal: line has no variations: a variation is tried instead of a move",
+                    ),
+                )
+            kept = False
+        elif kept:
+            parent.variations.append(variation)
+        self.stack.append(_Frame(parent if kept else None, variation, token.line, token.col, kept))
+
+    def _close_variation(self, record: Record, token: Token) -> None:
+        if not self.stack:
+            self._error_in(record, Diagnostic(token.line, token.col, "')' closes a variation, and none is open"))
+            return
+        self._close_move()
+        frame = self.stack.pop()
+        if frame.kept and not frame.moves:
+            if frame.parent is not None:  # nothing to keep: the tree holds no empty line
+                frame.parent.variations = [v for v in frame.parent.variations if v is not frame.moves]
+            if not frame.told:
+                self._error_in(record, Diagnostic(frame.line, frame.col, "a variation holds at least one move"))
+
+    def _variation_move(self, record: Record, token: Token, number: int, rest: bool, comments: list[str]) -> None:
+        frame = self.stack[-1]
+        self._close_move()
+        move = Move(number, [([], None)], line=token.line, col=token.col, comments=comments, rest=rest)
+        self.move = self.last_move = move
+        if not frame.kept:
+            return
+        if self._full(record, token.line, "moves"):
+            frame.kept = False
+            return
+        parent = frame.parent
+        assert parent is not None and parent.number is not None
+        if frame.moves:
+            before = frame.moves[-1]
+            assert before.number is not None
+            expected, message = before.number + 1, f"move {token.raw} follows move {before.number}: expected {before.number + 1}."
+        else:
+            expected = parent.number
+            message = f"a variation starts with the number of the move it replaces: {_number_text(parent)}, not {token.raw}"
+        if rest != (parent.rest and not frame.moves) and number == expected:
+            message = (
+                f"a variation of {_number_text(parent)} starts with {_number_text(parent)}: it is the rest of the same turn"
+                if parent.rest
+                else f"{token.raw} is the rest of a turn begun before a Position: "
+                "only the first move of a record with a Position, or a variation of it, is written so"
+            )
+            number = -1
+        if number != expected:
+            self._error_in(record, Diagnostic(token.line, token.col, message))
+        frame.moves.append(move)
+        self.held += 1
+
+    def _unclosed(self, record: Record) -> None:
+        frame = self.stack[0]
+        missing = len(self.stack)
+        self.stack = []
+        self._error_in(
+            record,
+            Diagnostic(
+                frame.line,
+                frame.col,
+                "this variation is not closed: ')' is missing"
+                if missing == 1
+                else f"these variations are not closed: {missing} ')' are missing",
+            ),
+        )
 
     def _items(self, record: Record, lineno: int, line: str, start: int, end: int) -> list[Item]:
         """The items of a line that its rule read, between ``start`` and ``end``."""
@@ -391,20 +625,27 @@ class Reader:
         self.plain_colons = None
         return self._matched(record, lineno, line, start, end)
 
-    def _matched(self, record: Record, lineno: int, line: str, start: int, end: int) -> list[Item]:
-        """``_items`` item by item, as the rule ``item`` reads them."""
+    def _matched(self, record: Record, lineno: int, line: str, start: int, end: int, brackets: bool = False) -> list[Item]:
+        """``_items`` item by item, as the rule ``item`` reads them; ``brackets``: on a
+        line of variations, a bracket stuck to a word is a word of its own (``(5.``,
+        ``run)``: PGN's way), unless the word opens it itself (Scoundrel's ``(Kc)``)."""
         items: list[Item] = []
         for match in grammar.ITEM.re.finditer(line, start, end):
             kind = match.lastindex  # the one group that matched: 1 checkpoint, 2 colon, 3 token
             if kind == 3:
-                raw = match[3]
-                col = match.start(3) + 1
-                try:
-                    text = canonical_token(raw)
-                except TokenError as exc:
-                    self._error_in(record, Diagnostic(lineno, col + exc.offset, exc.message))
-                    text = raw
-                items.append(Token(text, lineno, col, raw))
+                word = match[3]
+                at = match.start(3) + 1
+                for offset, raw in _unglued(word) if brackets else ((0, word),):
+                    col = at + offset
+                    if raw in PARENS:  # a variation's bracket (section 9), not a word
+                        items.append(Token(raw, lineno, col, raw))
+                        continue
+                    try:
+                        text = canonical_token(raw)
+                    except TokenError as exc:
+                        self._error_in(record, Diagnostic(lineno, col + exc.offset, exc.message))
+                        text = raw
+                    items.append(Token(text, lineno, col, raw))
             elif kind == 2:
                 items.append(Colon(lineno, match.start(2) + 1))
             else:
@@ -426,6 +667,9 @@ class Reader:
             if text is None:
                 if raw == ":":
                     append(Colon(lineno, col))
+                    continue
+                if raw in PARENS:  # a variation's bracket (section 9), not a word
+                    append(Token(raw, lineno, col, raw))
                     continue
                 try:
                     text = canonical_token(raw)
@@ -471,7 +715,7 @@ class Reader:
         move, self.move = self.move, None
         if move is None or self.record is None:
             return
-        if len(move.segments) == 1 and self.plain_colons == (0 if move.number is None else 1):
+        if len(move.segments) == 1 and self.plain_colons == (0 if move.number is None or move.rest else 1):
             return  # one line of plain words (no checkpoint) with its one ':' (a deal: none)
         record = self.record
         colons = 0
@@ -487,11 +731,22 @@ class Reader:
                 colons += 1
                 if move.is_deal:
                     self._error_in(record, Diagnostic(item.line, item.col, "the deal: line has no ':' of its own"))
+                elif move.rest:
+                    if colons == 1:
+                        self._error_in(
+                            record,
+                            Diagnostic(
+                                item.line,
+                                item.col,
+                                f"{move.number}... is the rest of a turn dealt before the position: "
+                                "its words are all actions, with no ':'",
+                            ),
+                        )
                 elif colons == 2:
                     self._error_in(record, Diagnostic(item.line, item.col, "a second ':' in one move"))
             elif isinstance(item, Checkpoint):
                 checkpoint_seen = item
-        if not move.is_deal and colons == 0:
+        if not move.is_deal and not move.rest and colons == 0:
             line, col = move.end
             self._error_in(
                 record,
@@ -534,6 +789,38 @@ def _trailing(comment: Optional[str]) -> Optional[str]:
 
 def _position(item: Item) -> tuple[int, int]:
     return item.line, item.col
+
+
+def _move_number(raw: str) -> Optional[tuple[int, bool]]:
+    """``N.`` -> (N, False), ``N...`` -> (N, True); None for any other word."""
+    head, dot, tail = raw.partition(".")
+    if not dot or not head.isdigit() or not head.isascii() or tail not in ("", ".."):
+        return None
+    return (int(head) if len(head) < 10 else 10**9), tail == ".."
+
+
+def _opens(word: str) -> bool:
+    """A word that opens a variation: ``(``, or ``(`` stuck to a move number (``(5.``)."""
+    return word == "(" or (word[:1] == "(" and _move_number(word[1:]) is not None)
+
+
+def _unglued(word: str) -> list[tuple[int, str]]:
+    """A word of a line of variations cut where a bracket is stuck to it: ``(5.`` is
+    ``(`` and ``5.``; ``run))`` is ``run`` and two ``)``, though ``(Kc)`` stays whole."""
+    if word in PARENS or ("(" not in word and ")" not in word):
+        return [(0, word)]
+    if word[0] == "(" and _move_number(word[1:].rstrip(")")) is not None:
+        return [(0, "("), *((1 + offset, piece) for offset, piece in _unglued(word[1:]))]
+    body = word.rstrip(")")
+    extra = len(word) - len(body) - max(0, body.count("(") - body.count(")"))
+    if extra <= 0:
+        return [(0, word)]
+    keep = len(word) - extra
+    return [*([(0, word[:keep])] if keep else []), *((keep + i, ")") for i in range(extra))]
+
+
+def _number_text(move: Move) -> str:
+    return f"{move.number}{'...' if move.rest else '.'}"
 
 
 def _looks_like_move_number(raw: str) -> bool:

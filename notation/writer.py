@@ -3,7 +3,10 @@
 Canonical text: LF line ends, no byte-order mark, a final newline; tags as
 ``[Name "value"]``; one blank line after the tags and between records; single spaces
 between tokens; cards in canonical spelling; two spaces before a comment that ends a
-line; continuation lines indented by four spaces. Writing is idempotent:
+line; continuation lines indented by four spaces. A variation (NOTATION.md section 9)
+follows the move it replaces on continuation lines, two spaces deeper per level: ``( ``
+before its first move, its moves one a line under that one's number, and its ``)`` at
+the end of its last line, before that line's comment. Writing is idempotent:
 ``write(parse(write(r))) == write(r)``.
 """
 
@@ -14,6 +17,7 @@ from typing import Iterable, Mapping, Optional
 from .model import Checkpoint, Colon, Item, Move, Record, Tag
 
 INDENT = "    "
+STEP = "  "  # a level of variations
 
 
 def escape(value: str) -> str:
@@ -42,10 +46,20 @@ def _item_text(item: Item) -> str:
     return item.text
 
 
-def move_lines(move: Move, checkpoint: Optional[Mapping[str, str]] = None) -> list[str]:
-    """The lines of one move; ``checkpoint`` replaces the written one (``--annotate``)."""
-    out: list[str] = []
-    head = "deal:" if move.is_deal else f"{move.number}."
+def number_text(move: Move) -> str:
+    """How a move's line begins: ``deal:``, ``N.``, or ``N...`` (the rest of a turn)."""
+    if move.is_deal:
+        return "deal:"
+    return f"{move.number}{'...' if move.rest else '.'}"
+
+
+# A line being written: its words (None: a line that is a comment alone) and its comment.
+_Line = list[Optional[str]]
+
+
+def _lines(move: Move, checkpoint: Optional[Mapping[str, str]], lead: str, margin: str) -> list[_Line]:
+    """One move's own lines: the first starts with ``lead``, the others with ``margin``."""
+    out: list[_Line] = []
     segments = move.segments
     last_with_items = max((i for i, (items, _) in enumerate(segments) if items), default=0)
     for index, (items, comment) in enumerate(segments):
@@ -53,13 +67,40 @@ def move_lines(move: Move, checkpoint: Optional[Mapping[str, str]] = None) -> li
         if checkpoint is not None and index == last_with_items:
             words.append(checkpoint_text(checkpoint))
         if index == 0:
-            text = " ".join([head] + words)
+            out.append([lead + " ".join([number_text(move)] + words), comment])
         elif words:
-            text = INDENT + " ".join(words)
+            out.append([margin + INDENT + " ".join(words), comment])
         else:  # a comment-only line inside a move
-            out.append(INDENT + (comment or ""))
-            continue
-        out.append(_with_comment(text, comment))
+            out.append([None, margin + INDENT + (comment or "")])
+    return out
+
+
+def move_lines(move: Move, checkpoint: Optional[Mapping[str, str]] = None) -> list[str]:
+    """The lines of one move; ``checkpoint`` replaces the written one (``--annotate``)."""
+    return [_joined(line) for line in _lines(move, checkpoint, "", "")]
+
+
+def _joined(line: _Line) -> str:
+    text, comment = line
+    return comment or "" if text is None else _with_comment(text, comment)
+
+
+def _tree_lines(move: Move, checkpoint: Optional[Mapping[str, str]], lead: str, margin: str, depth: int) -> list[_Line]:
+    """A move's lines, then each of its variations, one level deeper."""
+    out = [[None, margin + c] for c in move.comments]
+    out.extend(_lines(move, checkpoint, lead, margin))
+    pad = STEP * (depth + 1)
+    for variation in move.variations:
+        inner = pad + STEP
+        lines: list[_Line] = []
+        for index, child in enumerate(variation):
+            lines.extend(_tree_lines(child, None, pad + "( " if index == 0 else inner, inner, depth + 1))
+        last = lines[-1] if lines else None
+        if last is not None and last[0] is not None:
+            last[0] += " )"
+        else:  # its last line is a comment alone (or it holds no move): the bracket on its own line
+            lines.append([inner + ")", None])
+        out.extend(lines)
     return out
 
 
@@ -73,8 +114,11 @@ def record_lines(record: Record, checkpoints: Optional[Mapping[int, Mapping[str,
         if out:
             out.append("")
         for index, move in enumerate(record.moves):
-            out.extend(move.comments)
             cp = checkpoints.get(index) if checkpoints is not None else None
+            if move.variations:
+                out.extend(_joined(line) for line in _tree_lines(move, cp, "", "", 0))
+                continue
+            out.extend(move.comments)
             out.extend(move_lines(move, cp))
         out.extend(record.end_comments)
     return out

@@ -235,15 +235,19 @@ def checkpoints(draw) -> Checkpoint:
 
 
 @st.composite
-def moves(draw, number: Optional[int]) -> Move:
-    """A move line, or the deal line (``number`` None), on one or more physical lines.
+def moves(draw, number: Optional[int], rest: bool = False, depth: int = 0) -> Move:
+    """A move line, or the deal line (``number`` None), on one or more physical lines;
+    ``rest``: the rest of a turn (``N...``, no ':'); ``depth`` > 0: variations of it and
+    in them down to that many levels (NOTATION.md section 9).
 
     Readable shapes only: a line of its own holding just a comment stands between two
     lines of items (a comment after the move's last line belongs to what follows)."""
     dealt = draw(DEALT)
     actions = draw(ACTIONS)
     items: list = [Token(t) for t in dealt]
-    if number is not None:
+    if rest:
+        items.extend(Token(t) for t in actions)
+    elif number is not None:
         items.append(Colon())
         items.extend(Token(t) for t in actions)
     if draw(st.booleans()) and draw(st.booleans()):
@@ -257,12 +261,19 @@ def moves(draw, number: Optional[int]) -> Move:
         if index > 0:
             segments.extend(([], c) for c in draw(COMMENT_LISTS[1]))
         segments.append((piece, draw(MAYBE_COMMENT)))
-    return Move(number, segments, comments=draw(COMMENT_LISTS[2]))
+    move = Move(number, segments, comments=draw(COMMENT_LISTS[2]), rest=rest)
+    if depth and number is not None:
+        for _ in range(draw(st.integers(0, 2))):
+            length = draw(st.integers(1, 3))
+            move.variations.append([draw(moves(number + i, rest and i == 0, depth - 1)) for i in range(length)])
+    return move
 
 
 @st.composite
-def records(draw, first: bool = True, last: bool = True) -> Record:
-    """One record: tags (``Game`` first, or any tags), then moves numbered from 1.
+def records(draw, first: bool = True, last: bool = True, depth: int = 0) -> Record:
+    """One record: tags (``Game`` first, or any tags), then moves numbered from 1;
+    ``depth`` > 0: variations nested down to that many levels, and now and then a
+    Position tag, with moves numbered from any turn, the first maybe ``N...``.
 
     Only the file's first record may lack tags and only its last may lack moves (tags
     that follow tags belong to one record); comments after the moves stay with the
@@ -280,10 +291,14 @@ def records(draw, first: bool = True, last: bool = True) -> Record:
         tags = []
     count = draw(st.integers(0 if last else 1, 5))
     moves_: list[Move] = []
-    if count and draw(st.booleans()):
+    first_number, rest = 1, False
+    if depth and tags and "Position" not in names and draw(st.booleans()):
+        tags.append(Tag("Position", draw(TAG_VALUES)))
+        first_number, rest = draw(st.integers(1, 40)), draw(st.booleans())
+    elif count and draw(st.booleans()):
         moves_.append(draw(moves(None)))
         count -= 1
-    moves_.extend(draw(moves(n)) for n in range(1, count + 1))
+    moves_.extend(draw(moves(n, rest and n == first_number, depth)) for n in range(first_number, first_number + count))
     if not moves_ and not tags:
         tags = [Tag("Game", "scoundrel")]
     end = draw(COMMENT_LISTS[2]) if last else []
@@ -291,10 +306,10 @@ def records(draw, first: bool = True, last: bool = True) -> Record:
 
 
 @st.composite
-def files(draw) -> list[Record]:
-    """The records of one file."""
+def files(draw, depth: int = 0) -> list[Record]:
+    """The records of one file (``depth``: with variations, as ``records``)."""
     count = draw(st.integers(1, 3))
-    return [draw(records(first=i == 0, last=i == count - 1)) for i in range(count)]
+    return [draw(records(first=i == 0, last=i == count - 1, depth=depth)) for i in range(count)]
 
 
 # -- the same records, written awkwardly ------------------------------------------------
