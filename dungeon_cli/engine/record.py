@@ -10,7 +10,7 @@ unknown); visitors hear of it through ``Visitor.fault``.
 
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from notation import Checkpoint, Colon, Move, Record, Token
 
@@ -23,18 +23,33 @@ from .walk import Fault, Walk
 Split = tuple[list[Token], Optional[Colon], list[Token], Optional[Checkpoint]]
 
 
-def replay(walk: Walk, record: Record, stop_line: Optional[int] = None, parts: Optional[list[Split]] = None) -> bool:
-    """Walk every move of ``record``; True when it was replayed to its end. A move on or
-    past ``stop_line`` (where a notation error lies) is not walked: False. ``parts``:
-    each move's ``split()``, when the caller has them already."""
+def replay(
+    walk: Walk,
+    record: Record,
+    stop_line: Optional[int] = None,
+    parts: Optional[list[Split]] = None,
+    stops: Optional[Mapping[int, int]] = None,
+) -> bool:
+    """Walk every move of ``record``'s main line; True when it was replayed to its end.
+    A move on or past ``stop_line`` (where a notation error lies) is not walked: False.
+    ``parts``: each move's ``split()``, when the caller has them already.
+
+    Before a move with variations, each variation is walked from the state before the
+    move, on a branch of the walk (``Walk.branch``), for the visitors that ask to watch
+    it (``Visitor.variation``); ``stops`` gives a variation's own stop line, by the
+    ``id`` of its list of moves (``variation_stops``)."""
     if parts is None:
         parts = [move.split() for move in record.moves]
+    return _line(walk, record.moves, parts, stop_line, stops or {})
+
+
+def _line(walk: Walk, moves: Sequence[Move], parts: Iterable[Split], stop_line: Optional[int], stops: Mapping[int, int]) -> bool:
     try:
-        for move, split in zip(record.moves, parts):
-            if stop_line is not None:
-                last_line = max((item.line for item in move.items), default=move.line)
-                if last_line >= stop_line:
-                    return False
+        for move, split in zip(moves, parts):
+            if move.variations:
+                _variations(walk, move, stops)
+            if stop_line is not None and move.last_line >= stop_line:
+                return False
             checkpoint = walk_move(walk, move, split)
             for visitor in walk.visitors:
                 visitor.move(move, walk.state, checkpoint)
@@ -45,10 +60,78 @@ def replay(walk: Walk, record: Record, stop_line: Optional[int] = None, parts: O
     return stop_line is None
 
 
+def _variations(walk: Walk, move: Move, stops: Mapping[int, int]) -> None:
+    for index, variation in enumerate(move.variations):
+        watchers = [watcher for visitor in walk.visitors if (watcher := visitor.variation(move, index)) is not None]
+        if not watchers:
+            continue
+        branch = walk.branch(watchers)
+        try:
+            _line(branch, variation, (m.split() for m in variation), stops.get(id(variation)), stops)
+            branch.finish()
+        finally:
+            branch.visitors = []
+
+
+def variation_stops(record: Record, lines: Iterable[int]) -> tuple[set[int], dict[int, int]]:
+    """Which of ``lines`` (where notation errors lie) are inside a variation, and where
+    each variation stops for them (by the ``id`` of its list of moves): at its first
+    such line that no variation inside it holds. A line of the main line stops the main
+    line alone, as in a record without variations."""
+    lines = sorted(set(lines))
+    inside: set[int] = set()
+    stops: dict[int, int] = {}
+    if not lines:
+        return inside, stops
+
+    def extent(moves: Sequence[Move]) -> int:
+        last = moves[-1]
+        end = last.last_line
+        for variation in last.variations:
+            end = max(end, extent(variation))
+        return max(end, *(m.last_line for m in moves))
+
+    def visit(moves: Sequence[Move]) -> None:
+        for move in moves:
+            for variation in move.variations:
+                first, last = variation[0].line, extent(variation)
+                held = [line for line in lines if first <= line <= last]
+                if not held:
+                    continue
+                inside.update(held)
+                visit(variation)
+                deeper = _held_deeper(variation, held, extent)
+                own = [line for line in held if line not in deeper]
+                if own:
+                    stops[id(variation)] = own[0]
+
+    visit(record.moves)
+    return inside, stops
+
+
+def _held_deeper(moves: Sequence[Move], lines: list[int], extent: Callable[[Sequence[Move]], int]) -> set[int]:
+    out: set[int] = set()
+    for move in moves:
+        for variation in move.variations:
+            first, last = variation[0].line, extent(variation)
+            out.update(line for line in lines if first <= line <= last)
+    return out
+
+
 def walk_move(walk: Walk, move: Move, split: Optional[Split] = None) -> Optional[Checkpoint]:
     """One move line; its checkpoint (None: it has none). Fault if it cannot be walked."""
     notation = walk.module.notation
     dealt, colon, actions, checkpoint = split if split is not None else move.split()
+    if move.rest:  # the rest of a turn whose chance came before a Position
+        state = walk.state
+        if state.is_over:
+            raise Fault(move.line, move.col, f"the game is over: move {move.number}... cannot follow")
+        _steps(walk, notation.read_actions(walk, actions), move, colon, move.number)
+        state = walk.state
+        if not state.is_over and state.turn == move.number:
+            line, col = move.end
+            raise Fault(line, col, f"turn {move.number} is not finished: {state.unfinished()}")
+        return checkpoint
     if move.is_deal:
         _steps(walk, notation.read_deal(walk, dealt), move)
         state = walk.state

@@ -34,6 +34,13 @@ class Visitor:
     def fault(self, fault: "Fault") -> None:
         """The walk stopped at a step it cannot take; ``fault`` says where and why."""
 
+    def variation(self, move: "Move", index: int) -> Optional["Visitor"]:
+        """Variation ``index`` of ``move`` is about to be walked, from the state before
+        ``move`` (record sources only): the visitor that watches its walk, or None to
+        leave it unwatched. A visitor that returns None for every one (the default) sees
+        the main line alone, as in a record without variations."""
+        return None
+
     def end(self, walk: "Walk") -> Optional[Any]:
         """The source has nothing more; what the visitor made of the walk."""
         return None

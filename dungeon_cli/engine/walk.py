@@ -63,6 +63,7 @@ class Walk:
         *,
         history: bool = True,
         turns: bool = True,
+        start: Optional[State] = None,
     ):
         self.setup = setup
         self.module = setup.module
@@ -70,7 +71,8 @@ class Walk:
         self.keep_history = history
         self.keep_turns = turns
         self.visitors = list(visitors)
-        self.start = self.dealer.start(setup)
+        # ``start``: a state to begin from instead of the setup's (a record's Position)
+        self.start = start if start is not None else self.dealer.start(setup)
         self.state: State = self.start
         self.turn_start: State = self.start
         self.events: list[tuple[State, Any]] = []  # of the turn in progress
@@ -104,6 +106,33 @@ class Walk:
 
     def watch(self, visitor: Visitor) -> None:
         self.visitors = [*self._visitors, visitor]
+
+    def branch(self, visitors: Sequence[Visitor] = ()) -> "Walk":
+        """A walk that goes on from this point alone, watched by ``visitors``: a
+        variation of a record (NOTATION.md section 9). States are never changed once
+        made, so the two share every state so far; a seeded dealer is forked, so the
+        branch is dealt as the seed deals down its own line, and this walk as before.
+        The branch keeps no history and no turns (they are the source's to keep)."""
+        new = Walk.__new__(Walk)
+        new.setup = self.setup
+        new.module = self.module
+        fork = getattr(self.dealer, "fork", None)
+        new.dealer = fork() if fork is not None else self.dealer
+        new.keep_history = new.keep_turns = False
+        new.start = self.start
+        new.state = self.state
+        new.turn_start = self.turn_start
+        new.events = []
+        new.turns = []
+        new.history = [self.state]
+        new.count = self.count
+        new.moves = self.moves
+        new.dealt = set()
+        new.marks = [self.dealer.mark()]
+        new.visitors = list(visitors)
+        for visitor in new.visitors:
+            visitor.begin(new)
+        return new
 
     # -- stepping ----------------------------------------------------------------------
 

@@ -13,12 +13,28 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
-from typing import Any, Callable, Generator, Generic, Iterator, Mapping, Optional, Protocol, Sequence, TypeVar, Union
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Generator,
+    Generic,
+    Iterator,
+    Mapping,
+    Optional,
+    Protocol,
+    Sequence,
+    TypeVar,
+    Union,
+)
 
 from notation import Record, Tag, Token
 
 from .cards import CARDS
 from .core import Draw, Game, Illegal, State
+
+if TYPE_CHECKING:
+    from .position import Values
 
 # A game's state and action types: the parameters of its notation and module, so that a
 # game's own code receives its own states (``ScoundrelState``), not the base class.
@@ -133,6 +149,24 @@ class Notation(ABC, Generic[S, A]):
         if card is None:
             raise Misread(token, f"'{token.raw or token.text}' is not a card")
         return card
+
+    # -- positions (NOTATION.md section 9; kit/position.py) ---------------------------
+
+    # The keys of a Position of this game, in the order they are written (its rules page
+    # lists them with their spelling); empty: the game has no positions.
+    position_keys: tuple[str, ...] = ()
+
+    def write_position(self, state: S) -> list[tuple[str, str]]:
+        """The whole of ``state`` as a Position's words, in ``position_keys`` order:
+        enough to go on from it without any earlier move."""
+        raise NotImplementedError(f"{type(self).__name__} writes no positions")
+
+    def read_position(self, values: "Values", start: S) -> S:
+        """The state a Position's words give; ``start`` is the state the record's setup
+        starts from (its variant and options). ``PositionProblem`` (kit/position.py) at
+        the key and character where a value goes wrong, for a card accounted for too
+        often or not at all, and for a state the rules cannot reach."""
+        raise NotImplementedError(f"{type(self).__name__} reads no positions")
 
     def check_token(self, section: str, token: Token) -> Optional[str]:
         """Why a token cannot be one of this game's words in ``section`` ("deal",

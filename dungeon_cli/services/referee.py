@@ -10,14 +10,15 @@ change it). The walk is the engine's; the referee is its ``Verdict`` visitor.
 from __future__ import annotations
 
 import re
-from typing import Any, Optional, Sequence
+from typing import Any, Iterable, Optional, Sequence
 
 from notation import Checkpoint, Diagnostic, Move, Record, Token
 from notation.tokens import shown
 
 from ..engine import Fault, Visitor, Walk
 from ..engine.dealer import Dealer, SeededDealer
-from ..engine.record import Split, replay
+from ..engine.position import first_move_problem, position_start
+from ..engine.record import Split, replay, variation_stops
 from ..engine.tags import TagFault, read_setup
 from ..kit.core import Result, State
 from ..kit.game_module import GameModule, Notation
@@ -68,6 +69,11 @@ class Verdict(Visitor):
         self.state = self.walk.state
         self.diagnostics.append(Diagnostic(fault.line, fault.col, fault.message))
 
+    def variation(self, move: Move, index: int) -> Optional[Visitor]:
+        """Every line of the tree is checked: a variation's faults and checkpoints are
+        this record's diagnostics; its states are its own (the Result is the main line's)."""
+        return _LineVerdict(self)
+
     def _checkpoint(self, state: State, checkpoint: Checkpoint) -> None:
         assert self.module is not None
         actual = self.module.notation.checkpoint(state)
@@ -117,6 +123,24 @@ class Verdict(Visitor):
             self.diagnostics.append(Diagnostic(tag.line, tag.value_col, f"Result says {said}, but the moves give {actual}"))
 
 
+class _LineVerdict(Visitor):
+    """The verdict's eye on a variation (NOTATION.md section 9): what is wrong in it
+    goes to the record's diagnostics; the record's result and states stay the main line's."""
+
+    def __init__(self, verdict: Verdict):
+        self.verdict = verdict
+
+    def move(self, move: Move, state: State, checkpoint: Optional[Checkpoint]) -> None:
+        if checkpoint is not None:
+            self.verdict._checkpoint(state, checkpoint)
+
+    def fault(self, fault: Fault) -> None:
+        self.verdict.diagnostics.append(Diagnostic(fault.line, fault.col, fault.message))
+
+    def variation(self, move: Move, index: int) -> Optional[Visitor]:
+        return self
+
+
 class Referee:
     def __init__(self, seed_check: bool = False, keep_states: bool = False):
         self.seed_check = seed_check
@@ -142,16 +166,29 @@ class Referee:
             return
         diags.extend(found)
         parts = [move.split() for move in record.moves]  # once, for the words and the walk
-        self._vocabulary(setup.module, record, parts, diags)
+        tree = any(move.variations for move in record.moves)
+        self._vocabulary(setup.module, record, parts, diags, tree)
         # Replay stops before the first move touched by an error; an error in the tag
         # block (a bad Date, a bad escape in Player) leaves every move to be judged.
         # Without a move, a line after the tags that is in error was meant as one.
+        # An error inside a variation stops that variation alone.
         first_move = record.moves[0].line if record.moves else max(t.line for t in record.tags) + 1
-        stop_line = min((d.line for d in diags if d.line >= first_move), default=None)
-        dealer = SeededDealer(setup.seed) if setup.seed is not None else Dealer()
-        walk = Walk(setup, dealer, [verdict, *watchers], history=False, turns=False)
+        inside, stops = variation_stops(record, (d.line for d in diags if d.line >= first_move)) if tree else (set(), {})
+        stop_line = min((d.line for d in diags if d.line >= first_move and d.line not in inside), default=None)
+        start: Optional[State] = None
+        if record.position is not None:
+            start, problems = position_start(record, setup.module, Dealer().start(setup))
+            diags.extend(problems)
+            first = first_move_problem(record, start) if start is not None else None
+            if first is not None:
+                diags.append(first)
+            if start is None or first is not None:
+                return
+        # A positioned record is dealt from its position's piles, the Seed aside.
+        dealer = SeededDealer(setup.seed) if setup.seed is not None and start is None else Dealer()
+        walk = Walk(setup, dealer, [verdict, *watchers], history=False, turns=False, start=start)
         try:
-            if replay(walk, record, stop_line, parts):
+            if replay(walk, record, stop_line, parts, stops):
                 verdict.judge_result()
         finally:
             # The walk and its visitors refer to each other (``verdict.walk``): the walk
@@ -160,7 +197,9 @@ class Referee:
             # a verify of many records).
             walk.visitors = []
 
-    def _vocabulary(self, module: GameModule[Any, Any], record: Record, parts: list[Split], diags: list[Diagnostic]) -> None:
+    def _vocabulary(
+        self, module: GameModule[Any, Any], record: Record, parts: list[Split], diags: list[Diagnostic], tree: bool = False
+    ) -> None:
         check = module.notation.check_token
         # A token the reader already reported (a '1s') is not reported a second time.
         misspelt: dict[int, list[int]] = {}
@@ -178,9 +217,12 @@ class Referee:
         if len(known_deal) + len(known_dealt) + len(known_actions) > 50_000:  # a file of ever new words
             for known in (known_deal, known_dealt, known_actions):  # memory stays flat
                 known.clear()
-        for move, (dealt, colon, actions, _) in zip(record.moves, parts):
+        every: Iterable[tuple[Move, Split]] = zip(record.moves, parts)
+        if tree:  # the variations' moves too, each after the move it follows
+            every = ((move, move.split()) for _, move in record.walk_tree())
+        for move, (dealt, colon, actions, _) in every:
             deal = move.is_deal
-            if colon is None and not deal:
+            if colon is None and not deal and not move.rest:
                 continue  # without its ':' a move cannot be split into DEALT and ACTIONS
             for section, tokens, known in (
                 ("deal", dealt, known_deal) if deal else ("dealt", dealt, known_dealt),

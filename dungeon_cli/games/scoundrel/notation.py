@@ -8,10 +8,26 @@ from typing import Any, Iterator, Optional, Sequence
 from notation import Token
 from notation.tokens import shown
 
-from ...kit.cards import CARDS
-from ...kit.core import Draw, Phase
+from ...kit import position as P
+from ...kit.cards import CARDS, ORDER
+from ...kit.core import Draw, Illegal, Phase
 from ...kit.game_module import Cursor, Misread, Notation, Step, TurnLog
-from .rules import RUN, Action, Resolve, Run, ScoundrelState, Strike, is_monster, is_potion, is_weapon, value
+from .rules import (
+    CARD_SET,
+    MAX_HP,
+    RUN,
+    Action,
+    Resolve,
+    Run,
+    ScoundrelState,
+    Strike,
+    is_monster,
+    is_potion,
+    is_weapon,
+    positioned,
+    value,
+)
+from .rules import CARDS as DECK
 
 
 def _card(text: str, token: Token) -> Any:
@@ -43,7 +59,69 @@ ACTION_HELP = "write run, a card (9s), or x and a monster (x9s)"
 CARD_HELP = "a card is a rank (A 2-9 T J Q K, or 10) and a suit (s h d c)"
 
 
+def _deck_card(text: str) -> Any:
+    card = CARDS.get(text)
+    return card if card in CARD_SET else None
+
+
 class ScoundrelNotation(Notation[ScoundrelState, Action]):
+    position_keys = ("turn", "hp", "weapon", "room", "dungeon", "discard", "ran", "resolved", "drank")
+
+    def write_position(self, state: ScoundrelState) -> list[tuple[str, str]]:
+        weapon = "-" if state.weapon is None else str(state.weapon)
+        if state.slain:
+            weapon += "/" + P.cards_text(state.slain)
+        held = {*state.room, *state.dungeon.cards(), *state.slain, *([state.weapon] if state.weapon else [])}
+        yes_no = {True: "yes", False: "no"}
+        return [
+            ("turn", str(state.turn)),
+            ("hp", str(state.hp)),
+            ("weapon", weapon),
+            ("room", P.cards_text(state.room)),
+            ("dungeon", P.pile_text(state.dungeon, ORDER)),
+            ("discard", P.cards_text(card for card in DECK if card not in held)),
+            ("ran", yes_no[state.ran_last]),
+            ("resolved", str(state.resolved)),
+            ("drank", yes_no[state.drank]),
+        ]
+
+    def read_position(self, values: P.Values, start: ScoundrelState) -> ScoundrelState:
+        weapon_pair = values["weapon"]
+        head, slash, struck = weapon_pair.value.partition("/")
+        weapon_cards = P.card_list(weapon_pair, _deck_card, head)
+        if len(weapon_cards) > 1:
+            raise P.PositionProblem(weapon_pair, "weapon is one card, then /, then the monsters it struck in order")
+        slain = P.card_list(weapon_pair, _deck_card, struck, len(head) + 1) if slash else []
+        room_pair, dungeon_pair, discard_pair = values["room"], values["dungeon"], values["discard"]
+        room = P.card_list(room_pair, _deck_card)
+        dungeon = P.pile(dungeon_pair, _deck_card)
+        discard = P.card_list(discard_pair, _deck_card)
+        turn = P.number(values["turn"], 1)
+        hp = P.number(values["hp"], 1 - 14, MAX_HP + 99)  # above 20 is said by the rules, in their words
+        ran = P.yes_no(values["ran"])
+        resolved = P.number(values["resolved"], 0, 3)
+        drank = P.yes_no(values["drank"])
+        values.done()
+        P.account(
+            DECK,
+            [(weapon_pair, weapon_cards + slain), (room_pair, room), (dungeon_pair, dungeon.cards()), (discard_pair, discard)],
+        )
+        try:
+            return positioned(
+                start,
+                turn=turn,
+                hp=hp,
+                weapon=weapon_cards[0] if weapon_cards else None,
+                slain=tuple(slain),
+                room=tuple(room),
+                dungeon=dungeon,
+                ran=ran,
+                resolved=resolved,
+                drank=drank,
+            )
+        except Illegal as exc:
+            raise P.PositionProblem(values[exc.where or "turn"], exc.message) from None
+
     def read_deal(self, cursor: Cursor[ScoundrelState], tokens: Sequence[Token]) -> Iterator[Step]:
         # Scoundrel's setup reveals nothing: the first room is dealt on move 1.
         raise Misread(tokens[0] if tokens else None, "Scoundrel has no deal: line: the first room is the DEALT of move 1")

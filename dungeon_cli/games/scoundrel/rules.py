@@ -395,6 +395,69 @@ class ScoundrelState(State):
         self.to_resolve = len(self.room) - 1 if left else len(self.room)
 
 
+def positioned(
+    start: ScoundrelState,
+    *,
+    turn: int,
+    hp: int,
+    weapon: Optional[Card],
+    slain: tuple[Card, ...],
+    room: tuple[Card, ...],
+    dungeon: Pile[Card],
+    ran: bool,
+    resolved: int,
+    drank: bool,
+) -> ScoundrelState:
+    """The state a position gives (NOTATION.md section 9), from the setup's ``start``
+    (its variant); ``Illegal(message, where=KEY)`` for a state the rules cannot reach.
+    The phase and the cards this room must resolve follow from the rest: a room is being
+    dealt until it holds four cards (or the dungeon is empty) and nothing of it is
+    resolved. Which card was resolved last is left out: it counts only in a game's last
+    room, and a position before an action always has one more to come."""
+    if hp > MAX_HP:
+        raise Illegal(f"health is never above {MAX_HP}", "hp")
+    if weapon is not None and not is_weapon(weapon):
+        raise Illegal(f"{weapon} is not a weapon: weapons are the diamonds 2-10", "weapon")
+    if slain and weapon is None:
+        raise Illegal("monsters are on a weapon, and there is none", "weapon")
+    for card in slain:
+        if not is_monster(card):
+            raise Illegal(f"{card} is not a monster: only monsters are struck", "weapon")
+    for before, after in zip(slain, slain[1:]):
+        if not may_strike(value(after), value(before), start.strict):
+            bound = "lower than" if start.strict else "at most"
+            raise Illegal(f"a weapon that struck {before} strikes only monsters {bound} {value(before)}, not {after}", "weapon")
+    if len(room) + resolved > ROOM:
+        raise Illegal(f"a room holds {ROOM} cards: {len(room)} left and {resolved} resolved are more", "resolved")
+    if drank and not resolved:
+        raise Illegal("a potion was drunk in this room, and nothing of it is resolved", "drank")
+    if ran and turn == 1:
+        raise Illegal("no room was avoided before the first", "ran")
+    state = ScoundrelState()
+    state.strict = start.strict
+    state.turn = turn
+    state.hp = hp
+    state.weapon = weapon
+    state.slain = slain
+    state.room = room
+    state.dungeon = dungeon
+    state.ran_last = ran
+    state.resolved = resolved
+    state.drank = drank
+    if hp <= 0 or (not room and not dungeon.size):
+        state.phase = _OVER
+        return state
+    if resolved:
+        state.phase = _DECISION
+        dealt = len(room) + resolved
+        state.to_resolve = dealt - 1 if dungeon.size else dealt
+        if resolved >= state.to_resolve:
+            raise Illegal(f"{resolved} cards of this room are resolved: it was over, and the next room dealt", "resolved")
+        return state
+    state._settle()
+    return state
+
+
 def _kind(card: Card) -> str:
     return "weapon" if is_weapon(card) else "potion" if is_potion(card) else "monster"
 
