@@ -50,10 +50,10 @@ def cut(record: Record, point: Point) -> tuple[Record, State]:
     """The record cut at ``point``, and the state its position holds. The record must
     be legal (its Seed checked, when it has one): ``CutError`` otherwise, and for a point
     that is not in its main line."""
-    verdict = check(record, seed_check=record.tag("Seed") is not None)
+    verdict = check(record, seed_check=record.tag("Seed") is not None and record.position is None)
     if not verdict.legal:
-        first = verdict.diagnostics[0]
-        raise CutError(f"the record is not legal, so no position of it can be written: {first.line}:{first.col}: {first.message}")
+        wrong = verdict.diagnostics[0]
+        raise CutError(f"the record is not legal, so no position of it can be written: {wrong.line}:{wrong.col}: {wrong.message}")
     walk = _walk(record)
     number, decisions = point
     moves = [move for move in record.moves if not move.is_deal]
@@ -79,8 +79,8 @@ def cut(record: Record, point: Point) -> tuple[Record, State]:
     checkpoint = move.checkpoint
     items: list[Union[Token, Checkpoint]] = [*tokens, *([checkpoint] if checkpoint is not None else [])]
     comment = move.segments[-1][1] if move.segments else None
-    first = Move(number, [(list(items), comment)], rest=True)
-    return _record(record, walk.module, state, [first, *moves[index + 1 :]]), state
+    rest_of_turn = Move(number, [(list(items), comment)], rest=True)
+    return _record(record, walk.module, state, [rest_of_turn, *moves[index + 1 :]]), state
 
 
 def points(record: Record) -> Iterator[Point]:
