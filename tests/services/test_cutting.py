@@ -80,8 +80,8 @@ def test_a_cut_of_a_seeded_game_keeps_its_order_unseen_and_one_at_a_table_as_a_s
     (seeded,) = parse(SCOUNDREL)
     piece, _ = cut(seeded, (3, 1))
     text = write([piece])
-    assert '[Position "turn=3 hp=11 weapon=9d/4c left=37 room=3c,Qc,8d dungeon=4d,6d,2h,9s,' in text
-    assert 'discard=2c,9c,7h,Js,Qs ran=no resolved=1 drank=no"]' in text
+    assert '[Position "turn=3 hp=11 weapon=9d/4c left=34 room=3c,Qc,8d dungeon=4d,6d,2h,9s,' in text
+    assert 'discard=Js,Qs,2c,9c,7h ran=no resolved=1 drank=no"]' in text
     assert text.endswith("3... 8d xQc\n")
     (table,) = parse(SCOUNDREL.replace('[Seed "7"]\n', ""))
     piece, _ = cut(table, (3, None))
