@@ -85,8 +85,17 @@ def _joined(line: _Line) -> str:
     return comment or "" if text is None else _with_comment(text, comment)
 
 
-def _tree_lines(move: Move, checkpoint: Optional[Mapping[str, str]], lead: str, margin: str, depth: int) -> list[_Line]:
-    """A move's lines, then each of its variations, one level deeper."""
+def _tree_lines(
+    move: Move,
+    checkpoint: Optional[Mapping[str, str]],
+    lead: str,
+    margin: str,
+    depth: int,
+    inner_checkpoints: Optional[Mapping[int, Mapping[str, str]]] = None,
+) -> list[_Line]:
+    """A move's lines, then each of its variations, one level deeper; ``inner_checkpoints``
+    gives a variation's move its full checkpoint, by the move's ``id``."""
+    inner_cps = inner_checkpoints or {}
     out = [[None, margin + c] for c in move.comments]
     out.extend(_lines(move, checkpoint, lead, margin))
     pad = STEP * (depth + 1)
@@ -94,7 +103,8 @@ def _tree_lines(move: Move, checkpoint: Optional[Mapping[str, str]], lead: str, 
         inner = pad + STEP
         lines: list[_Line] = []
         for index, child in enumerate(variation):
-            lines.extend(_tree_lines(child, None, pad + "( " if index == 0 else inner, inner, depth + 1))
+            lead_in = pad + "( " if index == 0 else inner
+            lines.extend(_tree_lines(child, inner_cps.get(id(child)), lead_in, inner, depth + 1, inner_checkpoints))
         last = lines[-1] if lines else None
         if last is not None and last[0] is not None:
             last[0] += " )"
@@ -104,8 +114,13 @@ def _tree_lines(move: Move, checkpoint: Optional[Mapping[str, str]], lead: str, 
     return out
 
 
-def record_lines(record: Record, checkpoints: Optional[Mapping[int, Mapping[str, str]]] = None) -> list[str]:
-    """Canonical lines of one record. ``checkpoints`` maps a move's index to its full checkpoint."""
+def record_lines(
+    record: Record,
+    checkpoints: Optional[Mapping[int, Mapping[str, str]]] = None,
+    inner_checkpoints: Optional[Mapping[int, Mapping[str, str]]] = None,
+) -> list[str]:
+    """Canonical lines of one record. ``checkpoints`` maps a move's index to its full
+    checkpoint; ``inner_checkpoints`` a variation's move (by its ``id``) to its own."""
     out: list[str] = []
     for tag in record.tags:
         out.extend(tag.comments)
@@ -116,7 +131,7 @@ def record_lines(record: Record, checkpoints: Optional[Mapping[int, Mapping[str,
         for index, move in enumerate(record.moves):
             cp = checkpoints.get(index) if checkpoints is not None else None
             if move.variations:
-                out.extend(_joined(line) for line in _tree_lines(move, cp, "", "", 0))
+                out.extend(_joined(line) for line in _tree_lines(move, cp, "", "", 0, inner_checkpoints))
                 continue
             out.extend(move.comments)
             out.extend(move_lines(move, cp))
@@ -124,10 +139,15 @@ def record_lines(record: Record, checkpoints: Optional[Mapping[int, Mapping[str,
     return out
 
 
-def write(records: Iterable[Record], checkpoints: Optional[list[Mapping[int, Mapping[str, str]]]] = None) -> str:
-    """Canonical text of a file of records."""
+def write(
+    records: Iterable[Record],
+    checkpoints: Optional[list[Mapping[int, Mapping[str, str]]]] = None,
+    inner_checkpoints: Optional[Mapping[int, Mapping[str, str]]] = None,
+) -> str:
+    """Canonical text of a file of records (``checkpoints``: each record's, as
+    ``record_lines`` takes them; ``inner_checkpoints``: every variation's move's)."""
     chunks: list[str] = []
     for index, record in enumerate(records):
         cps = checkpoints[index] if checkpoints is not None else None
-        chunks.append("\n".join(record_lines(record, cps)))
+        chunks.append("\n".join(record_lines(record, cps, inner_checkpoints)))
     return "\n\n".join(chunks) + "\n" if chunks else ""

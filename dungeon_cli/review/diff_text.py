@@ -21,7 +21,7 @@ from typing import BinaryIO, Optional, TextIO
 from notation import read, write
 from notation.model import printable
 
-from ..services.formatting import checkpoints_of
+from ..services.formatting import checkpoints_of, inner_checkpoints_of
 from ..services.referee import Referee
 
 
@@ -51,7 +51,7 @@ def textconv(stream: BinaryIO, out: TextIO, source: Optional[str] = None) -> Non
         verdict = referee.check(record)
         for d in verdict.diagnostics:
             record.end_comments.append(f"# dungeon textconv: {d.line}:{d.col}: {d.severity}: {d.message}")
-        out.write(("\n" if index else "") + _printable(write([record], [checkpoints_of(verdict)])))
+        out.write(("\n" if index else "") + _printable(write([record], [checkpoints_of(verdict)], inner_checkpoints_of(verdict))))
 
 
 def _printable(text: str) -> str:

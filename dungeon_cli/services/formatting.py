@@ -49,7 +49,8 @@ def format_stream(
         if problems:
             continue
         checkpoints = checkpoints_of(verdict) if annotate else None
-        chunk = (("\n\n" if count > 1 else "") + "\n".join(record_lines(record, checkpoints))).encode("utf-8")
+        inner = inner_checkpoints_of(verdict) if annotate else None
+        chunk = (("\n\n" if count > 1 else "") + "\n".join(record_lines(record, checkpoints, inner))).encode("utf-8")
         sink.write(chunk)
         written.update(chunk)
     if not count:
@@ -91,3 +92,12 @@ def checkpoints_of(verdict: Verdict) -> dict[int, Mapping[str, str]]:
     checkpoint = verdict.module.notation.checkpoint
     moves = verdict.record.moves
     return {i: checkpoint(state) for i, state in enumerate(verdict.states) if state is not None and not moves[i].is_deal}
+
+
+def inner_checkpoints_of(verdict: Verdict) -> dict[int, Mapping[str, str]]:
+    """The full checkpoint after each move of every variation (by the move's ``id``), as
+    ``checkpoints_of`` gives the main line's."""
+    if verdict.module is None:
+        return {}
+    checkpoint = verdict.module.notation.checkpoint
+    return {key: checkpoint(state) for key, state in verdict.line_states.items()}

@@ -35,6 +35,7 @@ class Verdict(Visitor):
         self.module: Optional[GameModule[Any, Any]] = None
         self.state: Optional[State] = None  # the state after the last move replayed
         self.states: list[Optional[State]] = []  # after each move, when kept
+        self.line_states: dict[int, State] = {}  # after each move of a variation, by its id, when kept
         self.keep_states = keep_states
         self.moves_replayed = 0
 
@@ -131,6 +132,8 @@ class _LineVerdict(Visitor):
         self.verdict = verdict
 
     def move(self, move: Move, state: State, checkpoint: Optional[Checkpoint]) -> None:
+        if self.verdict.keep_states:
+            self.verdict.line_states[id(move)] = state
         if checkpoint is not None:
             self.verdict._checkpoint(state, checkpoint)
 

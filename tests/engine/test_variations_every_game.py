@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from dungeon_cli import registry
 from dungeon_cli.kit.core import Draw, Phase
+from dungeon_cli.services.formatting import format_bytes
 from dungeon_cli.services.referee import check
 from dungeon_cli.services.session import Session
 from dungeon_cli.shell.sample import sample_game
@@ -71,6 +72,13 @@ def test_a_tree_of_real_lines_verifies_under_seed_check_and_formats(game, seed, 
     assert verdict.legal, (verdict.diagnostics, text)
     assert verdict.result == check(Record(tags=again.tags, moves=again.moves), seed_check=True).result
     assert write(parse(text)) == text
+    # --annotate: every move of every line gets the checkpoint of its own line, and holds
+    annotated, problems = format_bytes(text.encode(), annotate=True)
+    assert problems == []
+    (marked,) = parse(annotated)
+    assert all(move.checkpoint is not None for _, move in marked.walk_tree() if not move.is_deal)
+    assert check(marked, seed_check=True).legal
+    assert format_bytes(annotated.encode(), annotate=True) == (annotated, [])
 
 
 @pytest.mark.parametrize("game", registry.names())
