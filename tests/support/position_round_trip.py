@@ -1,0 +1,91 @@
+"""A game's positions read back what they write (NOTATION.md section 9), at every
+decision of a record: what a game's own positions test asks of each legal fixture.
+
+``decisions(path)`` replays every record of a file as ``verify`` does and keeps each
+state where the player decides (with the state its setup starts from); ``round_trip``
+writes one as a Position, reads the words back, and says what differs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from dungeon_cli import registry
+from dungeon_cli.engine import Visitor, Walk
+from dungeon_cli.kit.core import Phase, State
+from dungeon_cli.kit.game_module import GameModule
+from dungeon_cli.kit.position import Values
+from dungeon_cli.services.referee import Referee
+from notation import Pair
+from notation.reader import read
+
+
+class _Decisions(Visitor):
+    def __init__(self) -> None:
+        self.start: State | None = None
+        self.states: list[State] = []
+
+    def begin(self, walk: Walk) -> None:
+        self.start = walk.start
+        if walk.state.phase is Phase.DECISION:
+            self.states.append(walk.state)
+
+    def event(self, before: State, action: Any, after: State) -> None:
+        if after.phase is Phase.DECISION:
+            self.states.append(after)
+
+
+def decisions(path: Path, seeded: bool = False) -> list[tuple[GameModule[Any, Any], State, State]]:
+    """(module, start, state) for every decision of every record of ``path``'s main lines;
+    ``seeded``: dealt as its Seed deals (the piles' order known), as ``--seed-check`` does."""
+    out = []
+    with open(path, "rb") as stream:
+        for record in read(stream, source=str(path)):
+            seen = _Decisions()
+            verdict = Referee(seed_check=seeded).check(record, [seen])
+            assert verdict.legal, (path, verdict.diagnostics)
+            assert seen.start is not None
+            module = registry.get(record.tag("Game").value)  # type: ignore[union-attr]
+            out.extend((module, seen.start, state) for state in seen.states)
+    return out
+
+
+def _texts(module: GameModule[Any, Any], state: State) -> list[str]:
+    return sorted(module.notation.action_text(state, action) for action in state.legal_actions())
+
+
+def _chance(module: GameModule[Any, Any], state: State) -> Any:
+    """What chance may give next, after each legal action (a decision's own phase has none)."""
+    if state.phase is Phase.CHANCE:
+        chance = state.chance()
+        weights = chance.weights or (1,) * len(chance.outcomes)
+        return (chance.pile, sorted(zip(map(str, chance.outcomes), weights)), chance.known)
+    if state.phase is not Phase.DECISION:
+        return None
+    out = {}
+    for action in state.legal_actions():
+        after = state.apply(action)
+        if after.phase is Phase.CHANCE:
+            out[module.notation.action_text(state, action)] = _chance(module, after)
+    return out
+
+
+def round_trip(module: GameModule[Any, Any], start: State, state: State) -> dict[str, tuple[Any, Any]]:
+    """What differs between ``state`` and the state its Position reads back as (empty:
+    nothing), by what is compared: the words, the checkpoint, phase, turn, legal
+    actions, observation and chance."""
+    notation = module.notation
+    words = notation.write_position(state)
+    assert [key for key, _ in words] == list(notation.position_keys)
+    back = notation.read_position(Values([Pair(key, value) for key, value in words], notation.position_keys), start)
+    compared = {
+        "position": (words, notation.write_position(back)),
+        "checkpoint": (notation.checkpoint(state), notation.checkpoint(back)),
+        "phase": (state.phase, back.phase),
+        "turn": (state.turn, back.turn),
+        "legal actions": (_texts(module, state), _texts(module, back)),
+        "observation": (state.observation(), back.observation()),
+        "chance": (_chance(module, state), _chance(module, back)),
+    }
+    return {what: pair for what, pair in compared.items() if pair[0] != pair[1]}
