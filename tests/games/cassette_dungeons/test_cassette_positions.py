@@ -1,0 +1,35 @@
+"""Cassette Dungeons!' positions (NOTATION.md section 9; rules.md "Positions"): every
+decision of every legal fixture, dealt at a table and as its Seed deals, written as a
+Position reads back as the same state."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import ROOT
+from game_fixtures import fixtures
+from position_round_trip import decisions, round_trip
+
+from dungeon_cli.kit.core import Result
+from dungeon_cli.services.referee import Referee
+from notation import parse
+
+GAME = "cassette-dungeons"
+
+
+@pytest.mark.parametrize("seeded", [False, True], ids=["table", "seeded"])
+@pytest.mark.parametrize("path", fixtures(GAME, "legal"), ids=lambda path: path.name)
+def test_every_decision_of_a_legal_fixture_reads_back_from_its_position(path, seeded):
+    found = decisions(path, seeded)
+    assert found
+    for module, start, state in found:
+        assert round_trip(module, start, state) == {}, module.notation.write_position(state)
+
+
+def test_the_rules_pages_example_of_a_position_verifies():
+    page = (ROOT / "dungeon_cli" / "games" / "cassette_dungeons" / "rules.md").read_text(encoding="utf-8")
+    section = page.split("## Positions", 1)[1].split("\n## ", 1)[0]
+    example = "\n".join(line[4:] for line in section.splitlines() if line.startswith("    "))
+    assert "[Position " in example and "5... " in example
+    verdict = Referee().check(parse(example + "\n")[0])
+    assert verdict.diagnostics == []
+    assert str(verdict.state.result()) == str(Result(True, 9))  # the win of seeded-win.dgn, from the position
