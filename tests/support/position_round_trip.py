@@ -9,7 +9,7 @@ writes one as a Position, reads the words back, and says what differs.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Collection
 
 from dungeon_cli import registry
 from dungeon_cli.engine import Visitor, Walk
@@ -22,27 +22,34 @@ from notation.reader import read
 
 
 class _Decisions(Visitor):
-    def __init__(self) -> None:
+    def __init__(self, phases: Collection[Phase]) -> None:
+        self.phases = phases
         self.start: State | None = None
         self.states: list[State] = []
 
     def begin(self, walk: Walk) -> None:
         self.start = walk.start
-        if walk.state.phase is Phase.DECISION:
-            self.states.append(walk.state)
+        self._keep(walk.state)
 
     def event(self, before: State, action: Any, after: State) -> None:
-        if after.phase is Phase.DECISION:
-            self.states.append(after)
+        self._keep(after)
+
+    def _keep(self, state: State) -> None:
+        if state.phase in self.phases and state.turn >= 1:  # turn 0: the setup, before any turn
+            self.states.append(state)
 
 
-def decisions(path: Path, seeded: bool = False) -> list[tuple[GameModule[Any, Any], State, State]]:
-    """(module, start, state) for every decision of every record of ``path``'s main lines;
-    ``seeded``: dealt as its Seed deals (the piles' order known), as ``--seed-check`` does."""
+def decisions(
+    path: Path, seeded: bool = False, phases: Collection[Phase] = (Phase.DECISION,)
+) -> list[tuple[GameModule[Any, Any], State, State]]:
+    """(module, start, state) for every decision of every record of ``path``'s main lines
+    (``phases``: every state in one of these, from turn 1 on: a game whose chance comes
+    between two actions, and the end); ``seeded``: dealt as its Seed deals (the piles'
+    order known), as ``--seed-check`` does."""
     out = []
     with open(path, "rb") as stream:
         for record in read(stream, source=str(path)):
-            seen = _Decisions()
+            seen = _Decisions(phases)
             verdict = Referee(seed_check=seeded).check(record, [seen])
             assert verdict.legal, (path, verdict.diagnostics)
             assert seen.start is not None

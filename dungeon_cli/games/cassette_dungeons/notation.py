@@ -28,6 +28,7 @@ from .cardset import DICE, CardSet
 from .decks import Deck
 from .render import room_holds
 from .rules import (
+    DECK_WORD,
     DECKS,
     POSITION_STEPS,
     REVEAL,
@@ -45,6 +46,7 @@ from .rules import (
     Suffer,
     Target,
     Use,
+    position_step,
     positioned,
 )
 
@@ -137,7 +139,7 @@ def decision(kind: str, groups: tuple[str, ...]) -> Any:
 # A Position's keys for each deck that is rebuilt, and for its discard pile.
 DECK_KEYS = {"monsters": "monster_deck", "treasures": "treasure_deck", "traps": "trap_deck", "bosses": "boss_deck"}
 DISCARD_KEYS = {"monsters": "monster_discard", "treasures": "treasure_discard", "traps": "trap_discard", "bosses": "boss_discard"}
-STEP_OF = {word: step for step, word in POSITION_STEPS.items()}
+PILE_OF_WORD = {word: pile for pile, word in DECK_WORD.items() if pile in DECKS}
 _DIE = re.compile(rf"([wxyz])(?:([1-6])(?:@({_ID})\.([0-9]+))?)?")
 _REF = re.compile(rf"({_ID})(?:\.([0-9]+))?")
 
@@ -199,6 +201,14 @@ def _read_deck(cards: CardSet, pile: str, pair: Any) -> Deck:
     return Deck(tuple(sorted(hidden)), read.known)
 
 
+def _dice_names(pair: Any, what: str) -> tuple[str, ...]:
+    """Dice named by their letters, each once (``wz``; ``-``: none)."""
+    names = () if pair.value == "-" else tuple(pair.value)
+    if not set(names) <= set(DICE) or len(set(names)) != len(names):
+        raise P.PositionProblem(pair, f"{pair.key} is {what}, each once (like wz), or -, not '{shown(pair.value)}'")
+    return names
+
+
 def _count_word(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
@@ -221,7 +231,9 @@ class CassetteNotation(Notation[CassetteState, Action]):
         "held",
         "dice",
         "rolled",
+        "rolling",
         "penalties",
+        "reveals",
         "ward",
         "decks",
         *DECK_KEYS.values(),
@@ -234,7 +246,7 @@ class CassetteNotation(Notation[CassetteState, Action]):
         struck = [_ref_text(f.id, i) for f in state.foes for i, what in enumerate(f.slots) if what == STRUCK]
         words = [
             ("turn", str(state.turn)),
-            ("step", POSITION_STEPS.get(state.step, state.step)),
+            ("step", position_step(state)),
             ("hp", str(state.hp)),
             ("map", state.map or "-"),
             ("room", str(state.room)),
@@ -246,7 +258,9 @@ class CassetteNotation(Notation[CassetteState, Action]):
             ("held", checkpoint["held"]),
             ("dice", checkpoint["dice"]),
             ("rolled", "".join(state.rolled) or "-"),
+            ("rolling", "".join(state.rolling) or "-"),
             ("penalties", "/".join(_ref_text(card, index) for card, index in state.penalties) or "-"),
+            ("reveals", "/".join(DECK_WORD[pile] for pile in state.reveals) or "-"),
             ("ward", "yes" if state.warded else "no"),
             ("decks", checkpoint["decks"]),
         ]
@@ -258,9 +272,10 @@ class CassetteNotation(Notation[CassetteState, Action]):
         cards = start.cards
         turn = P.number(values["turn"], 1)
         step_pair = values["step"]
-        step = STEP_OF.get(step_pair.value)
-        if step is None:
-            raise P.PositionProblem(step_pair, f"step is one of {' '.join(STEP_OF)}, not '{shown(step_pair.value)}'")
+        steps = POSITION_STEPS.get(step_pair.value)
+        if steps is None:
+            raise P.PositionProblem(step_pair, f"step is one of {' '.join(POSITION_STEPS)}, not '{shown(step_pair.value)}'")
+        step, resume = steps
         hp = P.number(values["hp"], -99, 99)  # above the set's health is said by the rules
         map_pair = values["map"]
         if map_pair.value not in cards.map_sides:
@@ -283,15 +298,13 @@ class CassetteNotation(Notation[CassetteState, Action]):
         traps = _ids(traps_pair, traps_pair.value, cards.traps, "a trap")
         held = _ids(held_pair, held_pair.value, {**cards.monsters, **cards.treasures}, "a monster or a treasure")
         dice = self._read_dice(values["dice"])
-        rolled_pair = values["rolled"]
-        rolled = () if rolled_pair.value == "-" else tuple(rolled_pair.value)
-        if not set(rolled) <= set(DICE) or len(set(rolled)) != len(rolled):
-            raise P.PositionProblem(
-                rolled_pair,
-                f"rolled is the dice waiting to be placed, each once (like wz), or -, not '{shown(rolled_pair.value)}'",
-            )
+        rolled = _dice_names(values["rolled"], "the dice waiting to be placed")
+        rolling = _dice_names(values["rolling"], "the dice picked up and still to roll, in order")
         penalties_pair = values["penalties"]
         penalties = tuple((card, index) for _, card, index in _refs(penalties_pair))
+        reveals_pair = values["reveals"]
+        words = _ids(reveals_pair, reveals_pair.value, PILE_OF_WORD, "a deck (monster treasure trap boss)")
+        reveals = tuple(PILE_OF_WORD[word] for word in words)
         warded = P.yes_no(values["ward"])
         counts_pair = values.get("decks")
         deck_pairs = {pile: values[key] for pile, key in DECK_KEYS.items()}
@@ -315,6 +328,7 @@ class CassetteNotation(Notation[CassetteState, Action]):
                 start,
                 turn=turn,
                 step=step,
+                resume=resume,
                 hp=hp,
                 map_face=map_pair.value,
                 room=room,
@@ -325,8 +339,10 @@ class CassetteNotation(Notation[CassetteState, Action]):
                 traps=traps,
                 held=held,
                 dice=dice,
+                rolling=rolling,
                 rolled=rolled,
                 penalties=penalties,
+                reveals=reveals,
                 warded=warded,
                 decks=decks,
                 discards=discards,

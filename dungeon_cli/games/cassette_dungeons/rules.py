@@ -906,10 +906,30 @@ class CassetteState(State):
 
 # -- positions (NOTATION.md section 9) -------------------------------------------------
 
-# The steps a position may be at: every decision, and the end.
-POSITION_STEPS = {SETUP: "hero", ROLL: "roll", PLACE: "place", SUFFER: "suffer", LOOT: "loot", PROCEED: "proceed"}
-POSITION_STEPS.update({ARRIVE: "arrive", OVER: "over"})
+# The steps a position may be at, by their word in a position: every decision, every
+# roll and reveal between two actions, and the end. A reveal goes on to ARRIVE when it
+# shows the cards of a room entered (``enter``), to SUFFER when a penalty asked for it.
+POSITION_STEPS: dict[str, tuple[str, str]] = {
+    "hero": (SETUP, SUFFER),
+    "roll": (ROLL, SUFFER),
+    "rolling": (ROLLING, SUFFER),
+    "place": (PLACE, SUFFER),
+    "suffer": (SUFFER, SUFFER),
+    "reveal": (REVEAL, SUFFER),
+    "loot": (LOOT, SUFFER),
+    "proceed": (PROCEED, SUFFER),
+    "enter": (REVEAL, ARRIVE),
+    "arrive": (ARRIVE, SUFFER),
+    "over": (OVER, SUFFER),
+}
 _FIRST_TURN_STEPS = (SETUP, PROCEED, ARRIVE, OVER)
+
+
+def position_step(state: CassetteState) -> str:
+    """The word of the step ``state`` is at, in a position."""
+    if state.step == REVEAL:
+        return "enter" if state.resume == ARRIVE else "reveal"
+    return next(word for word, (step, _) in POSITION_STEPS.items() if step == state.step)
 
 
 def positioned(
@@ -917,6 +937,7 @@ def positioned(
     *,
     turn: int,
     step: str,
+    resume: str,
     hp: int,
     map_face: str,
     room: int,
@@ -927,15 +948,18 @@ def positioned(
     traps: tuple[str, ...],
     held: tuple[str, ...],
     dice: tuple[Die, ...],
+    rolling: tuple[str, ...],
     rolled: tuple[str, ...],
     penalties: tuple[tuple[str, Optional[int]], ...],
+    reveals: tuple[str, ...],
     warded: bool,
     decks: Mapping[str, Deck],
     discards: Mapping[str, tuple[str, ...]],
 ) -> CassetteState:
     """The state a position gives (NOTATION.md section 9), from the setup's ``start``
     (its card set): ``Illegal(message, where=KEY)`` for a state the rules cannot reach.
-    A position is at a decision (``step``) or at the end; ``decks`` holds the four decks
+    A position is at a decision, a roll or a reveal (``step``, and ``resume`` for a
+    reveal: what goes on once it is done), or at the end; ``decks`` holds the four decks
     that are rebuilt, the maps deck is the map cards not in play. What lies on each slot
     follows from the dice and ``struck``; the phase, the hero's slots and a won game
     from the rest. The cards are accounted for by the notation before this is called."""
@@ -947,7 +971,8 @@ def positioned(
         raise Illegal(f"health is never above {cards.health}", "hp")
     if hp < 1 and step != OVER:
         raise Illegal("health below 1 ends the game at once: the step is over", "step")
-    if turn == 1 and step not in _FIRST_TURN_STEPS:
+    entering = step == REVEAL and resume == ARRIVE
+    if turn == 1 and step not in _FIRST_TURN_STEPS and not entering:
         raise Illegal("turn 1 is the hero's choice and the first path: it has no roll, penalty or loot", "step")
     if turn > 1 and step == SETUP:
         raise Illegal("the hero is chosen in turn 1", "step")
@@ -959,12 +984,12 @@ def positioned(
         raise Illegal("before the hero is chosen the pawn stands in the start room, and nothing is out", "step")
     if room != side.start and not entered:
         raise Illegal(f"room {room} is not the start room ({side.start}): a room was entered", "entered")
-    arrived = step in (ARRIVE, OVER)
+    arrived = step in (ARRIVE, OVER) or entering
     if entered > turn - (0 if arrived else 1) or (turn > 1 and not entered):
         most = turn if arrived else turn - 1
         raise Illegal(f"a turn ends by entering a room at most once: in turn {turn} at this step, 1 to {most}", "entered")
     over_hand = len(held) - cards.hand
-    if over_hand > 0 and step not in (LOOT, ARRIVE):
+    if over_hand > 0 and step not in (LOOT, ARRIVE) and not entering:
         raise Illegal(
             f"holding more than {cards.hand} is set right at once, after a loot or a room's cards (step loot or arrive)", "held"
         )
@@ -1005,8 +1030,14 @@ def positioned(
             raise Illegal(f"die {name} shows {die.value}, and {_ref(card, index)} takes {least} or more", "dice")
         row[index] = name
     table = tuple(Foe(foe, foe not in cards.monsters, tuple(slots[foe])) for foe in foes)
-    if rolled and step != PLACE:
+    if rolled and step not in (PLACE, ROLLING):
         raise Illegal("dice wait to be placed only right after their roll (step place)", "rolled")
+    if bool(rolling) != (step == ROLLING):
+        raise Illegal("dice picked up are rolled at once: they wait only at step rolling, and there at least one", "rolling")
+    for name in rolling:
+        die = dice[DICE.index(name)]
+        if die.where is not None or name in rolled:
+            raise Illegal(f"die {name} was picked up to be rolled: it lies on no slot and is not rolled yet", "rolling")
     for name in rolled:
         die = dice[DICE.index(name)]
         if die.value is None or die.where is not None:
@@ -1024,8 +1055,17 @@ def positioned(
         raise Illegal("no enemy is defeated, and the hand is in order: there is nothing to loot (step roll or proceed)", "step")
     if step == OVER and hp >= 1 and (room != side.boss or foes):
         raise Illegal(f"with health left the game ends only by leaving the boss room ({side.boss}) with no enemy left", "step")
-    if penalties and step != SUFFER:
-        raise Illegal("penalties wait only during the suffer step", "penalties")
+    if penalties and not (step in (SUFFER, OVER) or (step == REVEAL and resume == SUFFER)):
+        raise Illegal(
+            "penalties wait to be suffered only at steps suffer and reveal (and over, when one of them killed)", "penalties"
+        )
+    if bool(reveals) != (step == REVEAL):
+        raise Illegal("cards are revealed at once: they wait only at steps enter and reveal, and there at least one", "reveals")
+    if reveals and not len(decks[reveals[0]]):
+        word = DECK_WORD[reveals[0]]
+        raise Illegal(
+            f"the {word} deck is empty: it is rebuilt from its discard (or skipped) before a card is revealed", "reveals"
+        )
     order: list[tuple[str, Optional[int]]] = [(f, i) for f in foes for i in range(len(slots[f]))]
     order.extend((t, None) for t in traps if cards.traps[t].effect.kind == "hurt")
     for card, slot in penalties:
@@ -1049,8 +1089,11 @@ def positioned(
     state.held = held
     state.dice = dice
     state.hero_slots = tuple(hero_slots)
+    state.rolling = rolling
     state.rolled = rolled
     state.penalties = penalties
+    state.reveals = reveals
+    state.resume = resume
     state.warded = warded
     state.decks = {"maps": unknown([c[0].id for c in cards.maps if c[0].id != cards.card_key(map_face)]), **decks}
     state.discards = dict(discards)

@@ -1,5 +1,6 @@
 """Cassette Dungeons!' positions (NOTATION.md section 9; rules.md "Positions"): every
-decision of every legal fixture, dealt at a table and as its Seed deals, written as a
+point of every legal fixture between two actions (each decision, each roll and reveal
+in the middle of a turn, the end), dealt at a table and as its Seed deals, written as a
 Position reads back as the same state."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from conftest import ROOT
 from game_fixtures import fixtures
 from position_round_trip import decisions, round_trip
 
-from dungeon_cli.kit.core import Result
+from dungeon_cli.kit.core import Phase, Result
 from dungeon_cli.services.referee import Referee
 from notation import parse
 
@@ -18,8 +19,8 @@ GAME = "cassette-dungeons"
 
 @pytest.mark.parametrize("seeded", [False, True], ids=["table", "seeded"])
 @pytest.mark.parametrize("path", fixtures(GAME, "legal"), ids=lambda path: path.name)
-def test_every_decision_of_a_legal_fixture_reads_back_from_its_position(path, seeded):
-    found = decisions(path, seeded)
+def test_every_point_of_a_legal_fixture_reads_back_from_its_position(path, seeded):
+    found = decisions(path, seeded, phases=tuple(Phase))
     assert found
     for module, start, state in found:
         assert round_trip(module, start, state) == {}, module.notation.write_position(state)
