@@ -9,7 +9,7 @@ writes one as a Position, reads the words back, and says what differs.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Collection
+from typing import Any, Collection, Iterator
 
 from dungeon_cli import registry
 from dungeon_cli.engine import Visitor, Walk
@@ -17,7 +17,7 @@ from dungeon_cli.kit.core import Phase, State
 from dungeon_cli.kit.game_module import GameModule
 from dungeon_cli.kit.position import Values
 from dungeon_cli.services.referee import Referee
-from notation import Pair
+from notation import Pair, parse
 from notation.reader import read
 
 
@@ -96,3 +96,87 @@ def round_trip(module: GameModule[Any, Any], start: State, state: State) -> dict
         "chance": (_chance(module, state), _chance(module, back)),
     }
     return {what: pair for what, pair in compared.items() if pair[0] != pair[1]}
+
+
+class _Events(Visitor):
+    def begin(self, walk: Walk) -> None:
+        self.states: list[State] = [walk.state]
+
+    def event(self, before: State, action: Any, after: State) -> None:
+        self.states.append(after)
+
+
+def _line(number: int, rest: bool, dealt: list[str], actions: list[str]) -> str:
+    if rest:
+        return f"{number}... {' '.join(actions)}"
+    return " ".join([f"{number}.", *dealt, ":", *actions])
+
+
+def cuts(path: Path) -> Iterator[tuple[str, str, State]]:
+    """Every record of ``path`` cut at every point of its main line between two actions
+    (a move's start, after its DEALT, after each action), dealt at a table: (where, the
+    text of the record cut there, the state the whole record ends in). The cut record is
+    the record's rules tags, a Position of the state there, and the moves that follow
+    (``N...`` for the rest of a turn), checkpoints and comments left out. A record is
+    left out where a step was not written (a dealer that knows a pile's order deals it
+    unasked), since its tokens no longer count its steps."""
+    with open(path, "rb") as stream:
+        records = list(read(stream, source=str(path)))
+    for record in records:
+        seen = _Events()
+        verdict = Referee().check(record, [seen])
+        assert verdict.legal, (path, verdict.diagnostics)
+        module = registry.get(record.tag("Game").value)  # type: ignore[union-attr]
+        tags = [
+            f'[{tag.name} "{tag.value}"]' for tag in record.tags if tag.name in ("Game", "Variant", "Cards", "Decks", "Result")
+        ]
+        moves = [(move, move.split()) for move in record.moves]
+        if len(seen.states) - 1 != sum(len(dealt) + len(actions) for _, (dealt, _, actions, _) in moves):
+            continue
+        texts = [
+            (move.number, move.rest, [t.text for t in dealt], [t.text for t in actions])
+            for move, (dealt, _, actions, _) in moves
+            if not move.is_deal
+        ]
+        index = sum(len(dealt) for move, (dealt, _, _, _) in moves if move.is_deal)
+        for k, (number, rest, dealt, actions) in enumerate(texts):
+            assert number is not None
+            steps = len(dealt) + len(actions)
+            for j in range(steps + 1):
+                if 0 < j < len(dealt) or (j == steps and k < len(texts) - 1):
+                    continue  # inside a DEALT; the start of the next move, cut there
+                state = seen.states[index + j]
+                if j == 0:
+                    head = [_line(number, rest, dealt, actions)]
+                elif j < steps:
+                    head = [_line(number, True, [], actions[j - len(dealt) :])]
+                else:
+                    head = []
+                later = [_line(n, r, d, a) for n, r, d, a in texts[k + 1 :] if n is not None]
+                position = " ".join(f"{key}={value}" for key, value in module.notation.write_position(state))
+                text = "\n".join([*tags, f'[Position "{position}"]', "", *head, *later]) + "\n"
+                yield f"{path.name}: move {number}, step {j}", text, seen.states[-1]
+            index += steps
+
+
+def check_cuts(path: Path) -> int:
+    """Every cut of ``path`` (``cuts``) verifies, and ends where the whole record ends:
+    the same checkpoint, observation and result. How many cuts there were."""
+    count = 0
+    for where, text, end in cuts(path):
+        verdict = Referee().check(parse(text)[0])
+        assert verdict.diagnostics == [], (where, text)
+        state = verdict.state
+        assert state is not None, where
+        notation = registry.get(state_game(text)).notation
+        assert notation.checkpoint(state) == notation.checkpoint(end), (where, text)
+        assert state.observation() == end.observation(), (where, text)
+        assert state.result() == end.result(), (where, text)
+        count += 1
+    return count
+
+
+def state_game(text: str) -> str:
+    tag = parse(text)[0].tag("Game")
+    assert tag is not None
+    return tag.value

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from conftest import ROOT
 from game_fixtures import fixtures
-from position_round_trip import decisions, round_trip
+from position_round_trip import check_cuts, decisions, round_trip
 
 from dungeon_cli.kit.core import Phase, Result
 from dungeon_cli.services.referee import Referee
@@ -34,3 +34,9 @@ def test_the_rules_pages_example_of_a_position_verifies():
     verdict = Referee().check(parse(example + "\n")[0])
     assert verdict.diagnostics == []
     assert str(verdict.state.result()) == str(Result(True, 9))  # the win of seeded-win.dgn, from the position
+
+
+def test_a_record_cut_anywhere_between_two_actions_replays_to_the_same_end():
+    counted = {path.name: check_cuts(path) for path in fixtures(GAME, "legal")}
+    cut = {name for name, count in counted.items() if count}
+    assert {"win.dgn", "death.dgn", "deck-rebuilt.dgn", "position-table-set.dgn", "position-reveal.dgn"} <= cut
