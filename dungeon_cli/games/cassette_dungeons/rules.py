@@ -1055,7 +1055,9 @@ def positioned(
         raise Illegal("no enemy is defeated, and the hand is in order: there is nothing to loot (step roll or proceed)", "step")
     if step == OVER and hp >= 1 and (room != side.boss or foes):
         raise Illegal(f"with health left the game ends only by leaving the boss room ({side.boss}) with no enemy left", "step")
-    if penalties and not (step in (SUFFER, OVER) or (step == REVEAL and resume == SUFFER)):
+    if step == OVER and hp >= 1 and traps:
+        raise Illegal("the traps are discarded when you proceed, out of the dungeon too: a game won has none", "traps")
+    if penalties and not (step == SUFFER or (step == OVER and hp < 1) or (step == REVEAL and resume == SUFFER)):
         raise Illegal(
             "penalties wait to be suffered only at steps suffer and reveal (and over, when one of them killed)", "penalties"
         )
