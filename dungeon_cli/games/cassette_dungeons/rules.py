@@ -29,7 +29,7 @@ from .decks import Deck, NotInDeck, ordered_by, unknown
 DECKS = ("monsters", "treasures", "traps", "bosses")  # the decks that are rebuilt
 PILES = ("maps",) + DECKS
 PILE_OF = {"monster": "monsters", "trap": "traps", "boss": "bosses"}
-DECK_WORD = {"maps": "map", "monsters": "monster", "treasures": "treasure", "traps": "trap", "bosses": "boss"}  # the boss deck
+DECK_WORD = {"maps": "map", "monsters": "monster", "treasures": "treasure", "traps": "trap", "bosses": "boss"}  # a deck in words
 STRUCK = "*"  # a slot filled by an item or skill, not by a die
 
 PILE_WHAT = {
