@@ -14,22 +14,30 @@ from __future__ import annotations
 import os
 import re
 from functools import lru_cache
-from typing import Any, Iterator, Optional, Sequence
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 from notation import Record, Token
 from notation.tokens import shown
 
-from ...kit.core import Draw, Phase
+from ...kit import position as P
+from ...kit.core import Draw, Illegal, Phase
 from ...kit.game_module import Cursor, Misread, Notation, Step, TagProblem, TurnLog
+from ...kit.piles import Pile
 from . import loader
-from .cardset import DICE
+from .cardset import DICE, CardSet
+from .decks import Deck
 from .render import room_holds
 from .rules import (
+    DECK_WORD,
+    DECKS,
+    POSITION_STEPS,
     REVEAL,
     ROLLING,
+    STRUCK,
     Action,
     CassetteState,
     ChooseHero,
+    Die,
     Discard,
     Go,
     Loot,
@@ -38,6 +46,8 @@ from .rules import (
     Suffer,
     Target,
     Use,
+    position_step,
+    positioned,
 )
 
 
@@ -126,7 +136,240 @@ def decision(kind: str, groups: tuple[str, ...]) -> Any:
     return Go(None if groups[0] == "out" else _number(groups[0]))
 
 
+# A Position's keys for each deck that is rebuilt, and for its discard pile.
+DECK_KEYS = {"monsters": "monster_deck", "treasures": "treasure_deck", "traps": "trap_deck", "bosses": "boss_deck"}
+DISCARD_KEYS = {"monsters": "monster_discard", "treasures": "treasure_discard", "traps": "trap_discard", "bosses": "boss_discard"}
+PILE_OF_WORD = {word: pile for pile, word in DECK_WORD.items() if pile in DECKS}
+_DIE = re.compile(rf"([wxyz])(?:([1-6])(?:@({_ID})\.([0-9]+))?)?")
+_REF = re.compile(rf"({_ID})(?:\.([0-9]+))?")
+
+
+def _ids(pair: Any, text: str, allowed: Any, what: str) -> tuple[str, ...]:
+    """Ids separated by ``/`` (``-``: none), as the checkpoint writes them, each one of
+    ``allowed`` (else a problem at it, saying it is not ``what``)."""
+    if text == "-":
+        return ()
+    out: list[str] = []
+    at = 0
+    for word in text.split("/"):
+        if word not in allowed:
+            raise P.PositionProblem(pair, f"{pair.key}: '{shown(word) or 'nothing'}' is not {what} of this card set", at)
+        out.append(word)
+        at += len(word) + 1
+    return tuple(out)
+
+
+def _refs(pair: Any) -> list[tuple[int, str, Optional[int]]]:
+    """``card.N`` or ``card`` words separated by ``/`` (``-``: none): (offset, card, 0-based slot)."""
+    if pair.value == "-":
+        return []
+    out: list[tuple[int, str, Optional[int]]] = []
+    at = 0
+    for word in pair.value.split("/"):
+        m = _REF.fullmatch(word)
+        if m is None or (m.group(2) is not None and not 1 <= _number(m.group(2)) <= 6):
+            raise P.PositionProblem(pair, f"{pair.key}: '{shown(word) or 'nothing'}' is not a card or a card's slot (orc.2)", at)
+        out.append((at, m.group(1), None if m.group(2) is None else _number(m.group(2)) - 1))
+        at += len(word) + 1
+    return out
+
+
+def _member(faces: Any) -> Callable[[str], Optional[str]]:
+    """A reader of the ids of ``faces`` (None: not one of them)."""
+    known = set(faces)
+    return lambda text: text if text in known else None
+
+
+def _deck_order(cards: CardSet, pile: str) -> dict[Any, int]:
+    return {face: i for i, face in enumerate(cards.faces(pile))}
+
+
+def _deck_text(cards: CardSet, pile: str, deck: Deck) -> str:
+    """A deck as the kit spells a pile: its cards of unknown order as a set in the card
+    set's order, ``(rat,bat)``; the faces the dealer knows in order, ``bat,lich``."""
+    hidden: dict[Any, int] = {}
+    for key in deck.hidden:
+        hidden[key] = hidden.get(key, 0) + 1
+    return P.pile_text(Pile(hidden, deck.known, len(deck.known)), _deck_order(cards, pile))
+
+
+def _read_deck(cards: CardSet, pile: str, pair: Any) -> Deck:
+    read = P.pile(pair, _member(cards.faces(pile)))
+    if read.secret != len(read.known):
+        raise P.PositionProblem(pair, f"{pair.key}: nothing is put under a deck of this game ('|')", pair.value.index("|"))
+    hidden = [cards.card_key(face) for face, n in read.hidden.items() for _ in range(n)]
+    return Deck(tuple(sorted(hidden)), read.known)
+
+
+def _dice_names(pair: Any, what: str) -> tuple[str, ...]:
+    """Dice named by their letters, each once (``wz``; ``-``: none)."""
+    names = () if pair.value == "-" else tuple(pair.value)
+    if not set(names) <= set(DICE) or len(set(names)) != len(names):
+        raise P.PositionProblem(pair, f"{pair.key} is {what}, each once (like wz), or -, not '{shown(pair.value)}'")
+    return names
+
+
+def _count_word(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 class CassetteNotation(Notation[CassetteState, Action]):
+    # A Position: the turn and its step, the counters, the map and the table (foes and
+    # what fills their slots, traps, the hand, the dice), the penalties still to suffer,
+    # and every deck and discard, so that every card is somewhere (rules.md "Positions").
+    position_keys = (
+        "turn",
+        "step",
+        "hp",
+        "map",
+        "room",
+        "entered",
+        "hero",
+        "foes",
+        "struck",
+        "traps",
+        "held",
+        "dice",
+        "rolled",
+        "rolling",
+        "penalties",
+        "reveals",
+        "ward",
+        "decks",
+        *DECK_KEYS.values(),
+        *DISCARD_KEYS.values(),
+    )
+
+    def write_position(self, state: CassetteState) -> list[tuple[str, str]]:
+        cards = state.cards
+        checkpoint = self.checkpoint(state)
+        struck = [_ref_text(f.id, i) for f in state.foes for i, what in enumerate(f.slots) if what == STRUCK]
+        words = [
+            ("turn", str(state.turn)),
+            ("step", position_step(state)),
+            ("hp", str(state.hp)),
+            ("map", state.map or "-"),
+            ("room", str(state.room)),
+            ("entered", str(state.entered)),
+            ("hero", state.hero or "-"),
+            ("foes", checkpoint["foes"]),
+            ("struck", "/".join(struck) or "-"),
+            ("traps", checkpoint["traps"]),
+            ("held", checkpoint["held"]),
+            ("dice", checkpoint["dice"]),
+            ("rolled", "".join(state.rolled) or "-"),
+            ("rolling", "".join(state.rolling) or "-"),
+            ("penalties", "/".join(_ref_text(card, index) for card, index in state.penalties) or "-"),
+            ("reveals", "/".join(DECK_WORD[pile] for pile in state.reveals) or "-"),
+            ("ward", "yes" if state.warded else "no"),
+            ("decks", checkpoint["decks"]),
+        ]
+        words.extend((key, _deck_text(cards, pile, state.decks[pile])) for pile, key in DECK_KEYS.items())
+        words.extend((key, P.cards_text(state.discards[pile])) for pile, key in DISCARD_KEYS.items())
+        return words
+
+    def read_position(self, values: P.Values, start: CassetteState) -> CassetteState:
+        cards = start.cards
+        turn = P.number(values["turn"], 1)
+        step_pair = values["step"]
+        steps = POSITION_STEPS.get(step_pair.value)
+        if steps is None:
+            raise P.PositionProblem(step_pair, f"step is one of {' '.join(POSITION_STEPS)}, not '{shown(step_pair.value)}'")
+        step, resume = steps
+        hp = P.number(values["hp"], -99, 99)  # above the set's health is said by the rules
+        map_pair = values["map"]
+        if map_pair.value not in cards.map_sides:
+            raise P.PositionProblem(map_pair, f"map: '{shown(map_pair.value)}' is not a map side of this card set")
+        room = P.number(values["room"], 1)
+        entered = P.number(values["entered"], 0)
+        hero_pair = values["hero"]
+        hero = None if hero_pair.value == "-" else hero_pair.value
+        if hero is not None and hero not in cards.heroes:
+            raise P.PositionProblem(hero_pair, f"hero: '{shown(hero)}' is not a hero of this card set")
+        foes_pair = values["foes"]
+        foes = _ids(foes_pair, foes_pair.value, {**cards.monsters, **cards.boss_sides}, "a monster or a boss side")
+        struck_pair = values["struck"]
+        struck: list[tuple[str, int]] = []
+        for at, card, index in _refs(struck_pair):
+            if index is None:
+                raise P.PositionProblem(struck_pair, "struck: each is an enemy's slot, like orc.2", at)
+            struck.append((card, index))
+        traps_pair, held_pair = values["traps"], values["held"]
+        traps = _ids(traps_pair, traps_pair.value, cards.traps, "a trap")
+        held = _ids(held_pair, held_pair.value, {**cards.monsters, **cards.treasures}, "a monster or a treasure")
+        dice = self._read_dice(values["dice"])
+        rolled = _dice_names(values["rolled"], "the dice waiting to be placed")
+        rolling = _dice_names(values["rolling"], "the dice picked up and still to roll, in order")
+        penalties_pair = values["penalties"]
+        penalties = tuple((card, index) for _, card, index in _refs(penalties_pair))
+        reveals_pair = values["reveals"]
+        words = _ids(reveals_pair, reveals_pair.value, PILE_OF_WORD, "a deck (monster treasure trap boss)")
+        reveals = tuple(PILE_OF_WORD[word] for word in words)
+        warded = P.yes_no(values["ward"])
+        counts_pair = values.get("decks")
+        deck_pairs = {pile: values[key] for pile, key in DECK_KEYS.items()}
+        decks = {pile: _read_deck(cards, pile, pair) for pile, pair in deck_pairs.items()}
+        discard_pairs = {pile: values[key] for pile, key in DISCARD_KEYS.items()}
+        discards: dict[str, tuple[str, ...]] = {}
+        for pile, pair in discard_pairs.items():
+            discards[pile] = tuple(cards.card_key(face) for face in P.card_list(pair, _member(cards.faces(pile))))
+        values.done()
+        every = [key for pile in DECKS for key in dict.fromkeys(cards.card_key(face) for face in cards.faces(pile))]
+        places: list[tuple[Any, Any]] = [(foes_pair, [cards.card_key(f) for f in foes]), (traps_pair, traps), (held_pair, held)]
+        places.extend((deck_pairs[pile], decks[pile].cards(cards.card_key)) for pile in DECKS)
+        places.extend((discard_pairs[pile], discards[pile]) for pile in DECKS)
+        P.account(every, places)
+        if counts_pair is not None:
+            counts = "/".join(str(len(decks[pile])) for pile in DECKS)
+            if counts_pair.value != counts:
+                raise P.PositionProblem(counts_pair, f"decks={shown(counts_pair.value)}, and the decks hold {counts}")
+        try:
+            return positioned(
+                start,
+                turn=turn,
+                step=step,
+                resume=resume,
+                hp=hp,
+                map_face=map_pair.value,
+                room=room,
+                entered=entered,
+                hero=hero,
+                foes=foes,
+                struck=tuple(struck),
+                traps=traps,
+                held=held,
+                dice=dice,
+                rolling=rolling,
+                rolled=rolled,
+                penalties=penalties,
+                reveals=reveals,
+                warded=warded,
+                decks=decks,
+                discards=discards,
+            )
+        except Illegal as exc:
+            raise P.PositionProblem(values[exc.where or "turn"], exc.message) from None
+
+    def _read_dice(self, pair: Any) -> tuple[Die, ...]:
+        """The four dice in order, as the checkpoint writes them: ``w`` never rolled,
+        ``w4`` lying free, ``w4@orc.1`` on a slot."""
+        words = pair.value.split("/")
+        out: list[Die] = []
+        at = 0
+        for name, word in zip(DICE, words):
+            m = _DIE.fullmatch(word)
+            if m is None or m.group(1) != name or (m.group(4) is not None and not 1 <= _number(m.group(4)) <= 6):
+                raise P.PositionProblem(
+                    pair, f"dice: '{shown(word) or 'nothing'}' is not die {name} ({name}, {name}4 or {name}4@orc.1)", at
+                )
+            value = None if m.group(2) is None else int(m.group(2))
+            where = None if m.group(3) is None else (m.group(3), _number(m.group(4)) - 1)
+            out.append(Die(value, where))
+            at += len(word) + 1
+        if len(words) != len(DICE):
+            raise P.PositionProblem(pair, f"dice are the four dice in order, w/x/y/z, not {_count_word(len(words), 'word')}")
+        return tuple(out)
+
     def options(self, record: Record) -> dict[str, Any]:
         tag = record.tag("Cards")
         if tag is None:
@@ -285,6 +528,10 @@ class CassetteNotation(Notation[CassetteState, Action]):
             holds = f": {room_holds(side, room)}" if side is not None and room is not None else ""
             return f"proceed to room {action.room}{holds}"
         return ""
+
+
+def _ref_text(card: str, index: Optional[int]) -> str:
+    return card if index is None else f"{card}.{index + 1}"
 
 
 def _roll(token: Token, state: CassetteState, die: str, face: int) -> int:

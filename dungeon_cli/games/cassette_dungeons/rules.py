@@ -29,6 +29,7 @@ from .decks import Deck, NotInDeck, ordered_by, unknown
 DECKS = ("monsters", "treasures", "traps", "bosses")  # the decks that are rebuilt
 PILES = ("maps",) + DECKS
 PILE_OF = {"monster": "monsters", "trap": "traps", "boss": "bosses"}
+DECK_WORD = {"maps": "map", "monsters": "monster", "treasures": "treasure", "traps": "trap", "bosses": "boss"}  # a deck in words
 STRUCK = "*"  # a slot filled by an item or skill, not by a die
 
 PILE_WHAT = {
@@ -367,8 +368,11 @@ class CassetteState(State):
         }
 
     # The card set is the game's, alike in every state; the decks are observed below, by
-    # the cards left in each (a seeded deck's faces in order are the dealer's).
-    unobserved = frozenset({"cards", "decks"})
+    # the cards left in each (a seeded deck's faces in order are the dealer's). What was
+    # dealt since the last choice (for the notation's reader) and how often a deck was
+    # rebuilt are the history's, not the game's: the rules never read them, so a state
+    # read from a Position, which has no history, is the same to the player.
+    unobserved = frozenset({"cards", "decks", "dealt", "rebuilds"})
 
     def observation(self) -> Hashable:
         key_of = self.cards.card_key
@@ -445,13 +449,13 @@ class CassetteState(State):
         cards = self.cards
         key = cards.card_key(face) if isinstance(face, str) else None
         if key is None or face not in cards.faces(pile):
-            raise Illegal(f"not a card of the {pile[:-1]} deck")
+            raise Illegal(f"not a card of the {DECK_WORD[pile]} deck")
         try:
             deck = self.decks[pile].draw(face, key)
         except NotInDeck as exc:
             if exc.expected is not None:
-                raise Illegal(f"the {pile[:-1]} deck turns up {exc.expected} next here, not {face}") from None
-            raise Illegal(f"{face} is not in the {pile[:-1]} deck now") from None
+                raise Illegal(f"the {DECK_WORD[pile]} deck turns up {exc.expected} next here, not {face}") from None
+            raise Illegal(f"{face} is not in the {DECK_WORD[pile]} deck now") from None
         new = self._copy()
         new.decks = {**self.decks, pile: deck}
         if pile == "maps":
@@ -857,6 +861,7 @@ class CassetteState(State):
                     self.reveals = self.reveals[1:]  # no card left anywhere: nothing is revealed
                     continue
                 self.step = self.resume
+                self.resume = SUFFER  # back to its rest value: it says nothing once the reveals are done
                 continue
             if self.over_hand:
                 return
@@ -897,6 +902,208 @@ class CassetteState(State):
     def _no_enemy(self, card: str) -> str:
         shown = " ".join(f.id for f in self.foes) or "none"
         return f"{card} is not an enemy in play (enemies: {shown})"
+
+
+# -- positions (NOTATION.md section 9) -------------------------------------------------
+
+# The steps a position may be at, by their word in a position: every decision, every
+# roll and reveal between two actions, and the end. A reveal goes on to ARRIVE when it
+# shows the cards of a room entered (``enter``), to SUFFER when a penalty asked for it.
+POSITION_STEPS: dict[str, tuple[str, str]] = {
+    "hero": (SETUP, SUFFER),
+    "roll": (ROLL, SUFFER),
+    "rolling": (ROLLING, SUFFER),
+    "place": (PLACE, SUFFER),
+    "suffer": (SUFFER, SUFFER),
+    "reveal": (REVEAL, SUFFER),
+    "loot": (LOOT, SUFFER),
+    "proceed": (PROCEED, SUFFER),
+    "enter": (REVEAL, ARRIVE),
+    "arrive": (ARRIVE, SUFFER),
+    "over": (OVER, SUFFER),
+}
+_FIRST_TURN_STEPS = (SETUP, PROCEED, ARRIVE, OVER)
+
+
+def position_step(state: CassetteState) -> str:
+    """The word of the step ``state`` is at, in a position."""
+    if state.step == REVEAL:
+        return "enter" if state.resume == ARRIVE else "reveal"
+    return next(word for word, (step, _) in POSITION_STEPS.items() if step == state.step)
+
+
+def positioned(
+    start: CassetteState,
+    *,
+    turn: int,
+    step: str,
+    resume: str,
+    hp: int,
+    map_face: str,
+    room: int,
+    entered: int,
+    hero: Optional[str],
+    foes: tuple[str, ...],
+    struck: tuple[tuple[str, int], ...],
+    traps: tuple[str, ...],
+    held: tuple[str, ...],
+    dice: tuple[Die, ...],
+    rolling: tuple[str, ...],
+    rolled: tuple[str, ...],
+    penalties: tuple[tuple[str, Optional[int]], ...],
+    reveals: tuple[str, ...],
+    warded: bool,
+    decks: Mapping[str, Deck],
+    discards: Mapping[str, tuple[str, ...]],
+) -> CassetteState:
+    """The state a position gives (NOTATION.md section 9), from the setup's ``start``
+    (its card set): ``Illegal(message, where=KEY)`` for a state the rules cannot reach.
+    A position is at a decision, a roll or a reveal (``step``, and ``resume`` for a
+    reveal: what goes on once it is done), or at the end; ``decks`` holds the four decks
+    that are rebuilt, the maps deck is the map cards not in play. What lies on each slot
+    follows from the dice and ``struck``; the phase, the hero's slots and a won game
+    from the rest. The cards are accounted for by the notation before this is called."""
+    cards = start.cards
+    side = cards.map_sides[map_face]
+    if room not in side.rooms:
+        raise Illegal(f"{side.name} ({map_face}) has no room {room} (rooms: {' '.join(map(str, side.rooms))})", "room")
+    if hp > cards.health:
+        raise Illegal(f"health is never above {cards.health}", "hp")
+    if hp < 1 and step != OVER:
+        raise Illegal("health below 1 ends the game at once: the step is over", "step")
+    entering = step == REVEAL and resume == ARRIVE
+    if turn == 1 and step not in _FIRST_TURN_STEPS and not entering:
+        raise Illegal("turn 1 is the hero's choice and the first path: it has no roll, penalty or loot", "step")
+    if turn > 1 and step == SETUP:
+        raise Illegal("the hero is chosen in turn 1", "step")
+    if (hero is None) != (step == SETUP):
+        raise Illegal("the hero is chosen first, in turn 1 (step=hero), and then is always there", "hero")
+    if hero is not None and hero not in cards.heroes:
+        raise Illegal(f"no hero '{hero}' in this set (heroes: {' '.join(cards.heroes)})", "hero")
+    if step == SETUP and (foes or traps or held or room != side.start or any(d.value is not None for d in dice)):
+        raise Illegal("before the hero is chosen the pawn stands in the start room, and nothing is out", "step")
+    if room != side.start and not entered:
+        raise Illegal(f"room {room} is not the start room ({side.start}): a room was entered", "entered")
+    arrived = step in (ARRIVE, OVER) or entering
+    if entered > turn - (0 if arrived else 1) or (turn > 1 and not entered):
+        most = turn if arrived else turn - 1
+        raise Illegal(f"a turn ends by entering a room at most once: in turn {turn} at this step, 1 to {most}", "entered")
+    over_hand = len(held) - cards.hand
+    if over_hand > 0 and step not in (LOOT, ARRIVE) and not entering:
+        raise Illegal(
+            f"holding more than {cards.hand} is set right at once, after a loot or a room's cards (step loot or arrive)", "held"
+        )
+    if step == ARRIVE and over_hand <= 0:
+        raise Illegal(
+            f"a room's cards are out and the hand holds {cards.hand} or fewer: the next turn has begun (step roll)", "step"
+        )
+    # the table: enemies, what fills their slots, the dice
+    slots: dict[str, list[Optional[str]]] = {}
+    for foe in foes:
+        slots[foe] = [None] * len(cards.enemy(foe).slots)
+    hero_slots: list[Optional[str]] = [None] * (len(cards.heroes[hero].slots) if hero is not None else 0)
+    for card, index in struck:
+        if card not in slots:
+            raise Illegal(f"{card} is not an enemy in play (foes: {' '.join(foes) or 'none'})", "struck")
+        if not 0 <= index < len(slots[card]):
+            raise Illegal(f"{card} has {_count(len(slots[card]), 'slot')}", "struck")
+        if slots[card][index] is not None:
+            raise Illegal(f"{_ref(card, index)} is struck twice", "struck")
+        slots[card][index] = STRUCK
+    for name, die in zip(DICE, dice):
+        if die.where is None:
+            continue
+        card, index = die.where
+        assert die.value is not None  # a die on a slot was rolled: the notation reads no other
+        if card == hero:
+            row, least = hero_slots, cards.heroes[card].slots[index].min if index < len(hero_slots) else 0
+        elif card in slots:
+            row, least = slots[card], cards.enemy(card).slots[index].min if index < len(slots[card]) else 0
+        else:
+            raise Illegal(f"die {name} lies on {card}, which is neither the hero nor an enemy in play", "dice")
+        if not 0 <= index < len(row):
+            raise Illegal(f"{card} has {_count(len(row), 'slot')}", "dice")
+        if row[index] is not None:
+            what = "is struck" if row[index] == STRUCK else f"holds die {row[index]}"
+            raise Illegal(f"{_ref(card, index)} {what} already", "dice")
+        if die.value < least:
+            raise Illegal(f"die {name} shows {die.value}, and {_ref(card, index)} takes {least} or more", "dice")
+        row[index] = name
+    table = tuple(Foe(foe, foe not in cards.monsters, tuple(slots[foe])) for foe in foes)
+    if rolled and step not in (PLACE, ROLLING):
+        raise Illegal("dice wait to be placed only right after their roll (step place)", "rolled")
+    if bool(rolling) != (step == ROLLING):
+        raise Illegal("dice picked up are rolled at once: they wait only at step rolling, and there at least one", "rolling")
+    for name in rolling:
+        die = dice[DICE.index(name)]
+        if die.where is not None or name in rolled:
+            raise Illegal(f"die {name} was picked up to be rolled: it lies on no slot and is not rolled yet", "rolling")
+    for name in rolled:
+        die = dice[DICE.index(name)]
+        if die.value is None or die.where is not None:
+            raise Illegal(
+                f"die {name} {'was never rolled' if die.value is None else 'lies on a slot'}: it is not waiting to be placed",
+                "rolled",
+            )
+    # what the step needs
+    defeated = [f.id for f in table if f.defeated]
+    if step == PROCEED and foes:
+        raise Illegal(
+            f"you proceed only when no enemy is left, and {' '.join(foes)} {'is' if len(foes) == 1 else 'are'} in play", "step"
+        )
+    if step == LOOT and not defeated and over_hand <= 0:
+        raise Illegal("no enemy is defeated, and the hand is in order: there is nothing to loot (step roll or proceed)", "step")
+    if step == OVER and hp >= 1 and (room != side.boss or foes):
+        raise Illegal(f"with health left the game ends only by leaving the boss room ({side.boss}) with no enemy left", "step")
+    if step == OVER and hp >= 1 and traps:
+        raise Illegal("the traps are discarded when you proceed, out of the dungeon too: a game won has none", "traps")
+    if penalties and not (step == SUFFER or (step == OVER and hp < 1) or (step == REVEAL and resume == SUFFER)):
+        raise Illegal(
+            "penalties wait to be suffered only at steps suffer and reveal (and over, when one of them killed)", "penalties"
+        )
+    if bool(reveals) != (step == REVEAL):
+        raise Illegal("cards are revealed at once: they wait only at steps enter and reveal, and there at least one", "reveals")
+    if reveals and not len(decks[reveals[0]]):
+        word = DECK_WORD[reveals[0]]
+        raise Illegal(
+            f"the {word} deck is empty: it is rebuilt from its discard (or skipped) before a card is revealed", "reveals"
+        )
+    order: list[tuple[str, Optional[int]]] = [(f, i) for f in foes for i in range(len(slots[f]))]
+    order.extend((t, None) for t in traps if cards.traps[t].effect.kind == "hurt")
+    for card, slot in penalties:
+        if (card, slot) not in order:
+            what = "an empty slot of an enemy in play, or a hurting trap in play"
+            raise Illegal(f"{_ref(card, slot)} is not a penalty here: a penalty is {what}", "penalties")
+    places = [order.index(p) for p in penalties]
+    if places != sorted(set(places)):
+        raise Illegal(
+            "penalties are suffered in table order, each once: enemies as revealed, slots left to right, then traps", "penalties"
+        )
+    state = CassetteState(cards)
+    state.turn = turn
+    state.step = step
+    state.hp = hp
+    state.map = map_face
+    state.room = room
+    state.hero = hero
+    state.foes = table
+    state.traps = traps
+    state.held = held
+    state.dice = dice
+    state.hero_slots = tuple(hero_slots)
+    state.rolling = rolling
+    state.rolled = rolled
+    state.penalties = penalties
+    state.reveals = reveals
+    state.resume = resume
+    state.warded = warded
+    state.decks = {"maps": unknown([c[0].id for c in cards.maps if c[0].id != cards.card_key(map_face)]), **decks}
+    state.discards = dict(discards)
+    state.entered = entered
+    state.won = step == OVER and hp >= 1
+    if step == SUFFER and not state.pending_penalties():
+        raise Illegal("no penalty is left to suffer: every one given is suffered or filled", "penalties")
+    return state
 
 
 # -- helpers ---------------------------------------------------------------------------

@@ -22,6 +22,13 @@ Ten cards: 2-6 of clubs are monsters, 2-6 of hearts treasure. You start with 6 h
          in health (never less than 0), and gain its value in gold.
   pass   discard the card; never twice in a row.
 Win when the deck is empty; lose at 0 health. Score: the gold.
+
+Positions ([Position "..."], at a turn's start or at its choice):
+  turn=4 hp=6 gold=12 left=7 deck=(2h,3h,4h,5h,2c,3c,4c) card=- roll=- passed=yes gone=6h,5c,6c
+  deck: (a,b) in no known order, a,b in the dealer's order; card and roll: on the table
+  or -; gone: every card taken or passed. Refused: health above the start's, a card
+  without its roll, a turn that is not one more than the cards gone, passed=yes on turn
+  1, more health lost or gold won than the cards gone allow, a card after the end.
 """
 
 

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Optional, Sequence
 
-from dungeon_cli.kit.cards import CARDS
-from dungeon_cli.kit.core import Draw, Phase, State
+from dungeon_cli.kit import position as P
+from dungeon_cli.kit.cards import CARDS, Card
+from dungeon_cli.kit.core import Draw, Illegal, Phase, State
 from dungeon_cli.kit.game_module import Cursor, Misread, Notation, Step, TurnLog
 from notation import Token
 from notation.tokens import shown
 
-from .rules import DIE, PASS, TAKE, Take, ToyState, is_monster
+from .rules import CARD_SET, DIE, PASS, TAKE, Take, ToyState, is_monster, positioned
+from .rules import CARDS as DECK
+
+ORDER = {card: i for i, card in enumerate(DECK)}
 
 WORDS = {"take": TAKE, "pass": PASS}
 DEALT_HELP = "a move deals a card (2-6 of c or h) and the die's roll (1-6), like 5c 2"
@@ -21,7 +25,63 @@ def _face(text: str) -> Optional[int]:
     return int(text) if text.isascii() and text.isdigit() and len(text) == 1 and text != "0" else None
 
 
+def _deck_card(text: str) -> Optional[Card]:
+    card = CARDS.get(text)
+    return card if card in CARD_SET else None
+
+
 class ToyNotation(Notation):
+    # A position: the turn, the counters (hp, gold, and left, the checkpoint's count of
+    # the deck), the deck, the card and roll on the table, whether the last turn passed,
+    # and the cards gone (taken or passed), so that every card is somewhere.
+    position_keys = ("turn", "hp", "gold", "left", "deck", "card", "roll", "passed", "gone")
+
+    def write_position(self, state: ToyState) -> list[tuple[str, str]]:
+        held = {*state.deck.cards(), *([state.card] if state.card is not None else [])}
+        return [
+            ("turn", str(state.turn)),
+            ("hp", str(state.hp)),
+            ("gold", str(state.gold)),
+            ("left", str(len(state.deck))),
+            ("deck", P.pile_text(state.deck, ORDER)),
+            ("card", "-" if state.card is None else str(state.card)),
+            ("roll", "-" if state.roll is None else str(state.roll)),
+            ("passed", "yes" if state.passed else "no"),
+            ("gone", P.cards_text(card for card in DECK if card not in held)),
+        ]
+
+    def read_position(self, values: P.Values, start: ToyState) -> ToyState:
+        turn = P.number(values["turn"], 1)
+        hp = P.number(values["hp"], 1 - 5)  # above the start's health is said by the rules
+        gold = P.number(values["gold"], 0)
+        left_pair = values.get("left")
+        deck_pair, card_pair, roll_pair, gone_pair = values["deck"], values["card"], values["roll"], values["gone"]
+        deck_pile = P.pile(deck_pair, _deck_card)
+        table = P.card_list(card_pair, _deck_card)
+        if len(table) > 1:
+            raise P.PositionProblem(card_pair, "card is the one card on the table, or -")
+        roll = None if roll_pair.value == "-" else P.number(roll_pair, 1, 6)
+        passed = P.yes_no(values["passed"])
+        gone = P.card_list(gone_pair, _deck_card)
+        values.done()
+        P.account(DECK, [(deck_pair, deck_pile.cards()), (card_pair, table), (gone_pair, gone)])
+        if left_pair is not None and P.number(left_pair, 0) != len(deck_pile):
+            raise P.PositionProblem(left_pair, f"left={left_pair.value}, and the deck holds {len(deck_pile)}")
+        try:
+            return positioned(
+                start,
+                turn=turn,
+                hp=hp,
+                gold=gold,
+                deck_pile=deck_pile,
+                card=table[0] if table else None,
+                roll=roll,
+                passed=passed,
+                gone=gone,
+            )
+        except Illegal as exc:
+            raise P.PositionProblem(values[exc.where or "turn"], exc.message) from None
+
     def read_deal(self, cursor: Cursor, tokens: Sequence[Token]) -> Iterator[Step]:
         raise Misread(tokens[0] if tokens else None, "Toy Dungeon has no deal: line: each move deals its own card")
         yield  # a generator, like every reader

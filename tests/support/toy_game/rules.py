@@ -164,6 +164,57 @@ class ToyState(State):
         return new
 
 
+def positioned(
+    start: ToyState,
+    *,
+    turn: int,
+    hp: int,
+    gold: int,
+    deck_pile: Pile,
+    card: Optional[Card],
+    roll: Optional[int],
+    passed: bool,
+    gone: Sequence[Card],
+) -> ToyState:
+    """The state a position gives (NOTATION.md section 9), from the setup's ``start``
+    (its variant's health); ``Illegal(message, where=KEY)`` for a state the rules
+    cannot reach. A position is at a turn's start (nothing on the table) or at its
+    decision (the card and the roll on the table); the phase follows."""
+    if hp > start.max_hp:
+        raise Illegal(f"health is never above {start.max_hp}", "hp")
+    if (card is None) != (roll is None):
+        raise Illegal(
+            "the card and the roll are on the table together or not at all: a position is at a turn's start or at its choice",
+            "roll",
+        )
+    if turn != len(gone) + 1:
+        were = "card is" if turn == 2 else "cards are"
+        raise Illegal(
+            f"each turn puts one card out of play: turn {turn} comes once {turn - 1} {were} gone, and gone holds {len(gone)}",
+            "turn",
+        )
+    if passed and not gone:
+        raise Illegal("no card was passed before the first turn", "passed")
+    lost = start.max_hp - hp
+    could = sum(c.rank - 1 for c in gone if is_monster(c))
+    if lost > could:
+        raise Illegal(f"{lost} health lost, and the monsters gone cost at most {could}", "hp")
+    if gold > sum(c.rank for c in gone):
+        raise Illegal(f"gold comes from cards taken, and the cards gone are worth {sum(c.rank for c in gone)}", "gold")
+    over = hp <= 0 or (card is None and not len(deck_pile))
+    if over and card is not None:
+        raise Illegal("health 0 ends the game at once: no card is on the table after it", "card")
+    state = ToyState(start.max_hp, deck_pile)
+    state.turn = turn
+    state.hp = hp
+    state.gold = gold
+    state.card = card
+    state.roll = roll
+    state.passed = passed
+    state.phase = Phase.OVER if over else Phase.DECISION if card is not None else Phase.CHANCE
+    return state
+
+
 class ToyDungeon(Game):
     name = "toy"
     title = "Toy Dungeon (the test suite's game)"
