@@ -193,6 +193,18 @@ class DungeonNotation(Notation[DungeonState, Action]):
             yield token, Draw(self.outcome(token))
 
     def read_dealt(self, cursor: Cursor[DungeonState], tokens: Sequence[Token]) -> Iterator[Step]:
+        state: DungeonState = cursor.state
+        if tokens and isinstance(state, DungeonState) and state.turn:  # only a Position starts a turn's move here
+            if state.phase is Phase.DECISION:
+                raise Misread(
+                    tokens[0], f"turn {state.turn}'s cards were drawn before the position: its rest is {state.turn}... ACTIONS"
+                )
+            if state.revealing is not None:
+                raise Misread(
+                    tokens[0],
+                    f"{column_name(state.revealing)} turns up its next card after the kill before the position: "
+                    f"its rest is {state.turn}... ^card",
+                )
         for token in tokens:
             yield token, Draw(self.outcome(token))
 
