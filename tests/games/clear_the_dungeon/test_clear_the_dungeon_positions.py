@@ -5,6 +5,7 @@ end; and what the rules refuse is refused at its key."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Optional
 
@@ -305,3 +306,18 @@ def test_a_position_the_rules_cannot_reach_is_refused_at_its_key(changes, key, m
     problem = _refused(**changes)
     assert problem.pair is not None and problem.pair.key == key, problem.message
     assert message in problem.message
+
+
+def test_the_rules_page_lists_every_key_and_its_example_verifies(run, tmp_path):
+    page = (Path(__file__).resolve().parents[3] / "dungeon_cli" / "games" / "clear_the_dungeon" / "rules.md").read_text()
+    section = page.split("## 8. Positions", 1)[1]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    listed = [key for row in rows for key in re.findall(r"`([a-z]+)`", row.split(" | ")[0])]
+    assert listed == list(NOTATION.position_keys)
+    (example,) = re.findall(r"```dgn\n(.*?)```", section, flags=re.S)
+    path = tmp_path / "example.dgn"
+    path.write_text(example)
+    result = run(["verify", "-v", str(path)])
+    assert result.exit_code == 0, result.stdout
+    assert "legal, loss 7, 3 moves" in result.stdout
+    assert example in (FIXTURES / GAME / "legal" / "position-mid-turn.dgn").read_text()
