@@ -5,9 +5,10 @@ end; and what the rules refuse is refused at its key."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 import pytest
 from conftest import FIXTURES
@@ -16,8 +17,11 @@ from dungeon_cli import registry
 from dungeon_cli.engine import Visitor
 from dungeon_cli.engine.tags import read_setup
 from dungeon_cli.games.clear_the_dungeon.rules import DungeonState
-from dungeon_cli.kit.core import Phase
+from dungeon_cli.kit.cards import ORDER
+from dungeon_cli.kit.core import Draw, Phase
+from dungeon_cli.kit.piles import Pile
 from dungeon_cli.kit.position import PositionProblem, Values
+from dungeon_cli.kit.shuffle import deal_piles
 from dungeon_cli.services.referee import Referee
 from notation import Move, Record, parse
 from notation.position import pairs
@@ -321,3 +325,37 @@ def test_the_rules_page_lists_every_key_and_its_example_verifies(run, tmp_path):
     assert result.exit_code == 0, result.stdout
     assert "legal, loss 7, 3 moves" in result.stdout
     assert example in (FIXTURES / GAME / "legal" / "position-mid-turn.dgn").read_text()
+
+
+def _states(seed: int, variant: Optional[str]) -> Iterator[DungeonState]:
+    """Every state after turn 0 of a seeded game played by random choices."""
+    rng = random.Random(seed)
+    state = MODULE.game.start(variant, order=deal_piles(seed, MODULE.game.deck(variant)))
+    while not state.is_over:
+        if state.phase is Phase.CHANCE:
+            state = state.apply(Draw(state.chance().known))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+        if state.turn:
+            yield state
+
+
+def _table_view(state: DungeonState) -> DungeonState:
+    """The same state as a table knows it: no order in the columns or the power deck."""
+    view = state._copy()
+    view.stacks = None
+    view.power = Pile.unknown(sorted(state.power.cards(), key=ORDER.__getitem__))
+    return view
+
+
+@pytest.mark.parametrize("variant", [None, "reserve"])
+def test_every_state_of_random_games_reads_back_from_its_position(variant):
+    seen = 0
+    for seed in range(25):
+        for state in _states(seed, variant):
+            for form in (state, _table_view(state)):
+                words = NOTATION.write_position(form)
+                assert {k: v for k, v in words if k in ("dmg", "deck", "left")} == NOTATION.checkpoint(form)
+                _same(form, _read(words, variant=variant))
+                seen += 1
+    assert seen > 1000
