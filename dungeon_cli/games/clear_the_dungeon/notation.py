@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any, Callable, Iterator, Optional, Sequence, TypeVar
 
 from notation import Pair, Token
+from notation.tokens import shown
 
 from ...kit import position as P
 from ...kit.cards import CARDS, ORDER
@@ -104,7 +105,7 @@ def _row(pair: Pair, read: Callable[[str], Optional[T]], what: str, empty: bool 
         blank = empty and word == "-"
         value = None if blank else read(word)
         if value is None and not blank:
-            raise P.PositionProblem(pair, f"{pair.key}: '{word or 'nothing'}' is not {what}", at)
+            raise P.PositionProblem(pair, f"{pair.key}: '{shown(word) or 'nothing'}' is not {what}", at)
         out.append(value)
         at += len(word) + 1
     return out

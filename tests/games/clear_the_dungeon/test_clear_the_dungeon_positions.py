@@ -359,3 +359,9 @@ def test_every_state_of_random_games_reads_back_from_its_position(variant):
                 _same(form, _read(words, variant=variant))
                 seen += 1
     assert seen > 1000
+
+
+def test_a_long_word_in_a_position_is_quoted_short():
+    problem = _refused(tops="Ks,Kd," + "Q" * 10_000 + ",Jh")
+    assert problem.pair is not None and problem.pair.key == "tops" and problem.offset == 6
+    assert len(problem.message) < 80 and "QQQ..." in problem.message
