@@ -365,3 +365,26 @@ def test_a_long_word_in_a_position_is_quoted_short():
     problem = _refused(tops="Ks,Kd," + "Q" * 10_000 + ",Jh")
     assert problem.pair is not None and problem.pair.key == "tops" and problem.offset == 6
     assert len(problem.message) < 80 and "QQQ..." in problem.message
+
+
+@pytest.mark.parametrize("name", ["position-table-set.dgn", "position-after-kill.dgn", "position-mid-turn.dgn"])
+def test_a_position_resampled_is_the_same_to_the_player_and_plays_to_its_end(name):
+    """What a search or play --from does with a position: its unseen cards dealt afresh."""
+    (record,) = parse((FIXTURES / GAME / "legal" / name).read_text())
+    start = Referee().check(record).walk.start
+    assert start is not None
+    rng = random.Random(7)
+    for _ in range(5):
+        state = start.resample(rng)
+        assert state.observation() == start.observation() and state.phase is start.phase
+        assert [NOTATION.action_text(state, a) for a in state.legal_actions()] == [
+            NOTATION.action_text(start, a) for a in start.legal_actions()
+        ]
+        while not state.is_over:
+            if state.phase is Phase.CHANCE:
+                known = state.chance().known
+                assert known is not None
+                state = state.apply(Draw(known))
+            else:
+                state = state.apply(rng.choice(state.legal_actions()))
+        assert state.result() is not None
