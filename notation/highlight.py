@@ -27,7 +27,10 @@ KINDS = (
 )
 
 _CARD = re.compile(r"(?:10|[2-9AaTtJjQqKk])[SsHhDdCc♠♥♦♣]|[Jj][Kk]")
-_HEAD = re.compile(r"([ \t]*)([0-9]+\.|deal:)")
+_HEAD = re.compile(r"([ \t]*)([0-9]+\.(?:\.\.)?|deal:)")
+# A variation's pieces on a continuation line (NOTATION.md section 9): its brackets, the
+# number of a move inside it, a bracket stuck to either (PGN's "(5." and "run)").
+_NUMBER = re.compile(r"[0-9]+\.(?:\.\.)?")
 _TAG = re.compile(r'([ \t]*)(\[)([A-Za-z][A-Za-z0-9_]*)?([ \t]*)("(?:[^"\\]|\\.)*"?)?([ \t]*)(\]?)')
 _SPACE = re.compile(r"[ \t]+")
 
@@ -89,7 +92,30 @@ def _body(line: str, pos: int) -> Iterator[tuple[int, str, str]]:
 def _word(word: str, at: int) -> Iterator[tuple[int, str, str]]:
     """A move's word: its cards as cards, the rest as the action around them. A card is
     where the notation writes one: at the word's start, after one marker letter (x9s),
-    or after a mark (7c+6d, ^Qh, (Kc)), and not followed by a letter or digit."""
+    or after a mark (7c+6d, ^Qh, (Kc)), and not followed by a letter or digit. A
+    variation's bracket is punctuation, a move's number inside one a number."""
+    if word in ("(", ")"):
+        yield at, "punctuation", word
+        return
+    if word.startswith("(") and _NUMBER.fullmatch(word[1:].rstrip(")")):
+        yield at, "punctuation", "("
+        yield from _word(word[1:], at + 1)
+        return
+    if _NUMBER.fullmatch(word):
+        yield at, "number", word
+        return
+    body = word.rstrip(")")
+    extra = len(word) - len(body) - max(0, body.count("(") - body.count(")"))
+    if extra > 0 and len(word) > extra:
+        keep = len(word) - extra
+        yield from _word(word[:keep], at)
+        for index in range(extra):
+            yield at + keep + index, "punctuation", ")"
+        return
+    yield from _cards(word, at)
+
+
+def _cards(word: str, at: int) -> Iterator[tuple[int, str, str]]:
     pos = 0
     for m in _CARD.finditer(word):
         start, stop = m.start(), m.end()

@@ -63,7 +63,7 @@ SHORT = {
     "sim": "Play many seeded games with a bot and sum them up.",
     "solve": "Find a deal's best line, or count the winnable deals of a range.",
     "replay": "Show the board after every move of a record.",
-    "cut": "Write the position a record reaches at a move as a record of its own.",
+    "cut": "Write the position a record reaches as a record of its own.",
     "summary": "Tabulate records: results, scores and figures.",
     "stats": "Your games over time: win rate, accuracy, mistakes, streaks.",
     "puzzles": "Make puzzles from the mistakes noted in your judged records.",

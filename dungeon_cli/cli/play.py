@@ -71,6 +71,13 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
     metavar="FILE",
     help="Ask the puzzles of FILE (made by `dungeon puzzles`) in turn, instead of a game.",
 )
+@click.option(
+    "--from",
+    "source",
+    metavar="FILE@MOVE[.ACTION]",
+    help="Go on from a point of the record in FILE (game.dgn@7: before move 7; @7.1: after its first action), "
+    "dealt as its Seed deals (--seed N: the unseen cards shuffled afresh; --table: typed).",
+)
 def play(
     game: Optional[str],
     seed: Optional[int],
@@ -84,6 +91,7 @@ def play(
     hints: str = "on",
     deal: Optional[str] = None,
     puzzles: Optional[str] = None,
+    source: Optional[str] = None,
 ) -> None:
     """Play GAME. At a terminal: the board and a prompt that completes your moves, the
     record saved after every turn. From a pipe: one or more actions per line, the record
@@ -112,7 +120,19 @@ def play(
         if given:
             raise click.UsageError(f"--puzzles asks the file's puzzles: it cannot take {', '.join(given)}")
         sys.exit(_ask_puzzles(puzzles))
-    if deal is not None:
+    if source is not None:
+        given = [
+            name
+            for name, value in (("GAME", game), ("--variant", variant), ("--resume", resume), ("--deal", deal))
+            if value is not None
+        ]
+        given += [name for name, value in (("--daily", daily), ("--player", player), ("--cards", cards_file)) if value]
+        if given:
+            raise click.UsageError(f"--from goes on with the record's own game: it cannot take {', '.join(given)}")
+        from .project import project_settings
+
+        project_settings("play")  # the record's card set may be kept in the project's card-sets
+    elif deal is not None:
         if seed is not None or table or resume is not None:
             raise click.UsageError("--deal picks the seed: it cannot take --seed, --table or --resume")
         if game is None:
@@ -137,7 +157,7 @@ def play(
         from .project import project_settings
 
         project_settings("play")  # the record's card set may be kept in the project's card-sets
-    elif game is None:
+    elif game is None and source is None:
         raise click.UsageError("name a GAME (see `dungeon games`), or --resume FILE")
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if output == "-":
@@ -184,6 +204,7 @@ def play(
             options=options,
             tags=tags,
             date=date,
+            source=source,
         )
     except StartError as exc:
         if exc.status == 2:

@@ -50,6 +50,13 @@ def cut(record: Record, point: Point) -> tuple[Record, State]:
     """The record cut at ``point``, and the state its position holds. The record must
     be legal (its Seed checked, when it has one): ``CutError`` otherwise, and for a point
     that is not in its main line."""
+    walk, rest = reach(record, point)
+    return _record(record, walk.module, walk.state, rest), walk.state
+
+
+def reach(record: Record, point: Point) -> tuple[Walk, list[Move]]:
+    """The walk of a legal record taken to ``point`` (dealt as its Seed deals, when it has
+    one), and the moves that write the rest of the game from there."""
     verdict = check(record, seed_check=record.tag("Seed") is not None and record.position is None)
     if not verdict.legal:
         wrong = verdict.diagnostics[0]
@@ -68,19 +75,16 @@ def cut(record: Record, point: Point) -> tuple[Record, State]:
     for move in moves[: index if index is not None else len(moves)]:
         walk_move(walk, move)
     if index is None or decisions is None:
-        state = walk.state
-        if state.is_over:
+        if walk.state.is_over:
             raise CutError(f"the game is over before move {number}: there is nothing to go on from")
-        rest = moves[index:] if index is not None else []
-        return _record(record, walk.module, state, rest), state
+        return walk, moves[index:] if index is not None else []
     move = moves[index]
     tokens = _rest(walk, move, decisions)
-    state = walk.state
     checkpoint = move.checkpoint
     items: list[Union[Token, Checkpoint]] = [*tokens, *([checkpoint] if checkpoint is not None else [])]
     comment = move.segments[-1][1] if move.segments else None
     rest_of_turn = Move(number, [(list(items), comment)], rest=True)
-    return _record(record, walk.module, state, [rest_of_turn, *moves[index + 1 :]]), state
+    return walk, [rest_of_turn, *moves[index + 1 :]]
 
 
 def points(record: Record) -> Iterator[Point]:

@@ -12,11 +12,14 @@ from typing import Any, Mapping, Optional, Sequence
 
 from notation import Colon, Move, Record, Tag, Token, write
 from notation.model import Item
+from notation.position import text as position_text
 
 from ..engine import Dealer, Fault, Setup, Visitor, Walk
 from ..engine.dealer import SeededDealer
+from ..engine.position import position_start
 from ..engine.record import replay
 from ..engine.tags import TagFault, read_setup
+from ..kit.core import State
 
 
 class Session(Walk):
@@ -26,9 +29,15 @@ class Session(Walk):
         tags: Sequence[tuple[str, str]] = (),
         dealer: Optional[Dealer] = None,
         visitors: Sequence[Visitor] = (),
+        start: Optional[State] = None,
+        rest: bool = False,
     ):
-        super().__init__(setup, dealer, visitors)
+        super().__init__(setup, dealer, visitors, start=start)
         self.tags = list(tags)  # extra tags, after Game/Variant/Seed
+        # A game from a Position (NOTATION.md section 9): the record starts there, its
+        # first move the rest of a turn (N...) when ``rest``.
+        self.positioned = start is not None
+        self.rest = rest
 
     # Read-only views of the setup, for the code that shows a game.
     @property
@@ -61,11 +70,18 @@ class Session(Walk):
             setup, _ = read_setup(record, seeded=seeded)
         except TagFault as exc:
             raise ValueError(exc.diagnostic.message if exc.diagnostic else "the record has no Game tag") from None
-        written = ("Game", "Variant", "Result") if setup.seed is None else ("Game", "Variant", "Seed", "Result")
+        start: Optional[State] = None
+        if record.position is not None:  # dealt from its piles; what they do not hold is typed
+            start, problems = position_start(record, setup.module, Dealer().start(setup))
+            if start is None:
+                raise ValueError(problems[0].message if problems else "its Position cannot be read")
+            setup = Setup(setup.game, setup.variant, setup.options, None)
+        written = ("Game", "Variant", "Result", "Position") if setup.seed is None else ("Game", "Variant", "Seed", "Result")
         tags = [(t.name, t.value) for t in record.tags if t.name not in written]  # a Seed not dealt from stays
         dealer = SeededDealer(setup.seed) if setup.seed is not None else Dealer()
         faults: list[Fault] = []
-        session = cls(setup, tags=tags, dealer=dealer, visitors=[_Faults(faults)])
+        rest = bool(record.moves) and record.moves[0].rest
+        session = cls(setup, tags=tags, dealer=dealer, visitors=[_Faults(faults)], start=start, rest=rest)
         replay(session, record)
         session.visitors = []
         if faults:
@@ -87,15 +103,20 @@ class Session(Walk):
         if result is not None:
             tags.append(Tag("Result", str(result)))
         notation = self.module.notation
+        if self.positioned:
+            tags.append(Tag("Position", position_text(notation.write_position(self.start))))
         moves: list[Move] = []
         line: list[Item]
-        for log in self.turns:
+        for index, log in enumerate(self.turns):
             if log.start.turn == 0:
                 words = notation.write_deal(log)
                 line = [Token(w) for w in words]
                 moves.append(Move(None, [(line, None)]))
                 continue
             dealt, actions = notation.write_turn(log)
+            if index == 0 and self.rest:  # the turn's chance came before the position
+                moves.append(Move(log.start.turn, [([Token(w) for w in actions], None)], rest=True))
+                continue
             line = [*(Token(w) for w in dealt), Colon(), *(Token(w) for w in actions)]
             moves.append(Move(log.start.turn, [(line, None)]))
         return Record(tags=tags, moves=moves)

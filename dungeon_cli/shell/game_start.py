@@ -10,7 +10,7 @@ from typing import Any, Optional, Sequence
 
 from notation import MAX_LINE_BYTES, read
 
-from ..engine import Setup
+from ..engine import Dealer, Setup
 from ..engine import SetupError as BadSetup
 from ..plumbing import safe_write
 from ..services.referee import Referee
@@ -88,6 +88,55 @@ def resumed_session(path: str, table: bool) -> tuple[Session, bool]:
     return session, not seeded
 
 
+def from_point(source: str, seed: Optional[int], table: bool) -> tuple[Session, bool]:
+    """``play --from FILE@MOVE[.ACTION]``: the game of FILE's first record, from that
+    point on, written as a record from its Position (NOTATION.md section 9), and whether
+    its deals are typed. A record with a Seed is dealt on as its seed deals (the line the
+    game took, tried another way); ``--seed N``, or a record without a Seed, shuffles the
+    cards the player has not seen afresh (from N: the same shuffle on every machine);
+    ``--table`` has them typed."""
+    from ..engine.dealer import SeededDealer
+    from ..plumbing.inputs import Unreadable, open_binary
+    from ..services.cutting import CutError, parse_point, reach
+
+    path, at, where = source.rpartition("@")
+    if not at or not path:
+        raise StartError([f"--from takes FILE@MOVE or FILE@MOVE.ACTION (game.dgn@7, game.dgn@7.1), not '{source}'"], status=2)
+    try:
+        point = parse_point(where)
+    except ValueError as exc:
+        raise StartError([f"--from: {exc}"], status=2) from None
+    try:
+        with open_binary(path) as stream:
+            record = next(iter(read(stream, source=path)), None)
+    except Unreadable as exc:
+        raise StartError([str(exc)], status=2) from None
+    if record is None:
+        raise StartError([f"{path}: no record in this file"], status=2)
+    try:
+        walk, _ = reach(record, point)
+    except CutError as exc:
+        raise StartError([f"{path}: {exc.message}"]) from None
+    setup = walk.setup
+    state = walk.state
+    dealer = walk.dealer
+    kept = ("Game", "Variant", "Seed", "Result", "Position", "Accuracy")
+    tags = [(t.name, t.value) for t in record.tags if t.name not in kept]
+    if table:
+        dealer = Dealer()
+    elif seed is not None or not isinstance(dealer, SeededDealer):
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        state = state.resample(random.Random(f"{seed}/from"))  # the unseen cards, shuffled afresh
+        dealer = SeededDealer(seed)  # what no pile holds (a die) is rolled from the seed
+    else:
+        tags.insert(0, ("Seed", str(setup.seed)))  # dealt as the seed deals: said, though the position deals
+    session = Session(
+        Setup(setup.game, setup.variant, setup.options, None), tags=tags, dealer=dealer, start=state, rest=point[1] is not None
+    )
+    return session, table
+
+
 def same_file(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -118,9 +167,12 @@ def prepare(
     options: Optional[dict[str, Any]] = None,
     tags: Sequence[tuple[str, str]] = (),
     date: Optional[str] = None,
+    source: Optional[str] = None,
 ) -> Ready:
     """Everything ``dungeon play`` does before the first move; StartError if it cannot."""
-    if resume is not None:
+    if source is not None:
+        session, typed = from_point(source, seed, table)
+    elif resume is not None:
         session, typed = resumed_session(resume, table)
         name = session.module.game.name
         if game is not None and game != name:

@@ -16,6 +16,8 @@ pygments = pytest.importorskip("pygments", reason="the lexer needs the pygments 
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename  # noqa: E402
 from pygments.token import Comment, Error, Name, String  # noqa: E402
 
+from notation.highlight import lex_line  # noqa: E402
+
 FILES = sorted(FIXTURES.rglob("*.dgn"))
 
 
@@ -73,3 +75,30 @@ def test_the_docs_dgn_fences_lex_without_an_error():
     assert fences
     for fence in fences:
         assert not [p for k, p in lexer.get_tokens(fence) if k in Error]
+
+
+def test_a_variation_s_brackets_and_numbers_are_told_from_a_carried_card():
+    """NOTATION.md section 9: on a continuation line '(' and ')' are a variation's, and
+    '3.' or '7...' a move's number, while Scoundrel's '(3c)' is still a carried card."""
+    kinds = lambda line: [(kind, text) for _, kind, text in lex_line(line) if kind != "text"]  # noqa: E731
+    assert kinds("  ( 3. (3c) 4c : run  # why") == [
+        ("punctuation", "("),
+        ("number", "3."),
+        ("action", "("),
+        ("card", "3c"),
+        ("action", ")"),
+        ("card", "4c"),
+        ("punctuation", ":"),
+        ("action", "run"),
+        ("comment", "# why"),
+    ]
+    assert kinds("    4. 9s : x9s {hp=3} ) )")[-3:] == [("checkpoint", "{hp=3}"), ("punctuation", ")"), ("punctuation", ")")]
+    assert kinds("  (5. 9s : run)") == [
+        ("punctuation", "("),
+        ("number", "5."),
+        ("card", "9s"),
+        ("punctuation", ":"),
+        ("action", "run"),
+        ("punctuation", ")"),
+    ]
+    assert kinds("7... x7h")[0] == ("number", "7...")

@@ -49,6 +49,7 @@ INPUTS: dict[tuple[str, ...], dict[str, Input]] = {
         "resume": inp("file", "play", "--resume", "{}"),
         "cards_file": inp("file", "play", "cassette-dungeons", "--seed", "1", "--cards", "{}"),
         "puzzles": inp("file", "play", "--puzzles", "{}"),
+        "source": inp("file", "play", "--from", "{}@1"),
     },
     ("puzzles",): {"files": inp("file", "puzzles", "-o", "{page}", "--", "{}")},
     ("replay",): {"file": inp("file", "replay", "--", "{}")},
