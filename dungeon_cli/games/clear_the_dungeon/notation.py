@@ -9,14 +9,19 @@ card that the DGN tokenizer already spells canonically.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator, Optional, Sequence
+from collections import Counter
+from typing import Any, Callable, Iterator, Optional, Sequence, TypeVar
 
-from notation import Token
+from notation import Pair, Token
+from notation.tokens import shown
 
-from ...kit.cards import CARDS
-from ...kit.core import Draw, Phase
+from ...kit import position as P
+from ...kit.cards import CARDS, ORDER
+from ...kit.core import Draw, Illegal, Phase
 from ...kit.game_module import Cursor, Misread, Notation, Step, TurnLog
-from .rules import PASS, Action, Attack, DungeonState, Pass, Use, column_name, power_of
+from .rules import COLUMNS, MONSTERS, PASS, POWER, Action, Attack, DungeonState, Pass, Use, column_name, positioned, power_of
+
+T = TypeVar("T")
 
 
 def _number(digits: str) -> int:
@@ -28,6 +33,7 @@ def _number(digits: str) -> int:
 
 # One card of an attack: r (from the damage pile), the card, =n (a joker's value).
 _USE = re.compile(r"(r?)(JK|[A2-9TJQK][shdc])(?:=([0-9]+))?")
+_COUNTED = {"dmg": "damage pile holds", "deck": "power deck holds", "left": "monsters not defeated are"}
 ACTION_HELP = "write TARGET P1+P2 TRIGGER (Kd 7c+6d 2d), then ^card for the card turned up, or - to pass"
 
 
@@ -87,7 +93,100 @@ def use_text(use: Use, as_power: bool) -> str:
     return f"{mark}{use.card}"
 
 
+def _row(pair: Pair, read: Callable[[str], Optional[T]], what: str, empty: bool = True) -> list[Optional[T]]:
+    """One value for each column, column 1 first, separated by commas; ``-`` is none
+    (where ``empty``)."""
+    words = pair.value.split(",")
+    if len(words) != COLUMNS:
+        raise P.PositionProblem(pair, f"{pair.key} gives {what} for each of the {COLUMNS} columns, not {len(words)}")
+    out: list[Optional[T]] = []
+    at = 0
+    for word in words:
+        blank = empty and word == "-"
+        value = None if blank else read(word)
+        if value is None and not blank:
+            raise P.PositionProblem(pair, f"{pair.key}: '{shown(word) or 'nothing'}' is not {what}", at)
+        out.append(value)
+        at += len(word) + 1
+    return out
+
+
+def _count(word: str) -> Optional[int]:
+    return int(word) if word.isascii() and word.isdigit() and len(word) < 3 else None
+
+
 class DungeonNotation(Notation[DungeonState, Action]):
+    position_keys = ("turn", "dmg", "deck", "left", "tops", "under", "unseen", "power", "hand", "damage", "defeated", "spent")
+
+    def write_position(self, state: DungeonState) -> list[tuple[str, str]]:
+        checkpoint = self.checkpoint(state)
+        if state.stacks is not None:  # the dealer's order: column 1's face-down cards first
+            unseen = P.cards_text(card for stack in state.stacks for card in stack.cards())
+        else:
+            unseen = P.pile_text(state.unseen, ORDER)
+        left = Counter(POWER)
+        left.subtract([*state.power.cards(), *state.hand, *state.damage])
+        return [
+            ("turn", str(state.turn)),
+            *((key, checkpoint[key]) for key in ("dmg", "deck", "left")),
+            ("tops", ",".join("-" if top is None else str(top) for top in state.tops)),
+            ("under", ",".join(str(n) for n in state.hidden)),
+            ("unseen", unseen),
+            ("power", P.pile_text(state.power, ORDER)),
+            ("hand", P.cards_text(state.hand)),
+            ("damage", P.cards_text(reversed(state.damage))),
+            ("defeated", P.cards_text(state.defeated)),
+            ("spent", P.cards_text(card for card in dict.fromkeys(POWER) for _ in range(left[card]))),
+        ]
+
+    def read_position(self, values: P.Values, start: DungeonState) -> DungeonState:
+        turn = P.number(values["turn"], 1)
+        counts = {key: (values[key], P.number(values[key], 0, most)) for key, most in (("dmg", 9), ("deck", 42), ("left", 12))}
+        tops_pair, under_pair, unseen_pair = values["tops"], values["under"], values["unseen"]
+        tops = _row(tops_pair, CARDS.get, "a face-up card or -")
+        under = [n or 0 for n in _row(under_pair, _count, "a number of face-down cards", empty=False)]
+        unseen = P.pile(unseen_pair, CARDS.get)
+        power_pair, hand_pair, damage_pair = values["power"], values["hand"], values["damage"]
+        power = P.pile(power_pair, CARDS.get)
+        hand = P.card_list(hand_pair, CARDS.get)
+        damage = P.card_list(damage_pair, CARDS.get)
+        defeated_pair, spent_pair = values["defeated"], values["spent"]
+        defeated = P.card_list(defeated_pair, CARDS.get)
+        spent = P.card_list(spent_pair, CARDS.get)
+        values.done()
+        P.account(
+            MONSTERS + POWER,
+            [
+                (tops_pair, [top for top in tops if top is not None]),
+                (unseen_pair, unseen.cards()),
+                (defeated_pair, defeated),
+                (power_pair, power.cards()),
+                (hand_pair, hand),
+                (damage_pair, damage),
+                (spent_pair, spent),
+            ],
+        )
+        try:
+            state = positioned(
+                start,
+                turn=turn,
+                tops=tops,
+                under=under,
+                unseen=unseen,
+                power=power,
+                hand=hand,
+                damage=damage[::-1],  # written top first, kept bottom first
+                defeated=defeated,
+                spent=spent,
+            )
+        except Illegal as exc:
+            raise P.PositionProblem(values[exc.where or "turn"], exc.message) from None
+        actual = self.checkpoint(state)
+        for key, (pair, value) in counts.items():
+            if actual[key] != str(value):
+                raise P.PositionProblem(pair, f"{key}={value}, but the position's {_COUNTED[key]} {actual[key]}")
+        return state
+
     def read_deal(self, cursor: Cursor[DungeonState], tokens: Sequence[Token]) -> Iterator[Step]:
         for token in tokens:
             if cursor.state.turn != 0:
@@ -95,6 +194,18 @@ class DungeonNotation(Notation[DungeonState, Action]):
             yield token, Draw(self.outcome(token))
 
     def read_dealt(self, cursor: Cursor[DungeonState], tokens: Sequence[Token]) -> Iterator[Step]:
+        state: DungeonState = cursor.state
+        if tokens and isinstance(state, DungeonState) and state.turn:  # only a Position starts a turn's move here
+            if state.phase is Phase.DECISION:
+                raise Misread(
+                    tokens[0], f"turn {state.turn}'s cards were drawn before the position: its rest is {state.turn}... ACTIONS"
+                )
+            if state.revealing is not None:
+                raise Misread(
+                    tokens[0],
+                    f"{column_name(state.revealing)} turns up its next card after the kill before the position: "
+                    f"its rest is {state.turn}... ^card",
+                )
         for token in tokens:
             yield token, Draw(self.outcome(token))
 
@@ -108,7 +219,14 @@ class DungeonNotation(Notation[DungeonState, Action]):
             yield first, PASS
             return
         if first.text.startswith("^"):
-            raise Misread(first, "a reveal ^card follows the attack that turned it up")
+            before: DungeonState = cursor.state
+            if before.revealing is None:
+                raise Misread(first, "a reveal ^card follows the attack that turned it up")
+            # The rest of a turn cut between its kill and the card turned up after it (N... ^card).
+            if len(tokens) > 1:
+                raise Misread(tokens[1], "one attack a turn, and at most one card turned up after it")
+            yield first, Draw(_card(first, first.text[1:]))
+            return
         if len(tokens) < 3:
             missing = "the power cards P1+P2 and the trigger" if len(tokens) == 1 else "the trigger"
             raise Misread(tokens[-1], f"an attack is TARGET P1+P2 TRIGGER: {missing} is missing")

@@ -444,12 +444,149 @@ class DungeonState(State):
 _T = TypeVar("_T")
 
 
+def _in_deck_order(pile: Pile[Card], cards: list[Card]) -> Pile[Card]:
+    """``pile`` with its cards of unknown order listed as a fresh deck lists them (the
+    order ``chance()`` gives its outcomes in), however a position wrote them."""
+    hidden = {card: pile.hidden[card] for card in dict.fromkeys(cards) if card in pile.hidden}
+    return Pile(hidden, pile.known, pile.secret)
+
+
 def _values(use: Use) -> range:
     return range(1, 11) if use.card.is_joker else range(use.value, use.value + 1)
 
 
 def _replace(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     return values[:index] + (value,) + values[index + 1 :]
+
+
+def positioned(
+    start: DungeonState,
+    *,
+    turn: int,
+    tops: Sequence[Optional[Card]],
+    under: Sequence[int],
+    unseen: Pile[Card],
+    power: Pile[Card],
+    hand: Sequence[Card],
+    damage: Sequence[Card],
+    defeated: Sequence[Card],
+    spent: Sequence[Card],
+) -> DungeonState:
+    """The state a position gives (NOTATION.md section 9), from the setup's ``start``
+    (its variant); ``Illegal(message, where=KEY)`` for a state the rules cannot reach.
+
+    ``damage`` is bottom first, as the state keeps it. ``unseen`` is every monster not
+    yet turned up: in an order nobody knows (a table: the columns share one pool), or in
+    the order the dealer knows, column 1's face-down cards top first, then column 2's
+    (a seeded deal, cut): ``under`` says how many each column holds. ``spent`` is every
+    power card the kills used, out of the game. The phase follows from the rest: the
+    power cards out of the deck say how far into its turn the game is (each turn draws
+    three, 42 make fourteen), a column with no face-up card and cards face down is
+    turning up its next one after a kill, and the game is over when it is won, lost by
+    damage, or a turn must draw from an empty deck."""
+    for column, top in enumerate(tops):
+        if top is not None and top not in MONSTER_SET:
+            raise Illegal(f"{top} is not a monster: {column_name(column)}'s face-up card is a jack, queen or king", "tops")
+        if under[column] > DEPTH - 1:
+            raise Illegal(
+                f"{column_name(column)} has {under[column]} face-down cards: a column of {DEPTH} has at most {DEPTH - 1} under its top",
+                "under",
+            )
+    for key, cards, kind in (("unseen", unseen.cards(), MONSTER_SET), ("defeated", defeated, MONSTER_SET)):
+        for card in cards:
+            if card not in kind:
+                raise Illegal(f"{card} is not a monster: {key} holds jacks, queens and kings", key)
+    for key, cards in (("power", power.cards()), ("hand", hand), ("damage", damage), ("spent", spent)):
+        for card in cards:
+            if card not in POWER_SET:
+                raise Illegal(f"{card} is a monster: {key} holds power cards (A-10 and jokers)", key)
+    if len(power.known) > power.secret:
+        raise Illegal("no card is put back under the power deck: it has no part the player saw ('|')", "power")
+    if len(unseen) != sum(under):
+        raise Illegal(f"under counts {sum(under)} face-down monsters, and unseen holds {len(unseen)}", "unseen")
+    if unseen.known and (unseen.hidden or len(unseen.known) > unseen.secret):
+        raise Illegal(
+            "the face-down monsters are all in an unknown order (a table) or all in the dealer's order (a seeded deal)",
+            "unseen",
+        )
+    if len(hand) > HAND:
+        raise Illegal(f"a hand is {HAND} power cards, not {len(hand)}", "hand")
+    if len(spent) != HAND * len(defeated):
+        raise Illegal(
+            f"each kill spends {HAND} power cards: {len(defeated)} defeated spent {HAND * len(defeated)}, not {len(spent)}",
+            "spent",
+        )
+    if len(damage) % HAND:
+        raise Illegal(f"the damage pile grows by a passed hand, {HAND} cards at a time: it cannot hold {len(damage)}", "damage")
+    revealing = [c for c in range(COLUMNS) if tops[c] is None and under[c]]
+    if len(revealing) > 1:
+        shown = " and ".join(column_name(c) for c in revealing)
+        raise Illegal(f"{shown} have cards face down and none face up: only the column of the last kill turns one up", "tops")
+    drawn = len(POWER) - len(power)
+    before = HAND * (turn - 1)  # drawn by the turns before this one
+    state = DungeonState()
+    state.reserve = start.reserve
+    state.turn = turn
+    state.tops = tuple(tops)
+    state.hidden = tuple(under)
+    state.power = _in_deck_order(power, POWER)
+    state.hand = tuple(hand)
+    state.damage = tuple(damage)
+    state.defeated = tuple(defeated)
+    if unseen.known:
+        monsters = unseen.known
+        stacks = []
+        for count in under:
+            stacks.append(Pile.ordered(monsters[:count]))
+            monsters = monsters[count:]
+        state.stacks = tuple(stacks)
+    state.unseen = Pile.unknown(sorted(unseen.cards(), key=MONSTERS.index))
+    if hand or drawn == before:  # the turn draws, or its hand is complete
+        if drawn != before + len(hand):
+            raise Illegal(
+                f"turn {turn} comes after {before} power cards drawn by the turns before it, {len(hand)} more in the hand: "
+                f"{before + len(hand)} out of the deck, not {drawn}",
+                "turn",
+            )
+        if revealing:
+            raise Illegal(
+                f"{column_name(revealing[0])} has no face-up card and cards face down: it turns one up before the next turn draws",
+                "tops",
+            )
+        if len(damage) >= DAMAGE_LIMIT:
+            raise Illegal(f"the damage pile holds {len(damage)} cards: the game was lost at {DAMAGE_LIMIT}", "damage")
+        if len(defeated) == len(MONSTERS):
+            raise Illegal("every monster is defeated: the game was won, and no turn follows", "turn")
+        if not len(power) and not hand:
+            raise Illegal("the power deck is empty: the game was lost, and no turn follows", "turn")
+        state.phase = Phase.DECISION if len(hand) == HAND or not len(power) else Phase.CHANCE
+        return state
+    if drawn != before + HAND:
+        raise Illegal(
+            f"turn {turn} begins after {before} power cards are drawn and ends after {before + HAND}: "
+            f"{drawn} are out of the deck",
+            "turn",
+        )
+    if revealing:  # the turn's kill is made: its column turns up its next card
+        if len(damage) >= DAMAGE_LIMIT:
+            raise Illegal(f"the damage pile holds {len(damage)} cards: the game was lost at {DAMAGE_LIMIT}", "damage")
+        state.revealing = revealing[0]
+        state.phase = Phase.CHANCE
+        return state
+    state.phase = Phase.OVER
+    if len(defeated) == len(MONSTERS):
+        if len(damage) >= DAMAGE_LIMIT:
+            raise Illegal(f"the damage pile holds {len(damage)} cards: the game was lost before it was won", "damage")
+        state.ended_by = "win"
+    elif len(damage) >= DAMAGE_LIMIT:
+        state.ended_by = "damage"
+    elif not len(power):
+        state.ended_by = "deck"
+    else:
+        raise Illegal(
+            f"turn {turn} has drawn and played its cards, and the game goes on: the position is at turn {turn + 1}", "turn"
+        )
+    return state
 
 
 class ClearTheDungeon(Game[DungeonState]):
