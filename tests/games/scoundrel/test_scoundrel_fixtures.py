@@ -146,9 +146,7 @@ def test_fmt_annotate_snapshot(run, snapshot_text, path):
 
 # Whole games dealt from their Seed (a record from a Position starts elsewhere: play --from's).
 SEEDED = [
-    p
-    for p in LEGAL
-    if (first := parse(p.read_bytes().decode("utf-8-sig"))[0]).tag("Seed") is not None and first.position is None
+    p for p in LEGAL if (first := parse(p.read_bytes().decode("utf-8-sig"))[0]).tag("Seed") is not None and first.position is None
 ]
 
 
