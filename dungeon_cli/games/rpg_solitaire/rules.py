@@ -947,7 +947,12 @@ def positioned(
             raise Illegal(f"{card} is not a card of the hearts pile: a slain monster's heart is a 2 to 10", "out")
     slain = sum(1 for room in grid.values() if room.cleared)
     if len(out) - out_aces > slain:
-        raise Illegal(f"{len(out) - out_aces} hearts are out, and only {slain} monsters were slain (each leaves one)", "out")
+        hearts = len(out) - out_aces
+        were = "monster was" if slain == 1 else "monsters were"
+        raise Illegal(
+            f"out holds {hearts} heart{'s' if hearts != 1 else ''}, and {slain} {were} slain (rooms marked :x): each leaves one out",
+            "out",
+        )
     if lockpicks > out_aces:
         raise Illegal(f"{lockpicks} lockpicks need as many aces drawn, and out holds {out_aces}", "lockpicks")
     for name, pile in stock.items():
@@ -987,9 +992,9 @@ def positioned(
         return state
     # A turn's start, or its room card drawn: the endings checked as the turn began did not hold.
     if not any_free_door(grid) and not exit_placed(grid):
-        raise Illegal(f"{ENDINGS['trapped']}: the game ended before this turn", "map")
+        raise Illegal(f"the game was over before this turn: {ENDINGS['trapped']}", "map")
     if not lockpicks and not _has_ace(stock[ROOMS]):
-        raise Illegal(f"{ENDINGS['no lockpicks']}: the game ended before this turn", "lockpicks")
+        raise Illegal(f"the game was over before this turn: {ENDINGS['no lockpicks']}", "lockpicks")
     state.steps = ((ACT,),) if hand is not None else ((ROOM,),)
     state._settle()
     return state
