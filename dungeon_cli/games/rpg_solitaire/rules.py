@@ -855,11 +855,16 @@ def _take(step: Step, pile: Pile[Card], card: Card) -> Pile[Card]:
 # -- positions (NOTATION.md section 9; rules page, Positions) ---------------------------
 
 
-def game_cards(state: RpgState) -> list[Card]:
-    """Every card of the game ``state`` is in, pile by pile as ``RpgSolitaire.deck`` deals
-    them (the entrance king aside): the decks are the ones whose torch the state burns."""
+def pile_cards(state: RpgState) -> dict[str, list[Card]]:
+    """Every pile of the game ``state`` is in, as ``RpgSolitaire.deck`` deals it (the
+    entrance king aside): the decks are the ones whose torch the state burns."""
     decks = next(d for d in range(1, MAX_DECKS + 1) if last_turn(d) == state.last_turn)
-    return room_deck(decks) + [card for suit in "shdc" for card in suit_pile(suit, decks)]
+    return {ROOMS: room_deck(decks), **{PILE_OF_SUIT[suit]: suit_pile(suit, decks) for suit in "shdc"}}
+
+
+def game_cards(state: RpgState) -> list[Card]:
+    """Every card of the game ``state`` is in, pile by pile."""
+    return [card for cards in pile_cards(state).values() for card in cards]
 
 
 def map_where(index: int) -> str:
@@ -962,10 +967,13 @@ def positioned(
                 raise Illegal(problem, name)
     state = RpgState()
     state.turn = turn
-    # The unknown cards in the order the setup's piles hold them, so that chance offers
-    # them in the order the game it was cut from does.
+    # The unknown cards in the order the game's piles are dealt in (a table's piles hold
+    # them so), so that chance offers them in the order the game it was cut from does.
+    dealt = pile_cards(start)
     state.stock = {
-        name: Pile({card: pile.hidden[card] for card in start.stock[name].hidden if card in pile.hidden}, pile.known, pile.secret)
+        name: Pile(
+            {card: pile.hidden[card] for card in dict.fromkeys(dealt[name]) if card in pile.hidden}, pile.known, pile.secret
+        )
         for name, pile in stock.items()
     }
     state.grid = grid
