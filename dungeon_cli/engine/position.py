@@ -48,6 +48,8 @@ def first_move_problem(record: Record, state: State) -> Optional[Diagnostic]:
     if first.number != turn:
         shown = f"{first.number}{'...' if first.rest else '.'}"
         return Diagnostic(
-            first.line, 1, f"the position is in turn {turn}: its first move is {turn}. (or {turn}... inside the turn), not {shown}"
+            first.line,
+            1,
+            f"the position is in turn {turn}: its first move is {turn}. (or {turn}... inside the turn), not {shown}",
         )
     return None

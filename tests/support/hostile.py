@@ -41,6 +41,7 @@ def inp(kind: str, *args: str) -> Input:
 INPUTS: dict[tuple[str, ...], dict[str, Input]] = {
     ("analyse",): {"files": inp("file", "analyse", "--samples", "2", "--limit", "1", "--", "{}")},
     ("cards", "check"): {"files": inp("file", "cards", "check", "--", "{}")},
+    ("cut",): {"file": inp("file", "cut", "--at", "1", "--", "{}")},
     ("diff",): {"files": inp("file", "diff", "--", "{}", WIN)},
     ("fmt",): {"files": inp("file", "fmt", "--check", "--", "{}")},
     ("git-setup",): {"directory": inp("dir", "git-setup", "--print", "--", "{}")},
@@ -99,6 +100,7 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
     },
     ("cards", "check"): {"quiet": ""},
     ("cards", "export"): {"file": OUT, "name": ""},
+    ("cut",): {"at": "", "output": OUT, "force": ""},
     ("daily",): {"game": "", "day": "", "deal": ""},
     ("diff",): {"every": "", "context": "", "by": "", "fmt": ""},
     ("fmt",): {"check": "", "diff": "", "annotate": ""},

@@ -65,18 +65,20 @@ def _deck_card(text: str) -> Any:
 
 
 class ScoundrelNotation(Notation[ScoundrelState, Action]):
-    position_keys = ("turn", "hp", "weapon", "room", "dungeon", "discard", "ran", "resolved", "drank")
+    # The checkpoint's keys with its spelling (weapon/the last monster it struck, left),
+    # then the rest of the state; the monsters struck before the last count as
+    # discarded (the rules ask only the last).
+    position_keys = ("turn", "hp", "weapon", "left", "room", "dungeon", "discard", "ran", "resolved", "drank")
 
     def write_position(self, state: ScoundrelState) -> list[tuple[str, str]]:
-        weapon = "-" if state.weapon is None else str(state.weapon)
-        if state.slain:
-            weapon += "/" + P.cards_text(state.slain)
-        held = {*state.room, *state.dungeon.cards(), *state.slain, *([state.weapon] if state.weapon else [])}
+        checkpoint = self.checkpoint(state)
+        held = {*state.room, *state.dungeon.cards(), *state.slain[-1:], *([state.weapon] if state.weapon else [])}
         yes_no = {True: "yes", False: "no"}
         return [
             ("turn", str(state.turn)),
-            ("hp", str(state.hp)),
-            ("weapon", weapon),
+            ("hp", checkpoint["hp"]),
+            ("weapon", checkpoint["weapon"]),
+            ("left", checkpoint["left"]),
             ("room", P.cards_text(state.room)),
             ("dungeon", P.pile_text(state.dungeon, ORDER)),
             ("discard", P.cards_text(card for card in DECK if card not in held)),
@@ -89,15 +91,17 @@ class ScoundrelNotation(Notation[ScoundrelState, Action]):
         weapon_pair = values["weapon"]
         head, slash, struck = weapon_pair.value.partition("/")
         weapon_cards = P.card_list(weapon_pair, _deck_card, head)
-        if len(weapon_cards) > 1:
-            raise P.PositionProblem(weapon_pair, "weapon is one card, then /, then the monsters it struck in order")
         slain = P.card_list(weapon_pair, _deck_card, struck, len(head) + 1) if slash else []
+        if len(weapon_cards) > 1 or len(slain) > 1 or (slash and not weapon_cards):
+            raise P.PositionProblem(weapon_pair, "weapon is -, a weapon (5d), or a weapon and the last monster it struck (5d/9s)")
+        turn = P.number(values["turn"], 1)
+        hp = P.number(values["hp"], 1 - 14, MAX_HP + 99)  # above 20 is said by the rules, in their words
+        left_pair = values["left"]
+        left = P.number(left_pair, 0, len(DECK))
         room_pair, dungeon_pair, discard_pair = values["room"], values["dungeon"], values["discard"]
         room = P.card_list(room_pair, _deck_card)
         dungeon = P.pile(dungeon_pair, _deck_card)
         discard = P.card_list(discard_pair, _deck_card)
-        turn = P.number(values["turn"], 1)
-        hp = P.number(values["hp"], 1 - 14, MAX_HP + 99)  # above 20 is said by the rules, in their words
         ran = P.yes_no(values["ran"])
         resolved = P.number(values["resolved"], 0, 3)
         drank = P.yes_no(values["drank"])
@@ -106,6 +110,8 @@ class ScoundrelNotation(Notation[ScoundrelState, Action]):
             DECK,
             [(weapon_pair, weapon_cards + slain), (room_pair, room), (dungeon_pair, dungeon.cards()), (discard_pair, discard)],
         )
+        if left != len(dungeon):
+            raise P.PositionProblem(left_pair, f"left={left}, but the dungeon holds {len(dungeon)} cards")
         try:
             return positioned(
                 start,
