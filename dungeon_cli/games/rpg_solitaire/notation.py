@@ -24,6 +24,7 @@ from .rules import (
     AGAIN,
     DEFAULT_DECKS,
     DROP,
+    ENDINGS,
     KEEP,
     MAX_DECKS,
     PICK,
@@ -192,11 +193,12 @@ class RpgNotation(Notation[RpgState, Any]):
         "map",
         *PILES,
         "out",
+        "over",  # a finished game's only
     )
 
     def write_position(self, state: RpgState) -> list[tuple[str, str]]:
-        if not (state.phase is Phase.DECISION or (state.phase is Phase.CHANCE and state.steps == ((ROOM,),))):
-            raise ValueError("an RPG solitaire position is at a turn's start or where the player decides")
+        if state.phase is Phase.CHANCE and state.steps != ((ROOM,),):
+            raise ValueError("an RPG solitaire position is at a turn's start, where the player decides, or at the end")
         check = self.checkpoint(state)
         back = side_towards(state.pos, state.came_from) if state.came_from is not None else None
         held = [card for room in state.grid.values() if not room.entrance for card in _room_cards(room)]
@@ -222,6 +224,7 @@ class RpgNotation(Notation[RpgState, Any]):
             ("map", ";".join(rooms) or "-"),
             *((name, P.pile_text(state.stock[name], ORDER)) for name in PILES),
             ("out", P.cards_text(out)),
+            *((("over", state.ending.replace(" ", "-")),) if state.ending is not None else ()),
         ]
 
     def read_position(self, values: P.Values, start: RpgState) -> RpgState:
@@ -248,6 +251,11 @@ class RpgNotation(Notation[RpgState, Any]):
         stock = {pair.key: P.pile(pair, CARDS.get) for pair in pile_pairs}
         out_pair = values["out"]
         out = P.card_list(out_pair, CARDS.get)
+        over_pair = values.get("over")
+        ending = over_pair.value.replace("-", " ") if over_pair is not None else None
+        if over_pair is not None and ending not in ENDINGS:
+            words = " ".join(word.replace(" ", "-") for word in ENDINGS)
+            raise P.PositionProblem(over_pair, f"over is how a finished game ended ({words}), not '{shown(over_pair.value)}'")
         values.done()
         room_cards = [card for _, room in rooms for card in _room_cards(room)]
         P.account(
@@ -276,6 +284,7 @@ class RpgNotation(Notation[RpgState, Any]):
                 rooms=rooms,
                 stock={name: stock[name] for name in start.stock},
                 out=out,
+                ending=ending,
             )
         except Illegal as exc:
             where = exc.where or "turn"

@@ -892,6 +892,7 @@ def positioned(
     rooms: Sequence[tuple[Pos, Room]],
     stock: Mapping[str, Pile[Card]],
     out: Sequence[Card],
+    ending: Optional[str] = None,
 ) -> RpgState:
     """The state a position gives (NOTATION.md section 9), from the setup's ``start`` (its
     decks, hence its piles' names and its torch); ``Illegal(message, where=KEY)`` for a
@@ -903,7 +904,8 @@ def positioned(
     spade's; a new room's monster; the round); ``again`` is the lock that held; a room
     card in ``hand`` waits to be played; with neither, the turn starts (its room card to
     draw), or has no room card when the room deck is empty. Nothing of a combat round is
-    pending at a decision: a round and its draws end the turn."""
+    pending at a decision: a round and its draws end the turn. ``ending`` (a key of
+    ``ENDINGS``): the game is over, ended so."""
     if turn > start.last_turn:
         raise Illegal(f"the torch allows {start.last_turn} turns with these decks: turn {turn} never comes", "turn")
     armor, health, attack = stats
@@ -985,6 +987,10 @@ def positioned(
     state.hand = hand
     state.gear = gear
     state.last_turn = start.last_turn
+    if ending is not None:
+        _check_ending(ending, state)
+        state._over(ending)
+        return state
     if gear is not None:
         steps: list[Step] = [(CHOOSE,)] + ([(GEAR, "c")] if gear.suit == "s" else [])
         if here.monster is None and not here.is_exit:
@@ -1006,6 +1012,27 @@ def positioned(
     state.steps = ((ACT,),) if hand is not None else ((ROOM,),)
     state._settle()
     return state
+
+
+def _check_ending(ending: str, state: RpgState) -> None:
+    """Whether the game can have ended so, standing as ``state`` does."""
+    if ending not in ENDINGS:
+        raise Illegal(f"a game ends {', '.join(ENDINGS)}, not {ending}", "over")
+    if ending == "resigned":
+        return  # at any decision, whatever was in hand
+    if state.hand is not None or state.gear is not None:
+        raise Illegal(f"the game ended {ending} with the turn's room card or a gear card still to play", "over")
+    if ending == "escaped":
+        if not state.room.is_exit:
+            raise Illegal("you escape through the exit room's lock, and you stand elsewhere", "over")
+    elif ending == "trapped":
+        if any_free_door(state.grid) or exit_placed(state.grid):
+            raise Illegal("trapped: no free door is left and the exit was never found; this map has one or the other", "over")
+    elif ending == "no lockpicks":
+        if state.lockpicks or _has_ace(state.stock[ROOMS]):
+            raise Illegal("no lockpicks: none is held and no ace is left in the room deck; here one is", "over")
+    elif state.turn != state.last_turn:
+        raise Illegal(f"the torch burns out as turn {state.last_turn} ends, not turn {state.turn}", "over")
 
 
 def _check_room(grid: Mapping[Pos, Room], place: Pos, room: Room, where: str) -> None:
