@@ -5,6 +5,7 @@ refuse that no fixture can show (fixtures/rpg-solitaire/illegal/position-*.dgn s
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any, Optional
 
@@ -14,11 +15,12 @@ from conftest import FIXTURES
 from dungeon_cli import registry
 from dungeon_cli.engine import Visitor
 from dungeon_cli.engine.dealer import Dealer
+from dungeon_cli.engine.position import position_start
 from dungeon_cli.engine.tags import read_setup
 from dungeon_cli.games.rpg_solitaire.grid import Room
 from dungeon_cli.games.rpg_solitaire.rules import RpgState, positioned
 from dungeon_cli.kit.cards import CARDS
-from dungeon_cli.kit.core import Illegal, Phase, State
+from dungeon_cli.kit.core import Draw, Illegal, Phase, State
 from dungeon_cli.kit.position import Values
 from dungeon_cli.services.referee import Referee
 from notation import Pair, Record, parse
@@ -214,3 +216,58 @@ def test_a_finished_games_position_says_how_it_ended_and_verifies_to_its_result(
     assert result.exit_code == 0 and "legal, win 8, 0 moves" in result.stdout, result.stdout
     resigned = text.replace("over=escaped", "over=resigned").replace("win 8", "loss 0")
     assert "legal, loss 0, 0 moves" in run(["verify", "-v", "-"], input=resigned).stdout
+
+
+# Plausible values of the keys whose combinations the rules must judge: a position made of
+# any of them is refused with words, or is a state that plays on to an end.
+PLAUSIBLE = {
+    "turn": ["1", "3", "96", "97"],
+    "at": ["0,0", "1,0", "0,1", "0,2", "-1,0"],
+    "back": list("nesw-"),
+    "hand": ["-", "Js", "JK", "Kh", "As"],
+    "gear": ["-", "Ts", "Tc", "2s", "7d"],
+    "again": ["yes", "no"],
+    "lockpicks": ["0", "1", "2", "3"],
+    "stats": ["9s/5h/8c", "-/5h/8c", "3s/Th/Tc", "9s/-/8c"],
+    "monster": ["-", "Ts/6h/9c", "-/-/-"],
+    "map": [
+        "-",
+        "Qd@0,1:ns:x",
+        "Qd@0,1:ns:x;JK@0,2:s",
+        "Jc@0,1:s:Ts/6h/9c;JK@1,0:w",
+        "Qd@0,1:ns",
+        "Qd@0,1:ns:-/-/-",
+        "Jc@0,1:s:x;Jd@1,0:w:x;Jh@-1,0:e:x",
+    ],
+    "over": ["", "escaped", "resigned", "trapped"],
+}
+
+
+def test_a_position_of_any_plausible_words_is_refused_with_words_or_plays_to_an_end():
+    rng = random.Random(36)
+    bases = [path.read_text(encoding="utf-8") for path in LEGAL if path.name.startswith("position-")]
+    played = 0
+    for _ in range(1000):
+        (record,) = parse(rng.choice(bases))
+        assert record.position is not None
+        words = dict(word.split("=", 1) for word in record.position.value.split())
+        for key in rng.sample(sorted(PLAUSIBLE), rng.randint(1, 4)):
+            words[key] = rng.choice(PLAUSIBLE[key])
+        value = " ".join(f"{key}={word}" for key, word in words.items() if word)
+        (positioned_record,) = parse(f'[Game "rpg-solitaire"]\n[Position "{value}"]\n')
+        setup, _ = read_setup(positioned_record)
+        state, problems = position_start(positioned_record, MODULE, Dealer().start(setup))
+        if state is None:
+            assert len(problems) == 1 and problems[0].message
+            continue
+        played += 1
+        for _ in range(3000):
+            if state.is_over:
+                break
+            if state.phase is Phase.CHANCE:
+                chance = state.chance()
+                state = state.apply(Draw(chance.known if chance.known is not None else rng.choice(chance.outcomes)))
+            else:
+                state = state.apply(rng.choice(state.legal_actions()))
+        assert state.is_over
+    assert played > 80, played
