@@ -9,22 +9,27 @@ turns one into a card.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any, Iterator, Optional, Sequence
 
-from notation import Record, Token
+from notation import Pair, Record, Token
 from notation.tokens import shown
 
-from ...kit.cards import CARDS
-from ...kit.core import Draw, Phase
+from ...kit import position as P
+from ...kit.cards import CARDS, ORDER, Card
+from ...kit.core import Draw, Illegal, Phase
 from ...kit.game_module import Cursor, Misread, Notation, Step, TagProblem, TurnLog
-from .grid import SIDE_NAMES, SIDES, beyond, room_name, sides_text
+from .grid import SIDE_NAMES, SIDES, Monster, Pos, Room, beyond, room_name, side_towards, sides_text
 from .rules import (
+    AGAIN,
     DEFAULT_DECKS,
     DROP,
+    ENDINGS,
     KEEP,
     MAX_DECKS,
     PICK,
     RESIGN,
+    ROOM,
     STOP,
     DropCard,
     Fight,
@@ -35,8 +40,10 @@ from .rules import (
     Resign,
     RpgState,
     Stop,
+    game_cards,
     lockpicks_text,
     monster_text,
+    positioned,
 )
 
 _PLACE = re.compile(r"@([nesw])(?:/([nesw]+))?")
@@ -79,7 +86,221 @@ def parse_action(token: Token) -> Any:
     raise Misread(token, f"'{_shown(token)}' is not an RPG solitaire action: {ACTION_HELP}")
 
 
+# -- positions (rules page, Positions) ------------------------------------------------
+
+_ROOM = re.compile(r"([^@]*)@(-?[0-9]{1,4}),(-?[0-9]{1,4}):([a-z]*)(?::(.*))?")
+ROOM_HELP = (
+    "a room is its card, @, x,y, :, its doors (nesw), then :x if its monster was slain or :armor/health/attack if one stands"
+)
+PILES = ("rooms", "spades", "hearts", "diamonds", "clubs")
+
+
+def _card_or_none(pair: Pair, text: str, offset: int) -> Optional[Card]:
+    if text == "-":
+        return None
+    card = CARDS.get(text)
+    if card is None:
+        raise P.PositionProblem(pair, f"{pair.key}: '{shown(text) or 'nothing'}' is not a card (- for none)", offset)
+    return card
+
+
+def _three(pair: Pair, text: str, offset: int) -> tuple[Optional[Card], Optional[Card], Optional[Card]]:
+    """A spade, a heart and a club as ``5s/8h/4c``, ``-`` for one missing."""
+    parts = text.split("/")
+    if len(parts) != 3:
+        raise P.PositionProblem(
+            pair, f"{pair.key}: '{shown(text)}' is not armor/health/attack, like 5s/8h/4c (- for a card missing)", offset
+        )
+    out: list[Optional[Card]] = []
+    for part in parts:
+        out.append(_card_or_none(pair, part, offset))
+        offset += len(part) + 1
+    return out[0], out[1], out[2]
+
+
+def _coords(pair: Pair, text: str, offset: int = 0) -> Pos:
+    x, comma, y = text.partition(",")
+    try:
+        if not comma or not x.lstrip("-").isdigit() or not y.lstrip("-").isdigit() or len(x) + len(y) > 8:
+            raise ValueError(text)
+        return int(x), int(y)
+    except ValueError:
+        raise P.PositionProblem(pair, f"{pair.key}: a square is x,y, like 0,1 or -2,3, not '{shown(text)}'", offset) from None
+
+
+def _room_text(place: Pos, room: Room) -> str:
+    text = f"{room.card}@{place[0]},{place[1]}:{sides_text(room.doors)}"
+    if room.cleared:
+        return text + ":x"
+    if room.monster is not None:
+        return text + ":" + monster_text(room.monster)
+    return text
+
+
+def _read_map(pair: Pair) -> tuple[list[tuple[Pos, Room]], list[int]]:
+    """The rooms placed after the entrance, in the order placed, and where each is spelt."""
+    if pair.value == "-":
+        return [], []
+    rooms: list[tuple[Pos, Room]] = []
+    offsets: list[int] = []
+    at = 0
+    for part in pair.value.split(";"):
+        m = _ROOM.fullmatch(part)
+        if m is None:
+            raise P.PositionProblem(pair, f"map: '{shown(part) or 'nothing'}' is not a room: {ROOM_HELP}", at)
+        card = CARDS.get(m.group(1))
+        if card is None:
+            raise P.PositionProblem(pair, f"map: '{shown(m.group(1)) or 'nothing'}' is not a card", at)
+        doors = m.group(4)
+        if len(set(doors)) != len(doors) or not set(doors) <= set(SIDES):
+            raise P.PositionProblem(
+                pair, f"map: '{shown(doors)}' are not doors: name each of n e s w once at most", at + m.start(4)
+            )
+        what = m.group(5)
+        monster: Optional[Monster] = None
+        if what is not None and what != "x":
+            monster = Monster(*_three(pair, what, at + m.start(5)))
+        place = int(m.group(2)), int(m.group(3))
+        rooms.append((place, Room(card, frozenset(doors), monster, cleared=what == "x")))
+        offsets.append(at)
+        at += len(part) + 1
+    return rooms, offsets
+
+
+def _room_cards(room: Room) -> list[Card]:
+    """A placed room's card and its standing monster's."""
+    return [room.card, *(card for card in (room.monster.cards() if room.monster else ()) if card)]
+
+
+def _one(pair: Pair) -> Optional[Card]:
+    """A single card, or - for none."""
+    return _card_or_none(pair, pair.value, 0)
+
+
 class RpgNotation(Notation[RpgState, Any]):
+    position_keys = (
+        "turn",
+        "at",
+        "stats",
+        "monster",
+        "treasure",
+        "lockpicks",
+        "deck",
+        "back",
+        "hand",
+        "gear",
+        "again",
+        "map",
+        *PILES,
+        "out",
+        "over",  # a finished game's only
+    )
+
+    def write_position(self, state: RpgState) -> list[tuple[str, str]]:
+        if state.phase is Phase.CHANCE and state.steps != ((ROOM,),):
+            raise ValueError("an RPG solitaire position is at a turn's start, where the player decides, or at the end")
+        check = self.checkpoint(state)
+        back = side_towards(state.pos, state.came_from) if state.came_from is not None else None
+        held = [card for room in state.grid.values() if not room.entrance for card in _room_cards(room)]
+        held.extend(c for c in (state.hand, state.gear, state.armor, state.health, state.attack) if c)
+        for pile in state.stock.values():
+            held.extend(pile.cards())
+        left = Counter(held)
+        out: list[Card] = []
+        for card in game_cards(state):
+            if left[card]:
+                left[card] -= 1
+            else:
+                out.append(card)
+        out.sort(key=ORDER.__getitem__)
+        rooms = [_room_text(place, room) for place, room in state.grid.items() if not room.entrance]
+        return [
+            ("turn", str(state.turn)),
+            *((key, check[key]) for key in ("at", "stats", "monster", "treasure", "lockpicks", "deck")),
+            ("back", back or "-"),
+            ("hand", str(state.hand or "-")),
+            ("gear", str(state.gear or "-")),
+            ("again", "yes" if state.step == (AGAIN,) else "no"),
+            ("map", ";".join(rooms) or "-"),
+            *((name, P.pile_text(state.stock[name], ORDER)) for name in PILES),
+            ("out", P.cards_text(out)),
+            *((("over", state.ending.replace(" ", "-")),) if state.ending is not None else ()),
+        ]
+
+    def read_position(self, values: P.Values, start: RpgState) -> RpgState:
+        turn = P.number(values["turn"], 1)
+        at_pair = values["at"]
+        pos = _coords(at_pair, at_pair.value)
+        stats_pair = values["stats"]
+        stats = _three(stats_pair, stats_pair.value, 0)
+        monster_pair = values["monster"]
+        monster = None if monster_pair.value == "-" else _three(monster_pair, monster_pair.value, 0)
+        treasure = P.number(values["treasure"], 0)
+        lockpicks = P.number(values["lockpicks"], 0)
+        deck_pair = values["deck"]
+        deck = P.number(deck_pair, 0)
+        back_pair = values["back"]
+        if back_pair.value not in ("-", *SIDES):
+            raise P.PositionProblem(back_pair, f"back is the side you came in by (n e s w), or -, not '{shown(back_pair.value)}'")
+        hand_pair, gear_pair = values["hand"], values["gear"]
+        hand, gear = _one(hand_pair), _one(gear_pair)
+        again = P.yes_no(values["again"])
+        map_pair = values["map"]
+        rooms, offsets = _read_map(map_pair)
+        pile_pairs = [values[name] for name in PILES]
+        stock = {pair.key: P.pile(pair, CARDS.get) for pair in pile_pairs}
+        out_pair = values["out"]
+        out = P.card_list(out_pair, CARDS.get)
+        over_pair = values.get("over")
+        ending = over_pair.value.replace("-", " ") if over_pair is not None else None
+        if over_pair is not None and ending not in ENDINGS:
+            words = " ".join(word.replace(" ", "-") for word in ENDINGS)
+            raise P.PositionProblem(over_pair, f"over is how a finished game ended ({words}), not '{shown(over_pair.value)}'")
+        values.done()
+        room_cards = [card for _, room in rooms for card in _room_cards(room)]
+        P.account(
+            game_cards(start),
+            [
+                (map_pair, room_cards),
+                (hand_pair, [hand] if hand else []),
+                (gear_pair, [gear] if gear else []),
+                (stats_pair, [c for c in stats if c]),
+                *((pair, stock[pair.key].cards()) for pair in pile_pairs),
+                (out_pair, out),
+            ],
+        )
+        try:
+            state = positioned(
+                start,
+                turn=turn,
+                pos=pos,
+                back=None if back_pair.value == "-" else back_pair.value,
+                stats=stats,
+                treasure=treasure,
+                lockpicks=lockpicks,
+                hand=hand,
+                gear=gear,
+                again=again,
+                rooms=rooms,
+                stock={name: stock[name] for name in start.stock},
+                out=out,
+                ending=ending,
+            )
+        except Illegal as exc:
+            where = exc.where or "turn"
+            if where.startswith("map:"):
+                raise P.PositionProblem(map_pair, exc.message, offsets[int(where[4:])]) from None
+            raise P.PositionProblem(values[where], exc.message) from None
+        if len(state.stock["rooms"]) != deck:
+            raise P.PositionProblem(deck_pair, f"deck={deck}, and the room deck (rooms=) holds {len(state.stock['rooms'])} cards")
+        here = state.room.monster
+        if (here.cards() if here is not None else None) != monster:
+            said = f"the monster {monster_text(here)}" if here is not None else "no monster"
+            raise P.PositionProblem(
+                monster_pair, f"monster={shown(monster_pair.value)}, and the map's room at {at_pair.value} holds {said}"
+            )
+        return state
+
     def options(self, record: Record) -> dict[str, Any]:
         tag = record.tag("Decks")
         if tag is None:

@@ -230,6 +230,13 @@ class RpgState(State):
         "last_turn",
     )
 
+    # How the game was told, not where it stands: the turn's news and the last turn's (for
+    # the map's reader), the cards drawn since the last choice (typed draws in seeded play)
+    # and a gear card just dropped unasked (for keep's message). They follow from the moves
+    # that led here, so they are no part of what the player observes: a position, which
+    # has no moves behind it, observes as the game it was cut from (rules page, Positions).
+    unobserved = frozenset({"news", "told", "dealt", "dropped"})
+
     def __init__(self) -> None:
         self.turn = 0
         self.phase = Phase.CHANCE
@@ -843,6 +850,248 @@ def _take(step: Step, pile: Pile[Card], card: Card) -> Pile[Card]:
             above = sum(pile.hidden.values())
             raise Illegal(f"{card} went under the {name}: the {above} cards above it come first") from None
         raise Illegal(f"no {card} is left in the {name}") from None
+
+
+# -- positions (NOTATION.md section 9; rules page, Positions) ---------------------------
+
+
+def pile_cards(state: RpgState) -> dict[str, list[Card]]:
+    """Every pile of the game ``state`` is in, as ``RpgSolitaire.deck`` deals it (the
+    entrance king aside): the decks are the ones whose torch the state burns."""
+    decks = next(d for d in range(1, MAX_DECKS + 1) if last_turn(d) == state.last_turn)
+    return {ROOMS: room_deck(decks), **{PILE_OF_SUIT[suit]: suit_pile(suit, decks) for suit in "shdc"}}
+
+
+def game_cards(state: RpgState) -> list[Card]:
+    """Every card of the game ``state`` is in, pile by pile."""
+    return [card for cards in pile_cards(state).values() for card in cards]
+
+
+def map_where(index: int) -> str:
+    """``Illegal.where`` for the ``index``-th placed room of a position's map (0: the first
+    placed after the entrance), so that the notation can point at its spelling."""
+    return f"map:{index}"
+
+
+def is_room_card(card: Card) -> bool:
+    return card.is_joker or card.rank in (11, 12, 13)
+
+
+def positioned(
+    start: RpgState,
+    *,
+    turn: int,
+    pos: Pos,
+    back: Optional[str],
+    stats: tuple[Optional[Card], Optional[Card], Optional[Card]],
+    treasure: int,
+    lockpicks: int,
+    hand: Optional[Card],
+    gear: Optional[Card],
+    again: bool,
+    rooms: Sequence[tuple[Pos, Room]],
+    stock: Mapping[str, Pile[Card]],
+    out: Sequence[Card],
+    ending: Optional[str] = None,
+) -> RpgState:
+    """The state a position gives (NOTATION.md section 9), from the setup's ``start`` (its
+    decks, hence its piles' names and its torch); ``Illegal(message, where=KEY)`` for a
+    state the rules cannot reach (a room of the map: ``map_where(i)``).
+
+    A position stands at a turn's start or where the player decides; which of them, and
+    what the turn still holds, follows from the rest: a gear card waiting (``gear``) is
+    kept or dropped, then the turn goes on as an entry does (the club's draw after a
+    spade's; a new room's monster; the round); ``again`` is the lock that held; a room
+    card in ``hand`` waits to be played; with neither, the turn starts (its room card to
+    draw), or has no room card when the room deck is empty. Nothing of a combat round is
+    pending at a decision: a round and its draws end the turn. ``ending`` (a key of
+    ``ENDINGS``): the game is over, ended so."""
+    if turn > start.last_turn:
+        raise Illegal(f"the torch allows {start.last_turn} turns with these decks: turn {turn} never comes", "turn")
+    armor, health, attack = stats
+    for suit, card in zip("shc", stats):
+        if card is not None and (card.suit != suit or not 2 <= card.rank <= 10):
+            raise Illegal(f"your {STAT_OF_SUIT[suit]} is a {SUIT_WORD[suit]} from 2 to 10, not {card}", "stats")
+    if health is None or attack is None:
+        stat = "health" if health is None else "attack"
+        raise Illegal(f"your {stat} is never missing: the card drawn at setup is only ever replaced by another", "stats")
+    grid: dict[Pos, Room] = {(0, 0): Room(ENTRANCE, ENTRANCE_DOORS, entrance=True)}
+    for index, (place, room) in enumerate(rooms):
+        _check_room(grid, place, room, map_where(index))
+        grid[place] = room
+    if pos not in grid:
+        raise Illegal(f"no room lies at {pos[0]},{pos[1]}: you stand in a room of the map", "at")
+    here = grid[pos]
+    came_from: Optional[Pos] = None
+    if back is None:
+        if pos != (0, 0) or turn != 1:
+            raise Illegal("you came into this room from another: only in turn 1, at the entrance, has no door led you in", "back")
+    else:
+        came_from = beyond(pos, back)
+        if came_from not in grid or not joined(grid, pos, back):
+            raise Illegal(f"no door joins this room to a room to the {SIDE_NAMES[back]}: you came in by a door", "back")
+    if hand is not None and not is_room_card(hand):
+        raise Illegal(f"{hand} is not a room card: an ace drawn is a lockpick, and the turn's room card is J, Q, K or JK", "hand")
+    if sum(1 for held in (hand is not None, gear is not None, again) if held) > 1:
+        raise Illegal(
+            "a room card in hand, a gear card to keep and a lock that held are each a different moment of a turn", "hand"
+        )
+    new = _unfinished_room(grid, pos, gear)
+    if new is not None and new != pos:
+        index = list(grid).index(new) - 1
+        raise Illegal(
+            f"no monster was drawn for {grid[new].card}: a room gets its monster the turn it is placed", map_where(index)
+        )
+    if gear is not None:
+        _check_gear(gear, stats, here, pos, rooms)
+    if again and not (here.is_exit and lockpicks):
+        raise Illegal("the lock held, and you may pick again: only in the exit room, with a lockpick left", "again")
+    out_aces = sum(1 for card in out if card.rank == 1)
+    for card in out:
+        if card.rank != 1 and card.suit != "h":
+            raise Illegal(f"out holds the aces taken as lockpicks and the hearts of slain monsters, not {card}", "out")
+        if card.rank != 1 and not 2 <= card.rank <= 10:
+            raise Illegal(f"{card} is not a card of the hearts pile: a slain monster's heart is a 2 to 10", "out")
+    slain = sum(1 for room in grid.values() if room.cleared)
+    if len(out) - out_aces > slain:
+        hearts = len(out) - out_aces
+        were = "monster was" if slain == 1 else "monsters were"
+        raise Illegal(
+            f"out holds {hearts} heart{'s' if hearts != 1 else ''}, and {slain} {were} slain (rooms marked :x): each leaves one out",
+            "out",
+        )
+    if lockpicks > out_aces:
+        raise Illegal(f"{lockpicks} lockpicks need as many aces drawn, and out holds {out_aces}", "lockpicks")
+    for name, pile in stock.items():
+        for card in pile.cards():
+            problem = _not_of_pile(name, card)
+            if problem is not None:
+                raise Illegal(problem, name)
+    state = RpgState()
+    state.turn = turn
+    # The unknown cards in the order the game's piles are dealt in (a table's piles hold
+    # them so), so that chance offers them in the order the game it was cut from does.
+    dealt = pile_cards(start)
+    state.stock = {
+        name: Pile(
+            {card: pile.hidden[card] for card in dict.fromkeys(dealt[name]) if card in pile.hidden}, pile.known, pile.secret
+        )
+        for name, pile in stock.items()
+    }
+    state.grid = grid
+    state.pos = pos
+    state.came_from = came_from
+    state.armor, state.health, state.attack = stats
+    state.treasure = treasure
+    state.lockpicks = lockpicks
+    state.hand = hand
+    state.gear = gear
+    state.last_turn = start.last_turn
+    if ending is not None:
+        _check_ending(ending, state)
+        state._over(ending)
+        return state
+    if gear is not None:
+        steps: list[Step] = [(CHOOSE,)] + ([(GEAR, "c")] if gear.suit == "s" else [])
+        if here.monster is None and not here.is_exit:
+            steps += [(MONSTER, "s"), (MONSTER, "h"), (MONSTER, "c")]
+        if not here.is_exit:
+            steps.append((COMBAT,))
+        state.steps = tuple(steps)
+        state.phase = Phase.DECISION
+        return state
+    if again:
+        state.steps = ((AGAIN,),)
+        state.phase = Phase.DECISION
+        return state
+    # A turn's start, or its room card drawn: the endings checked as the turn began did not hold.
+    if not any_free_door(grid) and not exit_placed(grid):
+        raise Illegal(f"the game was over before this turn: {ENDINGS['trapped']}", "map")
+    if not lockpicks and not _has_ace(stock[ROOMS]):
+        raise Illegal(f"the game was over before this turn: {ENDINGS['no lockpicks']}", "lockpicks")
+    state.steps = ((ACT,),) if hand is not None else ((ROOM,),)
+    state._settle()
+    return state
+
+
+def _check_ending(ending: str, state: RpgState) -> None:
+    """Whether the game can have ended so, standing as ``state`` does."""
+    if ending not in ENDINGS:
+        raise Illegal(f"a game ends {', '.join(ENDINGS)}, not {ending}", "over")
+    if ending == "resigned":
+        return  # at any decision, whatever was in hand
+    if state.hand is not None or state.gear is not None:
+        raise Illegal(f"the game ended {ending} with the turn's room card or a gear card still to play", "over")
+    if ending == "escaped":
+        if not state.room.is_exit:
+            raise Illegal("you escape through the exit room's lock, and you stand elsewhere", "over")
+    elif ending == "trapped":
+        if any_free_door(state.grid) or exit_placed(state.grid):
+            raise Illegal("trapped: no free door is left and the exit was never found; this map has one or the other", "over")
+    elif ending == "no lockpicks":
+        if state.lockpicks or _has_ace(state.stock[ROOMS]):
+            raise Illegal("no lockpicks: none is held and no ace is left in the room deck; here one is", "over")
+    elif state.turn != state.last_turn:
+        raise Illegal(f"the torch burns out as turn {state.last_turn} ends, not turn {state.turn}", "over")
+
+
+def _check_room(grid: Mapping[Pos, Room], place: Pos, room: Room, where: str) -> None:
+    """A room of a position's map, placed after the rooms before it (``grid``)."""
+    card = room.card
+    at = f"{place[0]},{place[1]}"
+    if not is_room_card(card):
+        raise Illegal(f"{card} is not a room: rooms are jacks, queens, kings and the joker", where)
+    if place in grid:
+        raise Illegal(f"a room lies at {at} already: one room a square", where)
+    if len(room.doors) != door_count(card):
+        raise Illegal(
+            f"a {room_name(card)} has {door_count(card)} door{'s' if door_count(card) > 1 else ''}, not {len(room.doors)}", where
+        )
+    if not any(
+        (there := beyond(place, side)) in grid and OPPOSITE[side] in grid[there].doors and side in room.doors for side in SIDES
+    ):
+        raise Illegal(f"{card} at {at} was never placed: it lies beyond a door of an earlier room, with its own door back", where)
+    if card.is_joker and (room.monster is not None or room.cleared):
+        raise Illegal("the exit room has no monster: its boss is the lock", where)
+    if room.monster is not None:
+        for suit, part in zip("shc", room.monster.cards()):
+            if part is not None and (part.suit != suit or not 2 <= part.rank <= 10):
+                raise Illegal(f"a monster's {STAT_OF_SUIT[suit]} is a {SUIT_WORD[suit]} from 2 to 10, not {part}", where)
+
+
+def _unfinished_room(grid: Mapping[Pos, Room], pos: Pos, gear: Optional[Card]) -> Optional[Pos]:
+    """A room placed whose monster was never drawn, if there is one: only the room just
+    placed, where you stand with a gear card to keep or drop, may be one."""
+    last = list(grid)[-1]
+    for place, room in grid.items():
+        if room.monster is None and not room.cleared and not room.is_exit and not room.entrance:
+            if place == pos and place == last and gear is not None:
+                continue
+            return place
+    return None
+
+
+def _check_gear(gear: Card, stats: tuple[Optional[Card], ...], here: Room, pos: Pos, rooms: Sequence[tuple[Pos, Room]]) -> None:
+    if gear.suit not in "sc" or not 2 <= gear.rank <= 10:
+        raise Illegal(f"gear is a spade or a club from 2 to 10, found on entering a room, not {gear}", "gear")
+    old = stats[0] if gear.suit == "s" else stats[2]
+    if not higher(gear, old):
+        raise Illegal(f"{gear} is not higher than your {STAT_OF_SUIT[gear.suit]} {old}: it was dropped unasked", "gear")
+    if here.entrance or here.cleared:
+        raise Illegal("gear is found on entering a new room or a monster's: not this one", "gear")
+    if here.is_exit and rooms[-1][0] != pos:
+        raise Illegal("gear is found on entering the exit room the turn it is placed", "gear")
+
+
+def _not_of_pile(name: str, card: Card) -> Optional[str]:
+    if name == ROOMS:
+        if card.rank == 1 or is_room_card(card):
+            return None
+        return f"{card} is not a room card: the room deck holds aces, jacks, queens, kings and one joker"
+    suit = next(s for s, pile in PILE_OF_SUIT.items() if pile == name)
+    if card.suit != suit or not 2 <= card.rank <= 10:
+        return f"{card} is not a card of the {name} pile: it holds the 2 to 10 of {name}"
+    return None
 
 
 class RpgSolitaire(Game[RpgState]):
