@@ -18,7 +18,7 @@ from typing import Any, Callable, Generator, Generic, Iterator, Mapping, Optiona
 from notation import Record, Tag, Token
 
 from .cards import CARDS
-from .core import Draw, Game, Illegal, State
+from .core import Draw, Game, Illegal, Phase, State
 
 # A game's state and action types: the parameters of its notation and module, so that a
 # game's own code receives its own states (``ScoundrelState``), not the base class.
@@ -115,8 +115,17 @@ class Notation(ABC, Generic[S, A]):
         return {}
 
     def read_deal(self, cursor: Cursor[S], tokens: Sequence[Token]) -> Iterator[Step]:
-        """The ``deal:`` line; by default every token is a card drawn."""
-        for token in tokens:
+        """The ``deal:`` line: by default every token is a card drawn at the setup (turn
+        0, chance to play). A card past the setup is refused, not taken as the first
+        move's: a game that deals nothing before move 1 has no ``deal:`` line at all."""
+        for index, token in enumerate(tokens):
+            state = cursor.state
+            if state.turn != 0 or state.phase is not Phase.CHANCE:
+                if index == 0:
+                    raise Misread(token, "this game has no deal: line: nothing is dealt before move 1")
+                raise Misread(
+                    token, f"the deal: line holds the setup's {index} card{'s' if index != 1 else ''}: this card is one too many"
+                )
             yield token, Draw(self.outcome(token))
 
     @abstractmethod
@@ -279,8 +288,10 @@ class GameModule(Generic[S, A]):
 
     def playout_bot(self) -> Any:
         """A new instance of the game's fastest bot, to play positions out (the search
-        every game has, and the search of a whole deal): its greedy bot, which every
-        game has, else the random one."""
+        every game has, the search of a whole deal, analyse's hindsight, a turn played
+        to its end): its ``greedy`` bot where it names one, else the random one. The one
+        lookup of it: a game's bots are optional (the suite plays its own game with
+        none of them)."""
         return load(self.bots.get("greedy") or "dungeon_cli.bots.uniform:RandomBot")()
 
     def full_page(self) -> Optional[str]:
