@@ -35,7 +35,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Hashable, Mapping, Optional, Self, Sequence, TypeVar
 
 from .cards import ORDER
-from .piles import Hidden
+from .piles import Hidden, NotInPile, Pile
 
 if TYPE_CHECKING:
     import random
@@ -57,6 +57,30 @@ class Illegal(Exception):
         # Which part of a many-token action is at fault ("power", "trigger", ...), so the
         # reader can point at that token; None blames the action's first token.
         self.where = where
+
+
+P = TypeVar("P", bound=Hashable)
+
+
+def draw_from(
+    pile: Pile[P], card: P, name: str, verb: str = "deals", gone: str = "no longer in the {name}: it was drawn already"
+) -> Pile[P]:
+    """``pile`` after ``card`` is drawn from it, or Illegal in the words every game uses
+    for a pile (``name``, "the dungeon"): where the order is known (a seeded deal),
+    "the dungeon deals 7s next here, not 9d"; a card put under the pile, "went under the
+    dungeon: the 3 cards above it come first"; else ``gone``, a template of ``{card}`` and
+    ``{name}`` (made only then: a draw that succeeds costs no text). The message follows
+    the card's token."""
+    try:
+        return pile.draw(card)
+    except NotInPile as exc:
+        if exc.expected is not None:
+            raise Illegal(f"the {name} {verb} {exc.expected} next here, not {card}") from None
+        if card in pile.known:
+            above = sum(pile.hidden.values())
+            cards = "card above it comes" if above == 1 else "cards above it come"
+            raise Illegal(f"went under the {name}: the {above} {cards} first") from None
+        raise Illegal(gone.format(card=card, name=name)) from None
 
 
 class Result:

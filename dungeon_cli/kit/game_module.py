@@ -149,9 +149,26 @@ class Notation(ABC, Generic[S, A]):
         every such error in a record is reported, not only the first."""
         return None
 
-    @abstractmethod
     def write_turn(self, log: TurnLog[S]) -> tuple[list[str], list[str]]:
-        """DEALT and ACTIONS tokens of one turn."""
+        """DEALT and ACTIONS tokens of one turn. By default what every game writes alike:
+        the draws before the turn's first decision are its DEALT, a draw after it is
+        ``^card`` among the actions (a card turned up mid-turn), and each decision is its
+        ``action_text``. A game whose DEALT shows more (Scoundrel's carried card) or whose
+        mid-turn draws are told apart otherwise writes its own."""
+        dealt: list[str] = []
+        actions: list[str] = []
+        decided = False
+        for before, action in log.events:
+            if isinstance(action, Draw):
+                text = self.format_outcome(action.outcome)
+                if decided:
+                    actions.append(f"^{text}")
+                else:
+                    dealt.append(text)
+            else:
+                decided = True
+                actions.extend(self.action_text(before, action).split())
+        return dealt, actions
 
     def write_deal(self, log: TurnLog[S]) -> list[str]:
         return [self.format_outcome(action.outcome) for _, action in log.events]

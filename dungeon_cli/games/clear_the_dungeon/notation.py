@@ -15,7 +15,7 @@ from notation import Token
 
 from ...kit.cards import CARDS
 from ...kit.core import Draw, Phase
-from ...kit.game_module import Cursor, Misread, Notation, Step, TurnLog
+from ...kit.game_module import Cursor, Misread, Notation, Step
 from .rules import PASS, Action, Attack, DungeonState, Pass, Use, column_name, power_of
 
 
@@ -155,19 +155,6 @@ class DungeonNotation(Notation[DungeonState, Action]):
         if token.text not in CARDS:
             return f"'{token.raw or token.text}' is not a card"
         return None
-
-    def write_turn(self, log: TurnLog[DungeonState]) -> tuple[list[str], list[str]]:
-        dealt: list[str] = []
-        actions: list[str] = []
-        for before, action in log.events:
-            if isinstance(action, Draw):
-                if before.revealing is not None:
-                    actions.append(f"^{action.outcome}")
-                else:
-                    dealt.append(str(action.outcome))
-            else:
-                actions.extend(self.action_text(before, action).split())
-        return dealt, actions
 
     def action_text(self, state: DungeonState, action: Any) -> str:
         if isinstance(action, Pass):

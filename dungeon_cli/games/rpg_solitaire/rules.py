@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, Mapping, Optional, Sequence
 
 from ...kit.cards import CARDS, JOKER, Card, deck
-from ...kit.core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State
-from ...kit.piles import NotInPile, Pile
+from ...kit.core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State, draw_from
+from ...kit.piles import Pile
 from .grid import (
     ENTRANCE_DOORS,
     OPPOSITE,
@@ -39,6 +39,7 @@ ENTRANCE = CARDS["Ks"]
 
 ROOMS = "rooms"
 PILE_OF_SUIT = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+PILE_NAMES = {suit: f"{pile} pile" for suit, pile in PILE_OF_SUIT.items()}
 SUIT_WORD = {"s": "spade", "h": "heart", "d": "diamond", "c": "club"}
 STAT_OF_SUIT = {"s": "armor", "h": "health", "c": "attack"}
 
@@ -833,16 +834,8 @@ def _take(step: Step, pile: Pile[Card], card: Card) -> Pile[Card]:
     problem = _fits(step, card)
     if problem is not None:
         raise Illegal(problem)
-    try:
-        return pile.draw(card)
-    except NotInPile as exc:
-        name = "room deck" if step[0] in ROOM_DRAWS else f"{PILE_OF_SUIT[step[1]]} pile"
-        if exc.expected is not None:
-            raise Illegal(f"the {name} gives {exc.expected} next here, not {card}") from None
-        if card in pile.known:
-            above = sum(pile.hidden.values())
-            raise Illegal(f"{card} went under the {name}: the {above} cards above it come first") from None
-        raise Illegal(f"no {card} is left in the {name}") from None
+    name = "room deck" if step[0] in ROOM_DRAWS else PILE_NAMES[step[1]]
+    return draw_from(pile, card, name, "gives", gone="no {card} is left in the {name}")
 
 
 class RpgSolitaire(Game[RpgState]):

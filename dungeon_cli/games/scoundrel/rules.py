@@ -15,8 +15,8 @@ from typing import Any, Mapping, Optional
 
 from ...kit.cards import CARDS as ALL_CARDS
 from ...kit.cards import Card, deck
-from ...kit.core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State
-from ...kit.piles import NotInPile, Pile
+from ...kit.core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State, draw_from
+from ...kit.piles import Pile
 
 MAX_HP = 20
 ROOM = 4
@@ -298,16 +298,7 @@ class ScoundrelState(State):
             raise Illegal("the room is complete: no more cards are dealt this turn")
         if card not in CARD_SET:
             raise Illegal("not in a Scoundrel deck (it has no jokers, red faces or red aces)")
-        try:
-            dungeon = self.dungeon.draw(card)
-        except NotInPile as exc:
-            if exc.expected is not None:
-                raise Illegal(f"the dungeon deals {exc.expected} next here, not {card}") from None
-            if card in self.dungeon.known:
-                above = sum(self.dungeon.hidden.values())
-                cards = "card above it comes" if above == 1 else "cards above it come"
-                raise Illegal(f"went under the dungeon: the {above} {cards} first") from None
-            raise Illegal("no longer in the dungeon: it was dealt already") from None
+        dungeon = draw_from(self.dungeon, card, "dungeon", gone="no longer in the dungeon: it was dealt already")
         new = self._copy()
         new.dungeon = dungeon
         room = new.room = self.room + (card,)

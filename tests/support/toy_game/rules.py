@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional, Sequence
 
 from dungeon_cli.kit.cards import Card, deck
-from dungeon_cli.kit.core import Chance, Draw, Game, Illegal, Phase, Result, State
-from dungeon_cli.kit.piles import NotInPile, Pile
+from dungeon_cli.kit.core import Chance, Draw, Game, Illegal, Phase, Result, State, draw_from
+from dungeon_cli.kit.piles import Pile
 
 DECK = "deck"
 DIE = "die"
@@ -130,12 +130,7 @@ class ToyState(State):
     def _draw(self, card: Any) -> "ToyState":
         if card not in CARD_SET:
             raise Illegal("not in the toy deck (2-6 of clubs and hearts)")
-        try:
-            pile = self.deck.draw(card)
-        except NotInPile as exc:
-            if exc.expected is not None:
-                raise Illegal(f"the deck deals {exc.expected} next here, not {card}") from None
-            raise Illegal("no longer in the deck: it was drawn already") from None
+        pile = draw_from(self.deck, card, "deck")
         new = self._copy()
         new.deck = pile
         new.card = card
