@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Self, Sequence, TypeVar
 
 from ...kit.cards import JOKER, SUIT_NAMES, Card, deck
-from ...kit.core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State, draw_from
+from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Phase, Result, State, draw_from
 from ...kit.piles import NotInPile, Pile
 
 if TYPE_CHECKING:
@@ -459,6 +459,14 @@ class ClearTheDungeon(Game[DungeonState]):
         """Monsters first (J Q K of spades, hearts, diamonds, clubs), then the power deck
         (A-10 of spades, hearts, diamonds, clubs, then the two jokers)."""
         return [(MONSTER_PILE, MONSTERS), (POWER_PILE, POWER)]
+
+    def info(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> GameInfo:
+        """Scores from the rules: a win scores the power cards left (at most all 42), a
+        loss the monsters defeated (at most 12); a draw is one of at most 42 cards. An
+        attack is a target, two powers, a joker's value and a trigger: the reserve
+        variant's most seen in random play is under 200, so the encoding's 1,024 stand.
+        The longest game: measured under 70 events, declared with room to spare."""
+        return GameInfo(0, len(POWER), 200, 1024, len(POWER))
 
     def start(
         self,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Mapping, Optional, Sequence
 
 from ...kit.cards import CARDS, JOKER, Card, deck
-from ...kit.core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State, draw_from
+from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Phase, Result, State, draw_from
 from ...kit.piles import Pile
 from .grid import (
     ENTRANCE_DOORS,
@@ -847,6 +847,17 @@ class RpgSolitaire(Game[RpgState]):
         decks = _decks(options)
         piles: list[tuple[str, Cards]] = [(ROOMS, room_deck(decks))]
         return piles + [(PILE_OF_SUIT[s], suit_pile(s, decks)) for s in "shdc"]
+
+    def info(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> GameInfo:
+        """Scores from the rules: a loss scores 0, a win the treasure, which is at most
+        every card's rank in every pile. A draw is one of the cards of the largest pile.
+        The most choices and the longest game grow with the decks: measured at most 10
+        choices and about 200 events a deck in random and greedy play, declared with
+        room to spare."""
+        piles = self.deck(variant, options)
+        treasure = sum(card.rank for _, cards in piles for card in cards if card is not JOKER)
+        decks = _decks(options)
+        return GameInfo(0, treasure, 500 * decks, 64, max(len(set(cards)) for _, cards in piles))
 
     def start(
         self,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional, Sequence
 
 from dungeon_cli.kit.cards import Card, deck
-from dungeon_cli.kit.core import Chance, Draw, Game, Illegal, Phase, Result, State, draw_from
+from dungeon_cli.kit.core import Chance, Draw, Game, GameInfo, Illegal, Phase, Result, State, draw_from
 from dungeon_cli.kit.piles import Pile
 
 DECK = "deck"
@@ -166,6 +166,11 @@ class ToyDungeon(Game):
 
     def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
         return [(DECK, CARDS)]
+
+    def info(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> GameInfo:
+        """Gold is at most every card's value (40); a card a turn, each dealt, rolled and
+        taken or passed (30 events); take or pass; a card of ten or a face of six."""
+        return GameInfo(0, sum(card.rank for card in CARDS), 3 * len(CARDS), 2, len(CARDS))
 
     def start(
         self,
