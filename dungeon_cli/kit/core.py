@@ -290,7 +290,8 @@ class GameInfo:
     ``num_distinct_actions``: the most legal actions a decision can offer;
     ``max_chance_outcomes``: the most outcomes a chance event can have;
     ``perfect_information``: whether the player sees everything (no game here does:
-    cards are face down). tests/kit/test_game_info.py holds every game to its own."""
+    cards are face down). tests/adaptors/test_adaptors_tensors.py holds every game to
+    its own."""
 
     __slots__ = (
         "min_score",
