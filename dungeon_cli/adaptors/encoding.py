@@ -14,12 +14,30 @@ and a state that had one would be refused with ``TooManyActions``, never truncat
 The observation (``State.observation()``, hashable) becomes text with sets in sorted
 order and only ASCII, so two observations are equal exactly when their texts are: the
 information state string of OpenSpiel and the observation of the Gymnasium environment.
+
+It also becomes a tensor, for a network (a DQN's, a PPO's) that wants numbers of one
+shape: ``observation_tensor``, ``TENSOR_SIZE`` float32 values for every game, made by
+feature hashing (Weinberger et al., 2009) of the observation's structure, so no game
+writes an encoder of its own. Each leaf of the observation is a feature named by its
+path (``/3/0`` is the first item of the fourth field) and, for a value that is not a
+number, the value itself (``/3/0=7c``); a member of a set is named by its path and its
+canonical text, never by a position. A number adds its value to its feature's slot, a
+card, word or set member adds 1, and the slot is ``crc32(name) % TENSOR_SIZE``. Equal
+observations give equal tensors (the sums are of whole numbers, in any order); two
+features may share a slot (about one in a few hundred with the largest observations),
+which a network sees as one. Every value is clipped to ``[-TENSOR_BOUND, TENSOR_BOUND]``,
+far above any count or score of these games.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import enum
+import zlib
 from fractions import Fraction
-from typing import Any, Hashable, Mapping
+from typing import Any, Hashable, Iterator, Mapping
+
+import numpy as np
 
 from ..kit.core import Chance, State
 
@@ -32,11 +50,17 @@ class TooManyActions(ValueError):
     """A state with more choices (or chance outcomes) than the encoding has ids."""
 
 
-def decisions(state: State) -> list[Any]:
-    """The player's legal actions, id ``i`` at index ``i``."""
+# The observation tensor's length, for every game, and the bound of its values.
+TENSOR_SIZE = 2048
+TENSOR_BOUND = 1024.0
+
+
+def decisions(state: State, limit: int = MAX_ACTIONS) -> list[Any]:
+    """The player's legal actions, id ``i`` at index ``i``; at most ``limit`` (the game's
+    declared ``GameInfo.num_distinct_actions``), else TooManyActions."""
     actions = state.legal_actions()
-    if len(actions) > MAX_ACTIONS:
-        raise TooManyActions(f"{len(actions)} legal actions: the encoding has ids for {MAX_ACTIONS}")
+    if len(actions) > limit:
+        raise TooManyActions(f"{len(actions)} legal actions: the game declares at most {limit}")
     return actions
 
 
@@ -71,7 +95,44 @@ def observation_text(state: State) -> str:
     return _text(state.observation())
 
 
+def observation_tensor(state: State) -> np.ndarray:
+    """What the player has seen, as ``TENSOR_SIZE`` float32 values (the module's doc):
+    equal for equal observations."""
+    tensor = np.zeros(TENSOR_SIZE, dtype=np.float32)
+    for name, value in _features(state.observation(), ""):
+        tensor[zlib.crc32(name.encode("ascii")) % TENSOR_SIZE] += value
+    np.clip(tensor, -TENSOR_BOUND, TENSOR_BOUND, out=tensor)
+    return tensor
+
+
+def _features(value: Any, path: str) -> Iterator[tuple[str, float]]:
+    """Each leaf of an observation: (feature name, value)."""
+    if value is None:
+        return
+    if isinstance(value, bool):
+        yield path + "?", float(value)
+    elif isinstance(value, (int, float, Fraction)) and not isinstance(value, enum.Enum):
+        yield path + "#", float(value)
+    elif isinstance(value, (tuple, list)):
+        for index, item in enumerate(value):
+            yield from _features(item, f"{path}/{index}")
+    elif isinstance(value, (frozenset, set)):
+        for member in value:
+            yield f"{path}/*={_text(member)}", 1.0
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _features(item, f"{path}/{_text(key)}")
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from _features(getattr(value, field.name), f"{path}/{field.name}")
+    else:
+        yield f"{path}={_text(value)}", 1.0
+
+
 def _text(value: Any) -> str:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):  # its fields, sets sorted
+        fields = ", ".join(f"{field.name}={_text(getattr(value, field.name))}" for field in dataclasses.fields(value))
+        return f"{type(value).__name__}({fields})"
     if isinstance(value, (tuple, list)):
         inner = ", ".join(_text(v) for v in value)
         return f"({inner},)" if len(value) == 1 else f"({inner})"

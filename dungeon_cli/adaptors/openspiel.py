@@ -2,7 +2,9 @@
 
 ``register()`` adds one game to ``pyspiel`` for each game of the registry, named
 ``dungeon_`` and the game's name with ``_`` for ``-`` (``dungeon_clear_the_dungeon``),
-with two parameters: ``variant`` (``""``: the game's own rules) and ``seed``:
+with parameters ``variant`` (``""``: the game's own rules), ``seed`` and ``seed_high``
+(OpenSpiel's integers stop below 2**31, where half the daily seeds lie: the seed is
+``seed_high * 2**31 + seed``, which ``load(game, seed=N)`` splits for any N):
 
 - ``seed=-1`` (the default): chance is the game's own. A chance node lists every outcome
   still possible with its probability (``Chance.probabilities()``), as OpenSpiel's
@@ -17,11 +19,15 @@ with two parameters: ``variant`` (``""``: the game's own rules) and ``seed``:
   record that ``dungeon verify --seed-check`` accepts.
 
 The rest comes from the rules API alone, through ``encoding.py``: action ids, the
-information state string (the observation), resampling (``State.resample``). One player
-(id 0), rewards at the end: the return is the game's score (``Result.score``); the
-utility bounds are wide ones (``UTILITY``), since the rules API states none.
-``max_game_length`` is the engine's runaway limit (``MAX_EVENTS``), the longest game any
-walk plays.
+information state string and tensor (the observation, the same for both, since it is
+all the player has seen), resampling (``State.resample``). One player (id 0), rewards at
+the end: the return is the game's score (``Result.score``). OpenSpiel's ``GameInfo`` is
+the game's own declared ``kit.core.GameInfo`` (``Game.info``): the score range as the
+utility bounds, the longest game, the most distinct actions and chance outcomes.
+
+Games and states pickle, deep-copy and serialise (``pyspiel.serialize_game_and_state``):
+a game as its name and parameters, a state as its game and the actions that led to it,
+played again when it is loaded, in any process that can import this module.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from __future__ import annotations
 import random
 from typing import Any, Hashable, Optional
 
+import numpy as np
 import pyspiel
 
 from .. import registry
@@ -38,7 +45,7 @@ from ..services.session import Session
 from . import encoding
 
 PREFIX = "dungeon_"
-UTILITY = 1_000_000.0  # |score| of any game is far below this
+HIGH = 2**31  # OpenSpiel's integer parameters hold less: a larger seed is split in two
 
 _registered: dict[str, str] = {}  # OpenSpiel's name -> the game's
 
@@ -57,10 +64,25 @@ def register() -> list[str]:
         # A class per game, not a closure: OpenSpiel keeps the creator until the process
         # has ended, and a class (which refers to itself) is never freed under it, where a
         # closure would be freed without the interpreter and abort the process's exit.
-        creator = type(f"DungeonGame[{game}]", (DungeonGame,), {"GAME": game})
+        creator = type(_class_name(game), (DungeonGame,), {"GAME": game, "__module__": __name__})
+        globals()[creator.__name__] = creator  # found by name: pickle and copy.deepcopy
         pyspiel.register_game(_game_type(game), creator)
         _registered[name] = game
     return [short_name(game) for game in registry.names()]
+
+
+def _class_name(game: str) -> str:
+    return "DungeonGame_" + game.replace("-", "_")
+
+
+def __getattr__(name: str) -> Any:
+    """A game's class, for a process that unpickles a game or state before registering:
+    registering makes it."""
+    if name.startswith("DungeonGame_"):
+        register()
+        if name in globals():
+            return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def load(game: str, variant: Optional[str] = None, seed: Optional[int] = None) -> "DungeonGame":
@@ -70,28 +92,37 @@ def load(game: str, variant: Optional[str] = None, seed: Optional[int] = None) -
     if variant:
         params["variant"] = variant
     if seed is not None:
-        params["seed"] = seed
+        if seed < 0:
+            raise ValueError(f"seed {seed}: a seed is a whole number, 0 or more")
+        params["seed"] = seed % HIGH
+        if seed >= HIGH:
+            params["seed_high"] = seed // HIGH
     loaded: DungeonGame = pyspiel.load_game(short_name(game), params)
     return loaded
 
 
 def _game_type(game: str) -> Any:
-    title = registry.get(game).game.title
+    module = registry.get(game)
+    title = module.game.title
     return pyspiel.GameType(
         short_name=short_name(game),
         long_name=f"dungeon: {title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        information=(
+            pyspiel.GameType.Information.PERFECT_INFORMATION
+            if module.game.info().perfect_information
+            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        ),
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=1,
         min_num_players=1,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
-        parameter_specification={"variant": "", "seed": -1},
+        provides_observation_tensor=True,
+        parameter_specification={"variant": "", "seed": -1, "seed_high": 0},
     )
 
 
@@ -102,16 +133,20 @@ class DungeonGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any]):
         game = self.GAME
-        seed = int(params.get("seed", -1))
-        self.setup = Setup(game, str(params.get("variant", "")) or None, seed=seed if seed >= 0 else None)
+        seed, high = int(params.get("seed", -1)), int(params.get("seed_high", 0))
+        if high < 0 or (high and seed < 0):
+            raise ValueError(f"seed_high {high} with seed {seed}: both are 0 or more (the seed is seed_high * 2**31 + seed)")
+        self.setup = Setup(game, str(params.get("variant", "")) or None, seed=high * HIGH + seed if seed >= 0 else None)
+        declared = self.setup.module.game.info(self.setup.variant, self.setup.options)
+        self.declared = declared
         info = pyspiel.GameInfo(
-            num_distinct_actions=encoding.MAX_ACTIONS,
-            max_chance_outcomes=encoding.MAX_ACTIONS,
+            num_distinct_actions=min(declared.num_distinct_actions, encoding.MAX_ACTIONS),
+            max_chance_outcomes=min(declared.max_chance_outcomes, encoding.MAX_ACTIONS),
             num_players=1,
-            min_utility=-UTILITY,
-            max_utility=UTILITY,
+            min_utility=float(declared.min_score),
+            max_utility=float(declared.max_score),
             utility_sum=None,
-            max_game_length=MAX_EVENTS,
+            max_game_length=min(declared.max_game_length, MAX_EVENTS),
         )
         super().__init__(_game_type(game), info, params)
         seeded = SeededDealer(self.setup.seed) if self.setup.seed is not None else None
@@ -125,6 +160,19 @@ class DungeonGame(pyspiel.Game):
             raise ValueError(f"observation parameters are not supported: {params}")
         return _Observer()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its name and parameters: loaded again, in any process."""
+        return (_load_named, (self.GAME, dict(self.get_parameters())))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "DungeonGame":
+        return self  # a game never changes (OpenSpiel shares one among its states)
+
+
+def _load_named(game: str, params: dict[str, Any]) -> DungeonGame:
+    register()
+    loaded: DungeonGame = pyspiel.load_game(short_name(game), params)
+    return loaded
+
 
 # A game's events so far as a chain: () at the start, else (earlier events, action).
 Events = tuple[Any, ...]
@@ -136,7 +184,7 @@ class _Node:
     for a resampled state, which has no record). Never changed once made, so the copy
     OpenSpiel makes of a state on ``clone()`` shares it."""
 
-    __slots__ = ("game", "state", "dealer", "events", "_dealt", "_seen")
+    __slots__ = ("game", "state", "dealer", "events", "_dealt", "_seen", "_tensor")
 
     def __init__(self, game: DungeonGame, state: State, dealer: Optional[SeededDealer], events: Optional[Events]):
         self.game = game
@@ -145,6 +193,7 @@ class _Node:
         self.events = events  # (earlier events, action) pairs, or () at the start
         self._dealt: Optional[tuple[Hashable, SeededDealer]] = None
         self._seen: Optional[str] = None
+        self._tensor: Any = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "_Node":
         return self
@@ -163,6 +212,12 @@ class _Node:
         if self._seen is None:
             self._seen = encoding.observation_text(self.state)
         return self._seen
+
+    def tensor(self) -> Any:
+        if self._tensor is None:
+            self._tensor = encoding.observation_tensor(self.state)
+            self._tensor.flags.writeable = False
+        return self._tensor
 
     def after(self, action: Any, dealer: Optional[SeededDealer]) -> "_Node":
         events = None if self.events is None else (self.events, action)
@@ -188,7 +243,8 @@ class SpielState(pyspiel.State):
         return 0
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(range(len(encoding.decisions(self._node.state))))
+        node = self._node
+        return list(range(len(encoding.decisions(node.state, node.game.declared.num_distinct_actions))))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         node = self._node
@@ -255,15 +311,43 @@ class SpielState(pyspiel.State):
         node = self._node
         return str(node.game.setup.module.render(node.state))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and the actions that led here, played again when loaded;
+        a resampled state (no actions led to it) as its game and its rules state."""
+        node = self._node
+        if node.events is None:
+            return (_resampled, (node.game, node.state))
+        return (_replayed, (node.game, self.history()))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "SpielState":
+        copied: SpielState = self.clone()  # OpenSpiel's own copy: its history, this node
+        return copied
+
+
+def _replayed(game: DungeonGame, actions: list[int]) -> SpielState:
+    state = game.new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    return state
+
+
+def _resampled(game: DungeonGame, core: State) -> SpielState:
+    state = game.new_initial_state()
+    state._node = _Node(game, core, None, None)
+    return state
+
 
 class _Observer:
-    """What the player has seen, as OpenSpiel's observers give it (a string, no tensor)."""
+    """What the player has seen, as OpenSpiel's observers give it: the text and the
+    tensor of ``encoding`` (``TENSOR_SIZE`` values), one for the observation and the
+    information state alike, since a state's observation is all the player has seen."""
 
-    tensor = None
-    dict: dict[str, Any] = {}
+    def __init__(self) -> None:
+        self.tensor = np.zeros(encoding.TENSOR_SIZE, dtype=np.float32)
+        self.dict: dict[str, Any] = {"observation": self.tensor}
 
     def set_from(self, state: SpielState, player: int) -> None:
-        pass
+        self.tensor[:] = state._node.tensor()
 
     def string_from(self, state: SpielState, player: int) -> str:
         return state.information_state_string(player)

@@ -25,7 +25,7 @@ from typing import Any, Callable, Hashable, Mapping, Optional, TypedDict, cast
 
 from notation import Checkpoint, Move, Record, Tag
 
-from .. import bots
+from .. import bots, registry
 from ..engine import Visitor, Walk
 from ..kit.bot import Bot
 from ..kit.core import Cards, Phase, Result, State, known_steps
@@ -275,7 +275,9 @@ class Searcher:
     def __init__(self, game: str, seconds: Optional[float], nodes: Optional[int] = None):
         # counted in positions (``--limit 500k``, or ``lookahead.NODES``), so the figures
         # are the machine's no more than the solver's are; a time limit only as asked
-        self.look = Lookahead(bots.make(game, "greedy"), seconds if seconds is not None else math.inf, nodes or LOOKAHEAD_NODES)
+        self.look = Lookahead(
+            registry.get(game).playout_bot(), seconds if seconds is not None else math.inf, nodes or LOOKAHEAD_NODES
+        )
         self.last: Optional[tuple[State, Stream, Hindsight]] = None
 
     def judge(self, decision: Decision) -> tuple[Hindsight, Hindsight]:

@@ -157,8 +157,10 @@ def main() -> None:
     """The console entry point. Beyond click: a closed standard stream or one that
     cannot be written (a full disk, /dev/full) is a one-line message and a non-zero
     exit, never a traceback, and never exit 0 with the output lost."""
+    from ..plumbing import streams
     from ..plumbing.streams import finish, guard
 
+    streams.STANDALONE = True  # a signal the command caught is its own to answer
     guard()
     ctrl_c = _CtrlC.install()
     try:

@@ -35,7 +35,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Hashable, Mapping, Optional, Self, Sequence, TypeVar
 
 from .cards import ORDER
-from .piles import Hidden
+from .piles import Hidden, NotInPile, Pile
 
 if TYPE_CHECKING:
     import random
@@ -57,6 +57,30 @@ class Illegal(Exception):
         # Which part of a many-token action is at fault ("power", "trigger", ...), so the
         # reader can point at that token; None blames the action's first token.
         self.where = where
+
+
+P = TypeVar("P", bound=Hashable)
+
+
+def draw_from(
+    pile: Pile[P], card: P, name: str, verb: str = "deals", gone: str = "no longer in the {name}: it was drawn already"
+) -> Pile[P]:
+    """``pile`` after ``card`` is drawn from it, or Illegal in the words every game uses
+    for a pile (``name``, "the dungeon"): where the order is known (a seeded deal),
+    "the dungeon deals 7s next here, not 9d"; a card put under the pile, "went under the
+    dungeon: the 3 cards above it come first"; else ``gone``, a template of ``{card}`` and
+    ``{name}`` (made only then: a draw that succeeds costs no text). The message follows
+    the card's token."""
+    try:
+        return pile.draw(card)
+    except NotInPile as exc:
+        if exc.expected is not None:
+            raise Illegal(f"the {name} {verb} {exc.expected} next here, not {card}") from None
+        if card in pile.known:
+            above = sum(pile.hidden.values())
+            cards = "card above it comes" if above == 1 else "cards above it come"
+            raise Illegal(f"went under the {name}: the {above} {cards} first") from None
+        raise Illegal(gone.format(card=card, name=name)) from None
 
 
 class Result:
@@ -256,6 +280,53 @@ StateT = TypeVar("StateT", bound=State)
 Cards = Sequence[Any]
 
 
+class GameInfo:
+    """What a game declares of itself, after OpenSpiel's ``GameType`` and ``GameInfo``:
+    the bounds a program built on the rules (the adaptors, a researcher's network) sizes
+    itself by, where the rules API alone would give only the engine's limits.
+
+    ``min_score``/``max_score``: every ``Result.score`` lies between them;
+    ``max_game_length``: the most events (decisions and chance outcomes) a game can have;
+    ``num_distinct_actions``: the most legal actions a decision can offer;
+    ``max_chance_outcomes``: the most outcomes a chance event can have;
+    ``perfect_information``: whether the player sees everything (no game here does:
+    cards are face down). tests/adaptors/test_adaptors_tensors.py holds every game to
+    its own."""
+
+    __slots__ = (
+        "min_score",
+        "max_score",
+        "max_game_length",
+        "num_distinct_actions",
+        "max_chance_outcomes",
+        "perfect_information",
+    )
+
+    def __init__(
+        self,
+        min_score: int,
+        max_score: int,
+        max_game_length: int,
+        num_distinct_actions: int,
+        max_chance_outcomes: int,
+        perfect_information: bool = False,
+    ):
+        self.min_score, self.max_score = min_score, max_score
+        self.max_game_length = max_game_length
+        self.num_distinct_actions = num_distinct_actions
+        self.max_chance_outcomes = max_chance_outcomes
+        self.perfect_information = perfect_information
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"GameInfo({fields})"
+
+
+# What a game that declares nothing is taken to be: the engine's runaway limit
+# (engine.MAX_EVENTS) and the adaptors' encoding bound, scores far beyond any game's.
+UNDECLARED = GameInfo(-1_000_000, 1_000_000, 200_000, 1024, 1024)
+
+
 class Game(ABC, Generic[StateT]):
     """One game's rules: its name, variants and how a game of it starts. Generic over the
     game's state type, so that what is built on a game (its module, a player's view)
@@ -280,6 +351,11 @@ class Game(ABC, Generic[StateT]):
         """The state before anything is dealt. With ``order`` (pile name -> cards, top
         first) every pile's order is known and each draw must be the next card; without
         it a draw may be any card still in the pile."""
+
+    def info(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> GameInfo:
+        """What the game declares of itself in this variant and with these options
+        (``GameInfo``); a game that declares nothing gets the engine's limits."""
+        return UNDECLARED
 
 
 def _observed(value: Any) -> Hashable:

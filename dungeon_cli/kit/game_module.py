@@ -31,7 +31,7 @@ from typing import (
 from notation import Record, Tag, Token
 
 from .cards import CARDS
-from .core import Draw, Game, Illegal, State
+from .core import Draw, Game, Illegal, Phase, State
 
 if TYPE_CHECKING:
     from .position import Values
@@ -131,8 +131,17 @@ class Notation(ABC, Generic[S, A]):
         return {}
 
     def read_deal(self, cursor: Cursor[S], tokens: Sequence[Token]) -> Iterator[Step]:
-        """The ``deal:`` line; by default every token is a card drawn."""
-        for token in tokens:
+        """The ``deal:`` line: by default every token is a card drawn at the setup (turn
+        0, chance to play). A card past the setup is refused, not taken as the first
+        move's: a game that deals nothing before move 1 has no ``deal:`` line at all."""
+        for index, token in enumerate(tokens):
+            state = cursor.state
+            if state.turn != 0 or state.phase is not Phase.CHANCE:
+                if index == 0:
+                    raise Misread(token, "this game has no deal: line: nothing is dealt before move 1")
+                raise Misread(
+                    token, f"the deal: line holds the setup's {index} card{'s' if index != 1 else ''}: this card is one too many"
+                )
             yield token, Draw(self.outcome(token))
 
     @abstractmethod
@@ -174,9 +183,26 @@ class Notation(ABC, Generic[S, A]):
         every such error in a record is reported, not only the first."""
         return None
 
-    @abstractmethod
     def write_turn(self, log: TurnLog[S]) -> tuple[list[str], list[str]]:
-        """DEALT and ACTIONS tokens of one turn."""
+        """DEALT and ACTIONS tokens of one turn. By default what every game writes alike:
+        the draws before the turn's first decision are its DEALT, a draw after it is
+        ``^card`` among the actions (a card turned up mid-turn), and each decision is its
+        ``action_text``. A game whose DEALT shows more (Scoundrel's carried card) or whose
+        mid-turn draws are told apart otherwise writes its own."""
+        dealt: list[str] = []
+        actions: list[str] = []
+        decided = False
+        for before, action in log.events:
+            if isinstance(action, Draw):
+                text = self.format_outcome(action.outcome)
+                if decided:
+                    actions.append(f"^{text}")
+                else:
+                    dealt.append(text)
+            else:
+                decided = True
+                actions.extend(self.action_text(before, action).split())
+        return dealt, actions
 
     def write_deal(self, log: TurnLog[S]) -> list[str]:
         return [self.format_outcome(action.outcome) for _, action in log.events]
@@ -313,8 +339,10 @@ class GameModule(Generic[S, A]):
 
     def playout_bot(self) -> Any:
         """A new instance of the game's fastest bot, to play positions out (the search
-        every game has, and the search of a whole deal): its greedy bot, which every
-        game has, else the random one."""
+        every game has, the search of a whole deal, analyse's hindsight, a turn played
+        to its end): its ``greedy`` bot where it names one, else the random one. The one
+        lookup of it: a game's bots are optional (the suite plays its own game with
+        none of them)."""
         return load(self.bots.get("greedy") or "dungeon_cli.bots.uniform:RandomBot")()
 
     def full_page(self) -> Optional[str]:

@@ -107,7 +107,11 @@ class Beside:
             raise Refused(path, "does not resolve to a file in a directory: it is never replaced")
         self.path, self.real = path, real
         self._signals = _TermRaises()
-        fd, self.tmp = _temp(os.path.dirname(real), os.path.basename(real), 0o600)
+        try:
+            fd, self.tmp = _temp(os.path.dirname(real), os.path.basename(real), 0o600)
+        except BaseException:
+            self._signals.restore()
+            raise
         try:
             if (st.st_uid, st.st_gid) != (os.geteuid(), os.getegid()):
                 try:
@@ -372,29 +376,44 @@ class _TermRaises:
     """While a temporary file exists, SIGTERM and SIGHUP end the process through an
     exception (exit 128+N, as the signal would), so the cleanup that removes the file
     runs: ``kill`` during ``fmt`` of a large file leaves nothing hidden behind. Only a
-    default disposition is changed (``play`` has its own handlers), only in the main thread."""
+    default disposition is changed (``play`` has its own handlers), only in the main thread.
+
+    The handler serves once: it puts the previous ones back before it raises, so no path
+    the exception takes leaves it installed, and ``restore`` (the cleanup done) hands the
+    signal back to a host running the command in-process (``streams.hand_back``): a
+    SIGTERM to a test run ends the run, not only the command it was in."""
 
     def __init__(self) -> None:
         import signal
         import threading
 
         self.previous: dict[signal.Signals, Any] = {}
+        self.fired: Optional[int] = None
         if threading.current_thread() is not threading.main_thread():
             return
         for sig in (signal.SIGTERM, signal.SIGHUP):
             if signal.getsignal(sig) == signal.SIG_DFL:
-                self.previous[sig] = signal.signal(sig, _raise)
+                self.previous[sig] = signal.signal(sig, self._raise)
 
-    def restore(self) -> None:
+    def _raise(self, signum: int, frame: Optional[FrameType]) -> NoReturn:
+        self._put_back()
+        self.fired = signum
+        raise SystemExit(128 + signum)
+
+    def _put_back(self) -> None:
         import signal
 
-        for sig, handler in self.previous.items():
+        previous, self.previous = self.previous, {}
+        for sig, handler in previous.items():
             signal.signal(sig, handler)
-        self.previous = {}
 
+    def restore(self) -> None:
+        self._put_back()
+        fired, self.fired = self.fired, None
+        if fired is not None:
+            from .streams import hand_back
 
-def _raise(signum: int, frame: Optional[FrameType]) -> NoReturn:
-    raise SystemExit(128 + signum)
+            hand_back(fired)
 
 
 def _claim(path: str, data: bytes) -> None:

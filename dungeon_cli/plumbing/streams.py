@@ -19,7 +19,23 @@ from __future__ import annotations
 import errno
 import io
 import os
+import signal
 import sys
+
+# Whether this process is the ``dungeon`` command (``cli.main`` says so) or a host that
+# runs it in-process (a test run, a program embedding click's command). A command turns
+# SIGTERM, SIGHUP or Ctrl-C into an exception while it has something to clean up (a
+# temporary file, a game's record); in a host, the signal was the host's, and once the
+# cleanup is done it is handed back to the host's own handler (``hand_back``), which
+# ends a test run as a SIGTERM to it should. The command itself exits 128+N.
+STANDALONE = False
+
+
+def hand_back(signum: int) -> None:
+    """In a host, the signal ``signum`` again, now that the command's cleanup is done and
+    the host's handler is back in place; nothing in the ``dungeon`` command itself."""
+    if not STANDALONE:
+        signal.raise_signal(signum)
 
 
 class _Closed(io.TextIOBase):

@@ -19,7 +19,7 @@ from typing import Iterator, Optional
 
 from notation import Record
 
-from .. import bots, solver
+from .. import solver
 from ..analysis.classes import MoveClass, read_comment
 from ..kit.core import Phase, Result
 from ..services.session import Session
@@ -102,9 +102,9 @@ def _rank(result: Result) -> tuple[bool, int]:
 
 
 def _finish_turn(session: Session) -> None:
-    """The turn in progress played to its end by the greedy bot (or the random one)."""
-    name = "greedy" if "greedy" in bots.names(session.module.game.name) else "random"
-    bot = bots.make(session.module.game.name, name)
+    """The turn in progress played to its end by the game's playout bot (its greedy one,
+    else the random one: ``GameModule.playout_bot``)."""
+    bot = session.module.playout_bot()
     bot.begin(session.module, session.variant, session.options, session.start)
     rng = random.Random(0)
     turn = session.state.turn

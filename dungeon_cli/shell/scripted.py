@@ -18,6 +18,7 @@ from types import FrameType
 from typing import Generator, Iterable, Optional, TextIO
 
 from ..kit.terminal_text import safe
+from ..plumbing.streams import hand_back
 from ..services.session import Session
 from .line import LineError, apply_line
 from .recordfile import RecordFile
@@ -85,10 +86,13 @@ class Interrupted(Exception):
 @contextmanager
 def _signals_raise() -> Generator[dict[str, int], None, None]:
     """SIGINT, SIGTERM and SIGHUP become an exception in the main loop (whose cleanup
-    writes the record), instead of ending the process on the spot."""
+    writes the record), instead of ending the process on the spot. The handlers before
+    are put back at the end, and a host running the command in-process (a test run) then
+    gets its signal back (``streams.hand_back``)."""
     caught: dict[str, int] = {}
 
     def handler(signum: int, frame: Optional[FrameType]) -> None:
+        caught.setdefault("signum", signum)
         if "on" in caught:  # still playing: stop there
             raise Interrupted(signum)
         caught["late"] = signum  # the record is being written: let it finish
@@ -103,6 +107,8 @@ def _signals_raise() -> Generator[dict[str, int], None, None]:
     finally:
         for s, h in previous.items():
             signal.signal(s, h)
+    if "signum" in caught:
+        hand_back(caught["signum"])
 
 
 def _deliver(session: Session, out: TextIO, err: TextIO, record: Optional[RecordFile], saver: "_Saver") -> bool:

@@ -90,6 +90,29 @@ def test_a_masked_action_changes_nothing():
     assert env.record() == fresh.record()
 
 
+@pytest.mark.parametrize("action", [0.0, 1.7, True, "0", np.float64(0.0), np.array([0]), np.array(0.0)], ids=repr)
+def test_an_action_that_is_not_a_whole_number_is_illegal(action):
+    """Before, ``int(action)`` made 1.7 the id 1 and True the id 1, and played them."""
+    env = gymnasium.make("dungeon/scoundrel-v0").unwrapped
+    observation, _ = env.reset(seed=7)
+    again, reward, terminated, truncated, info = env.step(action)
+    assert (again, reward, terminated, info["illegal"]) == (observation, 0.0, False, True)
+    assert env.session.count == 4  # nothing played
+    _, _, _, _, info = env.step(np.int64(0))
+    assert not info["illegal"] and env.session.count > 4
+    env.reset(seed=7)
+    _, _, _, _, info = env.step(np.array(0))
+    assert not info["illegal"]
+
+
+@pytest.mark.parametrize("env_id", IDS)
+def test_the_tensor_observation_passes_the_env_checker(env_id):
+    env = gymnasium.make(env_id, observation="tensor")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped)
+
+
 def test_reset_without_a_seed_deals_from_the_environments_generator():
     env = gymnasium.make("dungeon/toy-v0").unwrapped
     env.reset(seed=1)

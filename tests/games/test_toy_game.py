@@ -174,3 +174,51 @@ def test_without_the_environment_no_process_knows_the_toy_game():
     assert b"unknown game 'toy': 'dungeon games' lists the games this tool knows" in result.stdout
     result = run_subprocess(["games"], env={"DUNGEON_GAMES": ""})
     assert result.returncode == 0 and b"toy:" not in result.stdout
+
+
+@pytest.fixture
+def botless(monkeypatch):
+    """The toy game as a game with no bot of its own (bots are optional): the commands
+    have the random bot and the search, and the random bot plays positions out."""
+    module = registry.get(GAME)
+    monkeypatch.setattr(module, "bots", {})
+    monkeypatch.setattr(module, "playouts", {})
+    monkeypatch.setattr(module, "batch_playouts", {})
+    return module
+
+
+def test_a_game_with_no_bot_is_analysed_made_into_puzzles_and_simulated(botless, sampled, run, tmp_path):
+    """Before, analyse of a seeded record of a game without a ``greedy`` bot ended in
+    ``KeyError: 'greedy'`` (the analysis's searcher asked for it by name): one lookup,
+    ``GameModule.playout_bot``, for every search, hindsight and turn played out."""
+    session, _ = sampled
+    record = tmp_path / "game.dgn"
+    record.write_text(session.text())
+    analysed = tmp_path / "analysed.dgn"
+    result = run(["analyse", "--samples", "20", "-o", str(analysed), str(record)])
+    assert result.exit_code == 0, result.output
+    assert "accuracy" in result.output and "hindsight" in result.output
+    assert "[Accuracy " in analysed.read_text()
+    result = run(["puzzles", str(analysed), "-o", str(tmp_path / "puzzles.dgn")])
+    assert result.exit_code == 0, result.output
+    result = run(["sim", GAME, "--games", "3", "--bot", "strong"])
+    assert result.exit_code == 0, result.output
+    result = run(["sim", GAME, "--games", "3", "--bot", "greedy"])
+    assert result.exit_code == 2 and "'greedy' does not play toy (bots: random, strong)" in result.output
+    assert type(botless.playout_bot()).__name__ == "RandomBot"
+
+
+def test_a_game_without_its_own_read_deal_refuses_a_deal_line(monkeypatch, run, tmp_path):
+    """The default ``Notation.read_deal`` reads only the setup's cards: the toy game
+    deals nothing before move 1, so its ``deal:`` line is refused at its first card,
+    not taken as move 1's (before: the card was drawn, and move 1 said it was not)."""
+    from dungeon_cli.kit.game_module import Notation
+
+    module = registry.get(GAME)
+    monkeypatch.setattr(type(module.notation), "read_deal", Notation.read_deal)
+    monkeypatch.setattr(type(module.notation), "check_token", lambda self, section, token: None)
+    record = tmp_path / "deal.dgn"
+    record.write_text('[Game "toy"]\n\ndeal: 5c\n1. 5c 1 : take\n')
+    result = run(["verify", str(record)])
+    assert result.exit_code == 1
+    assert f"{record}:3:7: error: this game has no deal: line: nothing is dealt before move 1" in result.output

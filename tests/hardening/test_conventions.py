@@ -11,14 +11,13 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 import pytest
 from conftest import EXAMPLES, FIXTURES, ROOT, run_subprocess
-from processes import start
+from processes import Watched, start
 from pty_terminal import Terminal
 from test_faults_dataloss import _blocked_reading
 from test_hardening_streams import into_a_closed_pipe
@@ -150,21 +149,25 @@ PIPE = [
 ]
 
 
-def interrupted(args: list[str], after: float, summed_up: bool = False, within: float = 10.0):
-    """Ctrl-C (to the process group, as a terminal sends it) ``after`` seconds: the
-    command must be gone ``within`` seconds, saying so, with status 130."""
+def interrupted(args: list[str], summed_up: bool = False, within: float = 10.0):
+    """Ctrl-C (to the process group, as a terminal sends it) while the command reads,
+    or once its run has finished a first game (``summed_up``): the command must be gone
+    ``within`` seconds, saying so, with status 130."""
 
     def check(tmp_path: Path) -> None:
-        reading = args[-1] == "-"
-        proc = start(args, tmp_path, stdin=subprocess.PIPE if reading else subprocess.DEVNULL)
-        if reading:  # a record, then standard input stays open: verify waits for more
+        if summed_up:  # waits for the progress line to count a game, not for a clock
+            run = Watched(args, tmp_path)
+            run.finished()
+            proc = run.proc
+            os.killpg(proc.pid, signal.SIGINT)
+        else:  # a record, then standard input stays open: verify waits for more
+            proc = start(args, tmp_path, stdin=subprocess.PIPE)
             proc.stdin.write(WIN.read_bytes())
             proc.stdin.flush()
             _blocked_reading(proc, proc.stdin.fileno())
-        time.sleep(after)
-        os.killpg(proc.pid, signal.SIGINT)
+            os.killpg(proc.pid, signal.SIGINT)
         try:
-            out, err = proc.communicate(timeout=within)
+            out, err = run.outcome(within) if summed_up else proc.communicate(timeout=within)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.communicate()
@@ -178,11 +181,11 @@ def interrupted(args: list[str], after: float, summed_up: bool = False, within: 
 
 
 CTRL_C = [
-    Case("verify - while reading", interrupted(["verify", "-"], 0.0)),
-    Case("sim sums up what it finished", interrupted(["sim", "scoundrel", "--bot", "greedy", "--games", "100000000"], 3.0, True)),
+    Case("verify - while reading", interrupted(["verify", "-"])),
+    Case("sim sums up what it finished", interrupted(["sim", "scoundrel", "--bot", "greedy", "--games", "100000000"], True)),
     Case(
         "sim with a slow bot, within a second",
-        interrupted(["sim", "scoundrel", "--bot", "strong", "--games", "100000"], 3.0, True, within=2.0),
+        interrupted(["sim", "scoundrel", "--bot", "strong", "--games", "100000"], True, within=2.0),
     ),
 ]
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES
-from processes import EXE, ctrl_c, start
+from processes import EXE, Watched, ctrl_c, start
 from test_faults_dataloss import _blocked_reading
 
 
@@ -51,10 +51,10 @@ def test_ctrl_c_in_solve_prints_the_best_line_not_proven(tmp_path):
 
 
 def test_ctrl_c_in_sim_sums_up_the_games_played(tmp_path):
-    proc = start(["sim", "clear-the-dungeon", "--bot", "greedy", "--games", "1000000", "--jobs", "2"], tmp_path)
-    _workers(proc)
-    out, err = ctrl_c(proc, after=2)
-    assert proc.returncode == 130, err
+    run = Watched(["sim", "clear-the-dungeon", "--bot", "greedy", "--games", "1000000", "--jobs", "2"], tmp_path)
+    run.finished()  # before: 2 s, and on a loaded machine no game was finished yet
+    out, err = run.ctrl_c()
+    assert run.proc.returncode == 130, err
     assert b"Traceback" not in err and b"interrupted: the first " in err
     assert b"95% CI" in out and b"scores (seeds 0.." in out
 
@@ -64,24 +64,24 @@ def test_ctrl_c_in_a_sim_of_a_slow_bot_says_stopping_and_stops_within_a_second(t
     """The strong player searches (a game takes from a third of a second to seconds on a
     busy machine): it goes in chunks of one game, and the game in hand is dropped after
     a grace of 0.75 s. Before, a chunk was 500 games: a minute and a half."""
-    proc = start(["sim", "scoundrel", "--bot", "strong", "--games", "100000", "--jobs", jobs], tmp_path)
-    time.sleep(4)
+    run = Watched(["sim", "scoundrel", "--bot", "strong", "--games", "100000", "--jobs", jobs], tmp_path)
+    run.finished()  # a game is done: the next one is in hand
     began = time.perf_counter()
-    out, err = ctrl_c(proc)
+    out, err = run.ctrl_c()
     took = time.perf_counter() - began
-    assert proc.returncode == 130, err
+    assert run.proc.returncode == 130, err
     assert err.startswith(b"stopping... (Ctrl-C again: at once, keeping what is finished)\n"), err
     assert b"Traceback" not in err and b"interrupted" in err
     assert took < 1.5, took
 
 
 def test_a_second_ctrl_c_keeps_the_games_finished(tmp_path):
-    proc = start(["sim", "scoundrel", "--bot", "strong", "--games", "100000"], tmp_path)
-    time.sleep(6)
-    os.killpg(proc.pid, signal.SIGINT)
-    time.sleep(0.05)
-    out, err = ctrl_c(proc)
-    assert proc.returncode == 130, err
+    run = Watched(["sim", "scoundrel", "--bot", "strong", "--games", "100000"], tmp_path)
+    run.finished()  # before: 6 s, and on a loaded machine no game was finished yet
+    os.killpg(run.proc.pid, signal.SIGINT)
+    run.says(b"stopping...")  # the first is taken: the second comes while the game in hand is played
+    out, err = run.ctrl_c()
+    assert run.proc.returncode == 130, err
     assert b"Traceback" not in err and b"interrupted: the first " in err, err
     assert b"95% CI" in out and b"scoundrel  strong" in out
 

@@ -59,7 +59,7 @@ def test_the_page_runs_as_written(tmp_path):
             for text in says:
                 assert text in done.stdout, f"{line}: {text!r} not in {done.stdout}"
             ran += 1
-    assert ran == 6
+    assert ran == 7
     assert '[Seed "7"]' in (tmp_path / "scoundrel-7.dgn").read_text()
     assert '[Seed "7"]' in (tmp_path / "gym-7.dgn").read_text()
     assert sorted(p.name for p in (tmp_path / "ismcts").iterdir()) == ["scoundrel-1.dgn", "scoundrel-2.dgn"]

@@ -9,7 +9,7 @@ import io
 import json
 
 import pytest
-from processes import ctrl_c, start
+from processes import Watched
 
 from dungeon_cli import solver
 from dungeon_cli.engine import SeededDealer, Setup
@@ -195,9 +195,10 @@ def test_count_and_verdicts():
 
 
 def test_ctrl_c_counts_the_deals_solved(tmp_path):
-    proc = start(["solve", "scoundrel", "--seeds", "0-99999", "--jobs", "2"], tmp_path)
-    out, err = ctrl_c(proc, after=4)
-    assert proc.returncode == 130, err
+    run = Watched(["solve", "scoundrel", "--seeds", "0-99999", "--jobs", "2"], tmp_path)
+    run.finished()  # before: 4 s, and on a loaded machine no deal was solved yet
+    out, err = run.ctrl_c()
+    assert run.proc.returncode == 130, err
     assert b"Traceback" not in err and b"dungeon solve: error: interrupted: the first " in err
     assert b"winnable" in out and b"scoundrel  -          0-" in out
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Hashable, Mapping, Optional, Self, Union
 
-from ...kit.core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State
+from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Phase, Result, State
 from .cardset import DICE, FACES, CardSet, Effect, MapSide
 from .decks import Deck, NotInDeck, ordered_by, unknown
 
@@ -1151,6 +1151,17 @@ class CassetteDungeons(Game[CassetteState]):
     def deck(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> list[tuple[str, Cards]]:
         cards = self.card_set(options)
         return [(p, cards.faces(p)) for p in PILES]
+
+    def info(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> GameInfo:
+        """Scores from the rules: a win scores the health left (at most the card set's
+        health), a loss the rooms entered (at most one a card of the set). A chance event
+        is a die (six faces) or a card of the largest deck. The most choices (placings of
+        four dice on a room's slots) and the longest game: measured under 60 choices and
+        160 events with the built-in set, declared with room to spare."""
+        cards = self.card_set(options)
+        piles = [cards.faces(p) for p in PILES]
+        rooms = sum(len(faces) for faces in piles)
+        return GameInfo(0, max(cards.health, rooms), 1000, 1024, max(6, *(len(set(faces)) for faces in piles)))
 
     def start(
         self,

@@ -18,7 +18,7 @@ from notation.tokens import shown
 from ...kit import position as P
 from ...kit.cards import CARDS, ORDER
 from ...kit.core import Draw, Illegal, Phase
-from ...kit.game_module import Cursor, Misread, Notation, Step, TurnLog
+from ...kit.game_module import Cursor, Misread, Notation, Step
 from .rules import COLUMNS, MONSTERS, PASS, POWER, Action, Attack, DungeonState, Pass, Use, column_name, positioned, power_of
 
 T = TypeVar("T")
@@ -273,19 +273,6 @@ class DungeonNotation(Notation[DungeonState, Action]):
         if token.text not in CARDS:
             return f"'{token.raw or token.text}' is not a card"
         return None
-
-    def write_turn(self, log: TurnLog[DungeonState]) -> tuple[list[str], list[str]]:
-        dealt: list[str] = []
-        actions: list[str] = []
-        for before, action in log.events:
-            if isinstance(action, Draw):
-                if before.revealing is not None:
-                    actions.append(f"^{action.outcome}")
-                else:
-                    dealt.append(str(action.outcome))
-            else:
-                actions.extend(self.action_text(before, action).split())
-        return dealt, actions
 
     def action_text(self, state: DungeonState, action: Any) -> str:
         if isinstance(action, Pass):

@@ -20,11 +20,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Self, Sequence, TypeVar
 
 from ...kit.cards import JOKER, SUIT_NAMES, Card, deck
-from ...kit.core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State
+from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Phase, Result, State, draw_from
 from ...kit.piles import NotInPile, Pile
 
 if TYPE_CHECKING:
     import random  # the generator a resample is handed: the rules draw nothing themselves
+
+JOKERS_GONE = "no joker is left in the power deck: both were drawn already"
+DRAWN = "no longer in the power deck: it was drawn already"
 
 COLUMNS = 4
 DEPTH = 3  # monsters per column
@@ -289,14 +292,7 @@ class DungeonState(State):
             if card in MONSTER_SET:
                 raise Illegal("not in the power deck: jacks, queens and kings are the monsters")
             raise Illegal("not in the power deck")
-        try:
-            power = self.power.draw(card)
-        except NotInPile as exc:
-            if exc.expected is not None:
-                raise Illegal(f"the power deck deals {exc.expected} next here, not {card}") from None
-            if card is JOKER:
-                raise Illegal("no joker is left in the power deck: both were drawn already") from None
-            raise Illegal("no longer in the power deck: it was drawn already") from None
+        power = draw_from(self.power, card, "power deck", gone=JOKERS_GONE if card is JOKER else DRAWN)
         new = self._copy()
         new.power = power
         new.hand = self.hand + (card,)
@@ -600,6 +596,14 @@ class ClearTheDungeon(Game[DungeonState]):
         """Monsters first (J Q K of spades, hearts, diamonds, clubs), then the power deck
         (A-10 of spades, hearts, diamonds, clubs, then the two jokers)."""
         return [(MONSTER_PILE, MONSTERS), (POWER_PILE, POWER)]
+
+    def info(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> GameInfo:
+        """Scores from the rules: a win scores the power cards left (at most all 42), a
+        loss the monsters defeated (at most 12); a draw is one of at most 42 cards. An
+        attack is a target, two powers, a joker's value and a trigger: the reserve
+        variant's most seen in random play is under 200, so the encoding's 1,024 stand.
+        The longest game: measured under 70 events, declared with room to spare."""
+        return GameInfo(0, len(POWER), 200, 1024, len(POWER))
 
     def start(
         self,

@@ -347,19 +347,6 @@ class RpgNotation(Notation[RpgState, Any]):
             return exc.message
         return None
 
-    def write_turn(self, log: TurnLog[RpgState]) -> tuple[list[str], list[str]]:
-        dealt: list[str] = []
-        actions: list[str] = []
-        for before, action in log.events:
-            if isinstance(action, Draw):
-                if actions:
-                    actions.append(f"^{action.outcome}")
-                else:
-                    dealt.append(str(action.outcome))
-            else:
-                actions.append(self.action_text(before, action))
-        return dealt, actions
-
     def action_text(self, state: RpgState, action: Any) -> str:
         if isinstance(action, Place):
             doors = sides_text(action.doors)

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, Mapping, Optional, Sequence
 
 from ...kit.cards import CARDS, JOKER, Card, deck
-from ...kit.core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State
-from ...kit.piles import NotInPile, Pile
+from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Phase, Result, State, draw_from
+from ...kit.piles import Pile
 from .grid import (
     ENTRANCE_DOORS,
     OPPOSITE,
@@ -39,6 +39,7 @@ ENTRANCE = CARDS["Ks"]
 
 ROOMS = "rooms"
 PILE_OF_SUIT = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+PILE_NAMES = {suit: f"{pile} pile" for suit, pile in PILE_OF_SUIT.items()}
 SUIT_WORD = {"s": "spade", "h": "heart", "d": "diamond", "c": "club"}
 STAT_OF_SUIT = {"s": "armor", "h": "health", "c": "attack"}
 
@@ -840,16 +841,8 @@ def _take(step: Step, pile: Pile[Card], card: Card) -> Pile[Card]:
     problem = _fits(step, card)
     if problem is not None:
         raise Illegal(problem)
-    try:
-        return pile.draw(card)
-    except NotInPile as exc:
-        name = "room deck" if step[0] in ROOM_DRAWS else f"{PILE_OF_SUIT[step[1]]} pile"
-        if exc.expected is not None:
-            raise Illegal(f"the {name} gives {exc.expected} next here, not {card}") from None
-        if card in pile.known:
-            above = sum(pile.hidden.values())
-            raise Illegal(f"{card} went under the {name}: the {above} cards above it come first") from None
-        raise Illegal(f"no {card} is left in the {name}") from None
+    name = "room deck" if step[0] in ROOM_DRAWS else PILE_NAMES[step[1]]
+    return draw_from(pile, card, name, "gives", gone="no {card} is left in the {name}")
 
 
 # -- positions (NOTATION.md section 9; rules page, Positions) ---------------------------
@@ -1103,6 +1096,17 @@ class RpgSolitaire(Game[RpgState]):
         decks = _decks(options)
         piles: list[tuple[str, Cards]] = [(ROOMS, room_deck(decks))]
         return piles + [(PILE_OF_SUIT[s], suit_pile(s, decks)) for s in "shdc"]
+
+    def info(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> GameInfo:
+        """Scores from the rules: a loss scores 0, a win the treasure, which is at most
+        every card's rank in every pile. A draw is one of the cards of the largest pile.
+        The most choices and the longest game grow with the decks: measured at most 10
+        choices and about 200 events a deck in random and greedy play, declared with
+        room to spare."""
+        piles = self.deck(variant, options)
+        treasure = sum(card.rank for _, cards in piles for card in cards if card is not JOKER)
+        decks = _decks(options)
+        return GameInfo(0, treasure, 500 * decks, 64, max(len(set(cards)) for _, cards in piles))
 
     def start(
         self,

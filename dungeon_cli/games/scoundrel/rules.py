@@ -15,8 +15,8 @@ from typing import Any, Mapping, Optional
 
 from ...kit.cards import CARDS as ALL_CARDS
 from ...kit.cards import Card, deck
-from ...kit.core import Cards, Chance, Draw, Game, Illegal, Phase, Result, State
-from ...kit.piles import NotInPile, Pile
+from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Phase, Result, State, draw_from
+from ...kit.piles import Pile
 
 MAX_HP = 20
 ROOM = 4
@@ -298,16 +298,7 @@ class ScoundrelState(State):
             raise Illegal("the room is complete: no more cards are dealt this turn")
         if card not in CARD_SET:
             raise Illegal("not in a Scoundrel deck (it has no jokers, red faces or red aces)")
-        try:
-            dungeon = self.dungeon.draw(card)
-        except NotInPile as exc:
-            if exc.expected is not None:
-                raise Illegal(f"the dungeon deals {exc.expected} next here, not {card}") from None
-            if card in self.dungeon.known:
-                above = sum(self.dungeon.hidden.values())
-                cards = "card above it comes" if above == 1 else "cards above it come"
-                raise Illegal(f"went under the dungeon: the {above} {cards} first") from None
-            raise Illegal("no longer in the dungeon: it was dealt already") from None
+        dungeon = draw_from(self.dungeon, card, "dungeon", gone="no longer in the dungeon: it was dealt already")
         new = self._copy()
         new.dungeon = dungeon
         room = new.room = self.room + (card,)
@@ -471,6 +462,14 @@ class Scoundrel(Game[ScoundrelState]):
 
     def deck(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> list[tuple[str, Cards]]:
         return [(DUNGEON, CARDS)]
+
+    def info(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> GameInfo:
+        """Scores from the rules: a loss is health (at worst 1 - 14) less the monsters
+        left (at most all 208 of them), a win at most full health and a last potion (20
+        + 10). A room of four offers at most nine choices (run, and each card resolved or
+        struck with the weapon); a deal is one of 44 cards. The longest game: measured
+        under 120 events in random and greedy play, declared with room to spare."""
+        return GameInfo(1 - 14 - 208, MAX_HP + 10, 300, 1 + 2 * ROOM, 44)
 
     def start(
         self,

@@ -8,7 +8,7 @@ from typing import Any, Iterator, Optional, Sequence
 from dungeon_cli.kit import position as P
 from dungeon_cli.kit.cards import CARDS, Card
 from dungeon_cli.kit.core import Draw, Illegal, Phase, State
-from dungeon_cli.kit.game_module import Cursor, Misread, Notation, Step, TurnLog
+from dungeon_cli.kit.game_module import Cursor, Misread, Notation, Step
 from notation import Token
 from notation.tokens import shown
 
@@ -128,16 +128,6 @@ class ToyNotation(Notation):
         if text in CARDS or _face(text) is not None:
             return None
         return f"'{shown(token.raw or text)}' is neither a card nor a die's roll: {DEALT_HELP}"
-
-    def write_turn(self, log: TurnLog) -> tuple[list[str], list[str]]:
-        dealt: list[str] = []
-        actions: list[str] = []
-        for before, action in log.events:
-            if isinstance(action, Draw):
-                dealt.append(str(action.outcome))
-            else:
-                actions.append(self.action_text(before, action))
-        return dealt, actions
 
     def action_text(self, state: State, action: Any) -> str:
         return "take" if isinstance(action, Take) else "pass"

@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional, Sequence
 
 from dungeon_cli.kit.cards import Card, deck
-from dungeon_cli.kit.core import Chance, Draw, Game, Illegal, Phase, Result, State
-from dungeon_cli.kit.piles import NotInPile, Pile
+from dungeon_cli.kit.core import Chance, Draw, Game, GameInfo, Illegal, Phase, Result, State, draw_from
+from dungeon_cli.kit.piles import Pile
 
 DECK = "deck"
 DIE = "die"
@@ -130,12 +130,7 @@ class ToyState(State):
     def _draw(self, card: Any) -> "ToyState":
         if card not in CARD_SET:
             raise Illegal("not in the toy deck (2-6 of clubs and hearts)")
-        try:
-            pile = self.deck.draw(card)
-        except NotInPile as exc:
-            if exc.expected is not None:
-                raise Illegal(f"the deck deals {exc.expected} next here, not {card}") from None
-            raise Illegal("no longer in the deck: it was drawn already") from None
+        pile = draw_from(self.deck, card, "deck")
         new = self._copy()
         new.deck = pile
         new.card = card
@@ -222,6 +217,11 @@ class ToyDungeon(Game):
 
     def deck(self, variant=None, options=None) -> list[tuple[str, Sequence]]:
         return [(DECK, CARDS)]
+
+    def info(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> GameInfo:
+        """Gold is at most every card's value (40); a card a turn, each dealt, rolled and
+        taken or passed (30 events); take or pass; a card of ten or a face of six."""
+        return GameInfo(0, sum(card.rank for card in CARDS), 3 * len(CARDS), 2, len(CARDS))
 
     def start(
         self,
