@@ -56,15 +56,34 @@ class Client:
         self.send({"jsonrpc": "2.0", "method": method, "params": params})
 
     def request(self, method: str, params: Any, timeout: float = 30) -> Any:
+        message = self.call(method, params, timeout)
+        assert "error" not in message, message
+        return message.get("result")
+
+    def call(self, method: str, params: Any, timeout: float = 30) -> dict:
+        """The whole answer to a request: its ``result`` or its ``error``."""
         self.next_id += 1
-        ident = self.next_id
-        self.send({"jsonrpc": "2.0", "id": ident, "method": method, "params": params})
+        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        return self.answer(self.next_id, timeout)
+
+    def answer(self, ident: Any, timeout: float = 30) -> dict:
+        """The answer with id ``ident`` (None: an error answer of no id); what comes before it is kept."""
         while True:
             message = self._next(timeout)
-            if message.get("id") == ident and "method" not in message:
-                assert "error" not in message, message
-                return message.get("result")
+            if "method" not in message and message.get("id") == ident:
+                return message
             self.notes.append(message)
+
+    def send_bytes(self, data: bytes) -> None:
+        """Bytes as they are, framing and all: a broken or hostile client."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def peak_mb(self) -> float:
+        """The server's peak resident memory so far (Linux)."""
+        with open(f"/proc/{self.proc.pid}/status") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmHWM")) / 1024
 
     def _next(self, timeout: float) -> dict:
         try:
