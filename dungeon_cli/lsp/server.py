@@ -288,8 +288,14 @@ def handle(frame: framing.Frame, writer: Any) -> None:
         _answer_error(writer, None, JsonRpcParseError())
         return
     ident = raw.get("id") if isinstance(raw, dict) else None
-    if not isinstance(raw, dict) or not isinstance(ident, (int, str, type(None))) or isinstance(ident, bool):
-        _answer_error(writer, None, JsonRpcInvalidRequest("a message is a JSON object with an id that is a number or a string"))
+    if (
+        not isinstance(raw, dict)
+        or raw.get("jsonrpc") != "2.0"
+        or not isinstance(ident, (int, str, type(None)))
+        or isinstance(ident, bool)
+    ):
+        words = 'a message is a JSON object with "jsonrpc": "2.0" and an id that is a number or a string'
+        _answer_error(writer, None, JsonRpcInvalidRequest(words))
         return
     try:
         message = server.protocol.structure_message(raw)
@@ -350,8 +356,8 @@ def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
                 return exc.code if isinstance(exc.code, int) else 1
             except BrokenPipeError:
                 return 1
-            except Exception:
-                log.exception("dungeon lsp: a message failed")
+            except Exception as exc:  # pygls' own (a cancel of an id that is an object): one line, and on
+                log.error("dungeon lsp: a message failed: %s: %s", type(exc).__name__, safe(str(exc)))
 
     threading.Thread(target=read, name="dungeon-lsp-reader", daemon=True).start()
     try:

@@ -4,7 +4,6 @@ with Content-Length framing (tests/support/lsp_client.py), on fixtures of all fo
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import subprocess
 import sys
@@ -13,11 +12,11 @@ from typing import Optional
 
 import pytest
 from conftest import EXAMPLES, FIXTURES, ROOT
-from hostile import LSP_MAX_MB, LSP_OPEN_URI, frame, lsp_messages, rpc
+from hostile import LSP_MAX_MB, frame, rpc
 
 pytest.importorskip("pygls", reason="dungeon lsp needs the lsp extra (pip install -e '.[lsp]')")
 
-from lsp_client import Client  # noqa: E402
+from lsp_client import Client, unsafe  # noqa: E402
 
 GAMES = ("scoundrel", "clear-the-dungeon", "rpg-solitaire", "cassette-dungeons")
 ALL = sorted(p for game in GAMES for p in (FIXTURES / game).rglob("*.dgn"))
@@ -197,18 +196,6 @@ HOSTILE = {
     # the outline's names: escapes in the Game, Seed and Result tags
     "escapes in the named tags": '[Game "scoundrel\x1b]0;owned\x07"]\n[Seed "7\u202e"]\n[Result "win\x9b 3"]\n\n1. 9s\n',
 }
-RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def _strings(value) -> list[str]:
-    """Every string in an answer (keys and values)."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for k, v in value.items() for s in [k, *_strings(v)]]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
 
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))
@@ -227,7 +214,7 @@ def test_a_hostile_document_is_diagnosed_and_the_server_goes_on(client, name):
     ):
         answer = client.request(method, {"textDocument": {"uri": uri}, **extra})  # answered, not an error
         if method != "textDocument/formatting":  # an edit is the document's own text
-            assert not any(RAW.search(s) for s in _strings(answer)), (method, answer)
+            assert not unsafe(answer), (method, answer)
     assert client.proc.poll() is None
 
 
@@ -292,32 +279,6 @@ def _ended(c: Client) -> tuple[int, str]:
     status = c.proc.wait(timeout=60)
     assert c.proc.stderr is not None
     return status, c.proc.stderr.read().decode("utf-8", "replace")
-
-
-def test_every_hostile_message_is_answered_or_dropped_and_the_server_goes_on(tmp_path):
-    """Issue 41, items 8, 9 and 11: tests/support/hostile.py's classes of messages, one
-    after another to one server: each answered with its error (or dropped, where nothing
-    can be answered), the next request answered, nothing read from a URI never opened,
-    and the memory bounded; shutdown then exit is status 0."""
-    c = Client(cwd=tmp_path)
-    c.open(LSP_OPEN_URI, '[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : run\n')
-    cases = lsp_messages(tmp_path)
-    for name, (data, ident, code) in cases.items():
-        c.send_bytes(data)
-        if code is not None:
-            answer = c.answer(ident)
-            assert answer.get("error", {}).get("code") == code, (name, answer)
-            assert not RAW.search(answer["error"]["message"]), answer
-        outline = c.request("textDocument/documentSymbol", {"textDocument": {"uri": LSP_OPEN_URI}})
-        hovered = c.request(
-            "textDocument/hover", {"textDocument": {"uri": LSP_OPEN_URI}, "position": {"line": 4, "character": 3}}
-        )
-        assert not any(RAW.search(s) for s in _strings([outline, hovered])), (name, outline, hovered)
-    assert [n for n in c.notes if "method" not in n] == []  # no answer but those above
-    assert outline[0]["name"] == "scoundrel\\x1b]0;owned\\x07 (seed 7\\u202e)" and outline[0]["detail"] == "win\\x9b 3"
-    assert c.peak_mb() < LSP_MAX_MB, c.peak_mb()
-    assert c.close() == 0
-    assert "Traceback" not in c.proc.stderr.read().decode("utf-8", "replace")
 
 
 def test_a_length_past_64_bits_or_a_terabyte_is_read_through_not_allocated():

@@ -295,6 +295,8 @@ def lsp_messages(tmp: Path) -> dict[str, tuple[bytes, object, Optional[int]]]:
         "not json": (frame(b"{not json"), None, PARSE_ERROR),
         "json nested 100,000 deep": (frame(b"[" * 100_000), None, PARSE_ERROR),
         "json not an object": (frame(b"[1, 2]"), None, INVALID_REQUEST),
+        "an object without jsonrpc": (frame(b"{}"), None, INVALID_REQUEST),
+        "a cancel of an id that is an object": (frame(rpc(None, "$/cancelRequest", {"id": {}})), None, None),
         "an id that is an object": (frame(b'{"jsonrpc": "2.0", "id": {}, "method": "shutdown"}'), None, INVALID_REQUEST),
         "a length that is not a number": (b"Content-Length: ten\r\n\r\n", None, None),
         "a length past 64 bits": (b"Content-Length: 99999999999999999999999999\r\n\r\n", None, None),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import queue
+import re
 import subprocess
 import sys
 import threading
@@ -129,3 +130,38 @@ class Client:
             if self.proc.poll() is None:
                 self.proc.kill()
                 self.proc.wait()
+
+
+RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def unsafe(value: Any) -> list[str]:
+    """The strings of an answer (keys and values) that hold a control or bidi character raw."""
+    if isinstance(value, str):
+        return [value] if RAW.search(value) else []
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in [*unsafe(k), *unsafe(v)]]
+    if isinstance(value, list):
+        return [s for v in value for s in unsafe(v)]
+    return []
+
+
+def try_hostile_messages(c: Client, cases: dict) -> list:
+    """Send each of hostile.lsp_messages' cases to a server whose hostile.LSP_OPEN_URI is
+    open: the answer each case expects, with its error code, and after it a request about
+    the open document answered with nothing raw in it. The last outline, for the caller."""
+    from hostile import LSP_OPEN_URI
+
+    outline: list = []
+    for name, (data, ident, code) in cases.items():
+        c.send_bytes(data)
+        if code is not None:
+            answer = c.answer(ident)
+            assert answer.get("error", {}).get("code") == code, (name, answer)
+            assert not unsafe(answer), answer
+        outline = c.request("textDocument/documentSymbol", {"textDocument": {"uri": LSP_OPEN_URI}})
+        hovered = c.request(
+            "textDocument/hover", {"textDocument": {"uri": LSP_OPEN_URI}, "position": {"line": 4, "character": 3}}
+        )
+        assert not unsafe([outline, hovered]), (name, outline, hovered)
+    return outline
