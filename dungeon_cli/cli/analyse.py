@@ -13,7 +13,7 @@ from ..kit.terminal_text import safe, table_cell
 from ..plumbing import report
 from .limits import HELP as LIMIT_HELP
 from .limits import parse_limit
-from .output import NotWritten, Trouble, check_output, write_output
+from .output import CommandTrouble, NotWritten, check_output, write_output
 from .progress import Progress, wanted
 from .reading import RecordFiles, display_name
 
@@ -163,7 +163,7 @@ def analyse(
                 lambda: _on_cluster(cluster, how, source), total, "analysing", take, unit="records", prints=True
             )
         except ClusterUnavailable as exc:
-            raise Trouble(str(exc)) from None
+            raise CommandTrouble(str(exc)) from None
     else:
         stopped, status = take_in(lambda: _here(how, source, total), total, "analysing", take, unit="records", prints=True)
     if stopped is None:

@@ -15,7 +15,7 @@ from ..kit.terminal_text import safe
 from ..plumbing import safe_write
 
 
-class Trouble(click.ClickException):
+class CommandTrouble(click.ClickException):
     """Trouble that is no finding (a scheduler that cannot be reached, a usage the
     command cannot serve): one line, ``dungeon CMD: error: ...``, and exit status 2
     (click's own ClickException is 1, which means a finding)."""
@@ -35,7 +35,7 @@ class Trouble(click.ClickException):
         click.echo(f"{self.command}: error: {self.format_message()}", err=True)
 
 
-class NotWritten(Trouble):
+class NotWritten(CommandTrouble):
     """An output that could not be written: one line, ``dungeon CMD: error: ...``, and
     exit status 2, trouble (1 means a finding)."""
 

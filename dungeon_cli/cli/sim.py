@@ -144,9 +144,9 @@ def sim(
             lambda: simulate.stream(spec, seeds, jobs=jobs, cluster=cluster), count, "playing", take, unit="games"
         )
     except ClusterUnavailable as exc:
-        from .output import Trouble
+        from .output import CommandTrouble
 
-        raise Trouble(str(exc)) from None
+        raise CommandTrouble(str(exc)) from None
     except simulate.EndlessGame as exc:
         raise click.ClickException(str(exc)) from None
     seconds = time.perf_counter() - start

@@ -22,7 +22,7 @@ import click
 
 from ..kit.terminal_text import safe
 from .limits import parse_limit
-from .output import Trouble, check_output, write_output
+from .output import CommandTrouble, check_output, write_output
 
 
 class ListsSolvable(click.Command):
@@ -227,7 +227,7 @@ def _solve_seeds(
             lambda: solve_seeds.stream(task, seeds, jobs, cluster), len(seeds), "solving", take, unit="deals", prints=fmt == "csv"
         )
     except ClusterUnavailable as exc:
-        raise Trouble(str(exc)) from None
+        raise CommandTrouble(str(exc)) from None
     wall = time.perf_counter() - began
     if stopped is not None:
         if not count.deals:

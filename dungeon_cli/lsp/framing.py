@@ -23,7 +23,7 @@ _LENGTH = re.compile(rb"content-length[ \t]*:[ \t]*([0-9]{1,20})[ \t]*\r?\n?", r
 _ID = re.compile(rb'"id"\s*:\s*(-?[0-9]{1,15}|"(?:[^"\\]|\\.){0,200}")')
 
 
-class Frame(NamedTuple):
+class Incoming(NamedTuple):
     """One message: its ``body``, or why there is none (``problem``) and, for a message
     dropped for its size, the ``id`` its first bytes give (JSON), so a request is answered."""
 
@@ -32,7 +32,7 @@ class Frame(NamedTuple):
     id: Optional[bytes] = None
 
 
-def frames(stream: BinaryIO, max_bytes: int = MAX_MESSAGE_BYTES) -> Iterator[Frame]:
+def frames(stream: BinaryIO, max_bytes: int = MAX_MESSAGE_BYTES) -> Iterator[Incoming]:
     """Every message of ``stream`` until it ends."""
     while True:
         length: Optional[int] = None
@@ -56,12 +56,12 @@ def frames(stream: BinaryIO, max_bytes: int = MAX_MESSAGE_BYTES) -> Iterator[Fra
             elif line.lower().startswith(b"content-length"):
                 problem = problem or "a Content-Length that is not a number of bytes"
         if problem or length is None:
-            yield Frame(None, problem or "a message without a Content-Length header")
+            yield Incoming(None, problem or "a message without a Content-Length header")
             continue
         if length > max_bytes:  # said at once (a request is answered), then read through
             head = stream.read(min(length, 1024))
             found = _ID.search(head)
-            yield Frame(
+            yield Incoming(
                 None, f"a message of {_size(length)}: the server reads at most {_size(max_bytes)}", found and found.group(1)
             )
             if not head or not _skip(stream, length - len(head)):
@@ -70,7 +70,7 @@ def frames(stream: BinaryIO, max_bytes: int = MAX_MESSAGE_BYTES) -> Iterator[Fra
         body = _read(stream, length)
         if body is None:
             return
-        yield Frame(body)
+        yield Incoming(body)
 
 
 def _read(stream: BinaryIO, length: int) -> Optional[bytes]:

@@ -266,7 +266,7 @@ def _answer_error(writer: Any, ident: Any, error: JsonRpcException) -> None:
     writer.write(b"Content-Length: %d\r\n\r\n%b" % (len(body), body))
 
 
-def handle(frame: framing.Frame, writer: Any) -> None:
+def handle(frame: framing.Incoming, writer: Any) -> None:
     """One message read by ``framing``: to pygls' protocol, or answered with its error."""
     from pygls.exceptions import JsonRpcInvalidRequest, JsonRpcParseError
 
@@ -329,9 +329,9 @@ def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
     writer = StdoutWriter(stdout)
     server.protocol.set_writer(writer)
     loop = asyncio.new_event_loop()
-    queue: asyncio.Queue[Optional[framing.Frame]] = asyncio.Queue()
+    queue: asyncio.Queue[Optional[framing.Incoming]] = asyncio.Queue()
 
-    def post(frame: Optional[framing.Frame]) -> None:
+    def post(frame: Optional[framing.Incoming]) -> None:
         try:
             loop.call_soon_threadsafe(queue.put_nowait, frame)
         except RuntimeError:  # the loop is closed: the session is over
