@@ -1,5 +1,7 @@
 """``make fuzz``: the reader, the referee, ``fmt``, the CLI, every way a file gets in
-(tests/support/hostile.py) and every output (tests/support/hostile_outputs.py) under hypothesis for as
+(tests/support/hostile.py), the language server's protocol (its classes of hostile
+messages, and frames of any bytes or JSON-RPC: ``laws.check_lsp``) and every output
+(tests/support/hostile_outputs.py) under hypothesis for as
 long as asked (``python -m fuzz --seconds 3600``).
 
 Targets take turns in rounds of ``--batch`` examples each, every round with fresh random
@@ -62,8 +64,9 @@ def _alarm(signum, frame):
 class Target:
     """One law over one strategy; counts the examples it ran."""
 
-    def __init__(self, name, strategy, law, weight=1):
+    def __init__(self, name, strategy, law, weight=1, batch=None):
         self.name = name
+        self.batch = batch  # examples a round, where --batch would take too long (a process each)
         self.strategy = strategy
         self.law = law
         self.weight = weight
@@ -120,6 +123,31 @@ def targets():
     pieces = st.sampled_from(["[", "{", "]", "}", "a = ", ", ", "'x'", '"y"', '"""', "\n", "# c\n", "1", "[t]\n", "[[a]]\n"])
     deep_toml = st.tuples(st.integers(0, 2000), st.lists(pieces, max_size=60)).map(lambda t: "a = " + st_join(t[1], t[0]))
 
+    # the language server's messages: frames of any bytes, and JSON-RPC of the protocol's words
+    keys = st.sampled_from(
+        ["textDocument", "uri", "position", "line", "character", "text", "version", "contentChanges", "range", "start", "end"]
+        + ["id", "options", "context", "diagnostics", "languageId", "tabSize", "insertSpaces"]
+    )
+    leaf = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(2**70), 2**70),
+        st.floats(),
+        st.text(max_size=30),
+        st.sampled_from([hostile.LSP_OPEN_URI, "file:///dev/zero", "untitled:other.dgn", '[Game "scoundrel"]\n1. 9s']),
+    )
+    value = st.recursive(
+        leaf, lambda kids: st.lists(kids, max_size=4) | st.dictionaries(keys | st.text(max_size=8), kids, max_size=5)
+    )
+    message = st.fixed_dictionaries(
+        {"jsonrpc": st.sampled_from(["2.0", "2.0", "1.0"]), "method": st.sampled_from(laws.LSP_METHODS)},
+        optional={"id": st.integers(10**6, 10**9) | st.text(max_size=10), "params": value},
+    )
+    body = st.one_of(
+        st.binary(max_size=300), message.map(lambda m: json.dumps(m).encode()), value.map(lambda v: json.dumps(v).encode())
+    )
+    lsp_case = st.tuples(st.lists(st.integers(0, 10**6), max_size=4), st.lists(body, max_size=6))
+
     diff = st.tuples(
         st.sampled_from(registry.names()),
         st.integers(0, 10**6),
@@ -136,6 +164,7 @@ def targets():
         Target("hostile inputs", hostile_case, lambda case: laws.check_hostile(*case), weight=1),
         Target("deep toml", deep_toml, laws.check_toml_nesting, weight=1),
         Target("hostile outputs", output_case, lambda case: laws.check_hostile_output(*case), weight=1),
+        Target("language server", lsp_case, lambda case: laws.check_lsp(*case), weight=1, batch=10),
     ]
 
 
@@ -241,7 +270,7 @@ def main(argv=None) -> int:
     spent = (lambda: time.process_time() - cpu_start) if args.clock == "cpu" else (lambda: time.monotonic() - start)
     while spent() < args.seconds:
         target = wheel[rounds % len(wheel)]
-        run_round(target, args.batch, findings, args.hang)
+        run_round(target, min(args.batch, target.batch or args.batch), findings, args.hang)
         rounds += 1
         if rounds % len(wheel) == 0:
             elapsed = time.monotonic() - start

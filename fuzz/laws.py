@@ -25,6 +25,7 @@ from __future__ import annotations
 import io
 import json
 import unicodedata
+from pathlib import Path
 from typing import Optional
 
 from notation import Diagnostic, Record, parse, read, write
@@ -636,3 +637,66 @@ def check_hostile_output(key: tuple, case: str, odd: str, noise: bytes) -> None:
             hidden = [p.name for p in set(tmpdir.iterdir()) - before if p.name.startswith(".")]
             if hidden:
                 raise LawBroken(f"dungeon {' '.join(key)} on a full disk left {hidden!r}")
+
+
+# -- the language server's way in: its messages (issue 41) --------------------------------
+
+
+LSP_METHODS = (
+    "textDocument/hover",
+    "textDocument/completion",
+    "textDocument/documentSymbol",
+    "textDocument/semanticTokens/full",
+    "textDocument/formatting",
+    "textDocument/codeAction",
+    "textDocument/didOpen",
+    "textDocument/didChange",
+    "textDocument/didClose",
+    "textDocument/didSave",
+    "$/cancelRequest",
+    "dungeon/none",
+)
+
+
+def check_lsp(picks: list[int], noise: list[bytes]) -> None:
+    """``dungeon lsp`` sent some of tests/support/hostile.py's classes of messages
+    (lsp_messages) in any order, then frames of any bytes or of JSON-RPC made of the
+    protocol's words: each class answered as it expects, each frame answered or dropped
+    and the next request answered, no answer with a control or bidi character raw (but
+    the ids the frames gave, which an answer echoes as they came), the
+    peak memory bounded, shutdown then exit status 0, no traceback on stderr. A real
+    process per example (the server's state is the process's)."""
+    import tempfile
+
+    import hostile
+    from lsp_client import Client, try_hostile_messages, unsafe
+
+    with tempfile.TemporaryDirectory(prefix="dungeon-lsp-") as tmp:
+        cases = hostile.lsp_messages(Path(tmp))
+        names = sorted(cases)
+        chosen = {f"{i}: {names[p % len(names)]}": cases[names[p % len(names)]] for i, p in enumerate(picks)}
+        c = Client(cwd=Path(tmp))
+        try:
+            c.open(hostile.LSP_OPEN_URI, '[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : run\n')
+            try:
+                try_hostile_messages(c, chosen)
+            except AssertionError as exc:
+                raise LawBroken(f"dungeon lsp on {list(chosen)}: {exc}") from None
+            for body in noise:
+                c.send_bytes(hostile.frame(body))
+                answer = c.call("textDocument/documentSymbol", {"textDocument": {"uri": hostile.LSP_OPEN_URI}})
+                if "error" in answer and answer["error"]["code"] != hostile.INVALID_PARAMS:  # closed by the noise: said so
+                    raise LawBroken(f"dungeon lsp after {body[:200]!r}: {answer}")
+            bad = unsafe([{k: v for k, v in note.items() if k != "id"} for note in c.notes])  # an id is echoed as sent
+            if bad:
+                raise LawBroken(f"dungeon lsp said {bad[0][:200]!r} raw")
+            if c.peak_mb() > hostile.LSP_MAX_MB:
+                raise LawBroken(f"dungeon lsp peaked at {c.peak_mb():.0f} MB")
+            status = c.close()
+        finally:
+            if c.proc.poll() is None:
+                c.proc.kill()
+                c.proc.wait()
+        err = c.proc.stderr.read().decode("utf-8", "replace") if c.proc.stderr else ""
+        if status != 0 or "Traceback" in err:
+            raise LawBroken(f"dungeon lsp ended {status}: {err[-300:]!r}")

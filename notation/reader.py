@@ -307,6 +307,9 @@ class Reader:
         match = _whole(grammar.TAG_LINE, text)
         if match is None:
             self.tags_unreadable = True
+            if self.error_count > MAX_ERRORS:  # not reported: no grammar run to find where (60 KB/s of "[" lines)
+                self.error_count += 1
+                return
             try:
                 grammar.rule("tag_detail").parse(text)
                 pos = 0

@@ -13,7 +13,7 @@ from ..kit.terminal_text import safe, table_cell
 from ..plumbing import report
 from .limits import HELP as LIMIT_HELP
 from .limits import parse_limit
-from .output import NotWritten, check_output, write_output
+from .output import CommandTrouble, NotWritten, check_output, write_output
 from .progress import Progress, wanted
 from .reading import RecordFiles, display_name
 
@@ -103,8 +103,8 @@ def analyse(
     (notation/SPEC.md, "Analysis comments").
 
     Exit status: 0 analysed, 1 a record is illegal (not analysed), 2 a file could not be
-    read or its game cannot be judged (it has neither a strong player nor a solver),
-    130 Ctrl-C (the records judged by then are shown; -o and json write nothing).
+    read or its game cannot be judged (it has neither a strong player nor a solver), or
+    --from N is past a record's last move (nothing of it would be judged), 130 Ctrl-C (the records judged by then are shown; -o and json write nothing).
     """
     from notation import write
 
@@ -163,7 +163,7 @@ def analyse(
                 lambda: _on_cluster(cluster, how, source), total, "analysing", take, unit="records", prints=True
             )
         except ClusterUnavailable as exc:
-            raise click.ClickException(str(exc)) from None
+            raise CommandTrouble(str(exc)) from None
     else:
         stopped, status = take_in(lambda: _here(how, source, total), total, "analysing", take, unit="records", prints=True)
     if stopped is None:
@@ -242,7 +242,7 @@ def judge_row(how: How, name: str, record: Record, progress: Optional[Callable[[
     analysis for --html); the parts not asked for are None."""
     from .. import analysis
 
-    why = _cannot_judge(record, analysis)
+    why = _cannot_judge(record, analysis) or _past_the_end(record, how.first_move)
     if why is not None:
         return (name, why, None, None, None, None, None)
     found = analysis.analyse(
@@ -320,6 +320,16 @@ def _class_text(j: Judgement) -> str:
     """A decision's mark and class as the table shows them (``?? blunder``, ``good unlucky``)."""
     words = [j.mark, j.cls.value if j.cls is not None else "", "unlucky" if j.unlucky else ""]
     return " ".join(w for w in words if w) or "-"
+
+
+def _past_the_end(record: Record, first_move: int) -> Optional[str]:
+    """Why ``--from N`` leaves nothing of the record to judge (it was an empty table,
+    exit 0, without a word); None when it leaves something."""
+    numbers = [move.number for move in record.moves if move.number is not None]
+    if not first_move or any(n >= first_move for n in numbers):
+        return None
+    moves = f"its moves are 1-{max(numbers)}" if numbers else "it has no move"
+    return f"--from {first_move}: the record has no move {first_move} ({moves}), so nothing is judged"
 
 
 def _cannot_judge(record: Record, analysis: ModuleType) -> Optional[str]:

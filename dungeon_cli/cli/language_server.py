@@ -13,7 +13,8 @@ def lsp(stdio: bool) -> None:
     """Serve DGN to an editor: diagnostics as verify gives them, completion, hover,
     formatting, symbols and highlighting, on stdin and stdout.
 
-    Exit status: 0 the editor ended the session, 2 pygls is not installed.
+    Exit status: 0 the editor ended the session (shutdown, then exit), 1 it ended
+    without shutdown (exit alone, or the end of standard input), 2 pygls is not installed.
     """
     try:
         from ..lsp.server import main
@@ -22,4 +23,4 @@ def lsp(stdio: bool) -> None:
             sys.stderr.write("dungeon lsp: error: the language server needs pygls: pip install 'dungeon-cli[lsp]'\n")
             sys.exit(2)
         raise
-    main()
+    sys.exit(main())

@@ -15,9 +15,10 @@ from ..kit.terminal_text import safe
 from ..plumbing import safe_write
 
 
-class NotWritten(click.ClickException):
-    """An output that could not be written: one line, ``dungeon CMD: error: ...``, and
-    exit status 2, trouble (1 means a finding)."""
+class CommandTrouble(click.ClickException):
+    """Trouble that is no finding (a scheduler that cannot be reached, a usage the
+    command cannot serve): one line, ``dungeon CMD: error: ...``, and exit status 2
+    (click's own ClickException is 1, which means a finding)."""
 
     exit_code = 2
 
@@ -32,6 +33,11 @@ class NotWritten(click.ClickException):
 
     def show(self, file: Optional[IO[Any]] = None) -> None:
         click.echo(f"{self.command}: error: {self.format_message()}", err=True)
+
+
+class NotWritten(CommandTrouble):
+    """An output that could not be written: one line, ``dungeon CMD: error: ...``, and
+    exit status 2, trouble (1 means a finding)."""
 
 
 def check_output(output: str, force: bool, record: bool = False, inputs: Iterable[str] = (), forcible: bool = True) -> None:

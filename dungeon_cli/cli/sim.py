@@ -18,6 +18,8 @@ from ..kit.terminal_text import safe
 from ..plumbing import safe_write
 from .game_argument import game_argument
 
+MAX_GAMES = 10**12  # a million million: years of play at the fastest bot's pace, and a range len() can count
+
 
 class ListsBots(click.Command):
     """Help that ends with every game's bots, as the games name them (read when the help
@@ -33,7 +35,14 @@ class ListsBots(click.Command):
 
 @click.command(cls=ListsBots)
 @game_argument()
-@click.option("--games", "count", type=click.IntRange(min=1), default=1000, show_default=True, help="How many games.")
+@click.option(
+    "--games",
+    "count",
+    type=click.IntRange(min=1, max=MAX_GAMES),  # 2**63 was an OverflowError traceback
+    default=1000,
+    show_default=True,
+    help="How many games (at most a million million).",
+)
 @click.option(
     "--bot",
     default="random",
@@ -134,7 +143,11 @@ def sim(
         stopped, status = take_in(
             lambda: simulate.stream(spec, seeds, jobs=jobs, cluster=cluster), count, "playing", take, unit="games"
         )
-    except (ClusterUnavailable, simulate.EndlessGame) as exc:
+    except ClusterUnavailable as exc:
+        from .output import CommandTrouble
+
+        raise CommandTrouble(str(exc)) from None
+    except simulate.EndlessGame as exc:
         raise click.ClickException(str(exc)) from None
     seconds = time.perf_counter() - start
     played = tally.games

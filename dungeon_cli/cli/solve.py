@@ -22,7 +22,7 @@ import click
 
 from ..kit.terminal_text import safe
 from .limits import parse_limit
-from .output import check_output, write_output
+from .output import CommandTrouble, check_output, write_output
 
 
 class ListsSolvable(click.Command):
@@ -227,7 +227,7 @@ def _solve_seeds(
             lambda: solve_seeds.stream(task, seeds, jobs, cluster), len(seeds), "solving", take, unit="deals", prints=fmt == "csv"
         )
     except ClusterUnavailable as exc:
-        raise click.ClickException(str(exc)) from None
+        raise CommandTrouble(str(exc)) from None
     wall = time.perf_counter() - began
     if stopped is not None:
         if not count.deals:
@@ -382,12 +382,12 @@ def _from_record(path: str) -> tuple[Session, State, str]:
             f" (or a Seed its cards disagree with): solve --seed N {module.game.name} instead",
             err=True,
         )
-        sys.exit(1)
+        sys.exit(2)  # a usage this command cannot serve, not a finding
     try:
         replayed = Session.from_record(record, seeded=False)
         order = solver.hooks(module.game.name).deal(replayed.all_events)
     except ValueError as exc:
         click.echo(f"{safe(path)}: {safe(exc)}; solve --seed N GAME instead, or a record that shows them all", err=True)
-        sys.exit(1)
+        sys.exit(2)  # a usage this command cannot serve, not a finding
     session = Session(replayed.setup, dealer=OrderedDealer(order))
     return session, session.start, safe(path)

@@ -50,11 +50,14 @@ def stats(files: tuple[str, ...], by: tuple[str, ...], fmt: str, plot: Optional[
     Finished legal games only are counted, a record at a time (any number of them);
     the records that do not verify are listed on stderr, as summary lists them.
 
+    A drawn table (any tabulate format) holds at most 2,000 groups, as summary's holds
+    2,000 records (more: exit 2, naming csv and json, which write any number).
+
     Exit status: 0 every record verifies, 1 any does not, 2 a usage error.
     """
     from ..services.referee import Referee
     from ..shell.stats_table import Groups, PlayedGame
-    from ..shell.summary_table import Spool, formats, render, unreadable
+    from ..shell.summary_table import TABLE_ROWS, Spool, formats, render, streams, unreadable
 
     known = formats()
     if fmt not in known:
@@ -83,6 +86,13 @@ def stats(files: tuple[str, ...], by: tuple[str, ...], fmt: str, plot: Optional[
             groups.add(game)
             if over_time is not None:
                 over_time.add(game)
+            if not streams(fmt) and len(groups.groups) > TABLE_ROWS:  # as summary's drawn table (it drew any number)
+                click.echo(
+                    f"dungeon stats: error: more than {TABLE_ROWS:,} groups: a {fmt} table is drawn whole, so it holds "
+                    f"at most {TABLE_ROWS:,} rows; --format csv or --format json write any number",
+                    err=True,
+                )
+                sys.exit(2)
     aside = plot == "-"  # standard output holds the picture: the table goes to standard error
     text = render(groups.table(), fmt)
     if text:

@@ -35,7 +35,13 @@ from .reading import Directory, Unreadable, display_name, open_binary
     type=Directory(),
     help="Look up card sets that records name under this directory (repeatable; default: each record's own directory).",
 )
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes to spread the files over.")
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Processes to spread the files over (at most the CPUs there are).",
+)
 def verify(
     files: tuple[str, ...],
     seed_check: bool,
@@ -102,10 +108,12 @@ def _verify(files: tuple[str, ...], seed_check: bool, fmt: str, quiet: bool, ver
 def _checked(check: Callable[[Sequence[int]], list[Row]], count: int, jobs: int) -> Iterator[list[Row]]:
     """Each chunk of files checked, in the files' order: here, or spread over ``jobs``
     processes as ``sim --jobs`` spreads its seeds (workers.spread)."""
-    if jobs <= 1 or count < 2:
+    from ..plumbing.workers import chunks, spread, usable_cpus
+
+    jobs = min(jobs, count, usable_cpus())  # --jobs 2**63 was an OverflowError traceback; the output is the same
+    if jobs <= 1:
         yield check(range(count))
         return
-    from ..plumbing.workers import chunks, spread
 
     yield from spread(check, check, lambda row: row, chunks(range(count), jobs, most=50), jobs)
 

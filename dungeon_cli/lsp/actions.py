@@ -17,6 +17,8 @@ _CHECKPOINT = re.compile(r"checkpoint (\w+)=.* is wrong: after this move \1=(\S*
 
 def formatted(doc: Document, annotate: bool = False) -> Optional[str]:
     """The document as fmt writes it, or None when fmt would leave it (it has errors)."""
+    if doc.too_large:
+        return None
     text, problems = format_bytes(doc.text.encode("utf-8", "surrogatepass"), annotate, source=doc.path)
     return None if problems or text is None else text
 

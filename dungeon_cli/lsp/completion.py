@@ -21,6 +21,7 @@ from ..engine.tags import TagFault, read_setup
 from ..engine.walk import Fault
 from ..kit.core import State
 from ..kit.game_module import Notation
+from ..kit.terminal_text import safe
 from ..shell.candidates import candidates, deal_known
 from .document import Document
 from .tag_help import MEANINGS, values
@@ -36,7 +37,7 @@ class Item:
     __slots__ = ("text", "detail", "replace", "kind")
 
     def __init__(self, text: str, detail: str, replace: int, kind: str):
-        self.text, self.detail, self.replace, self.kind = text, detail, replace, kind
+        self.text, self.detail, self.replace, self.kind = text, safe(detail), replace, kind  # a card set's names
 
 
 def complete(doc: Document, line: int, col: int) -> list[Item]:

@@ -28,10 +28,13 @@ def encode(lines: list[str]) -> list[int]:
     last_line = last_start = 0
     for number, text in enumerate(lines):
         text = text.rstrip("\r")
+        done = units = 0  # the UTF-16 length of text[:done], kept as the line is walked: linear in its length
         for offset, kind, piece in lex_line(text):
             if kind not in TYPES:
                 continue
-            start = utf16_length(text[:offset])
+            units += utf16_length(text[done:offset])
+            done = offset
+            start = units
             delta_line = number - last_line
             delta_start = start - last_start if delta_line == 0 else start
             data.extend((delta_line, delta_start, utf16_length(piece), LEGEND.index(TYPES[kind]), 0))

@@ -2,27 +2,59 @@
 the modules beside this one. The one module that imports pygls (``dungeon lsp`` alone
 loads it). A document is read once per version; an answer that fails is logged and
 left empty, so no record, however broken, stops the server.
+
+What comes in is read by ``framing`` (bounded messages), parsed here, and handed to
+pygls' protocol (``serve``): a message that is not JSON, or a request whose parameters
+the protocol's types refuse (a negative line, a number past 2**31), is answered with
+the JSON-RPC error, never left without a reply. The server knows only the documents the
+editor opened: a request about any other URI is an error, and no file is read for it
+(a FIFO or ``/dev/zero`` named by a URI is never opened). Changes that queue up while a
+document is being judged are judged once, at the newest version.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
-from typing import Any, Callable, Optional
+import threading
+from typing import Any, BinaryIO, Callable, Optional
+from urllib.parse import unquote
 
 from lsprotocol import types as t
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
+from pygls.workspace import TextDocument
 
 from .. import __version__
-from . import actions, completion, hover, semantic, symbols
+from ..kit.terminal_text import safe
+from . import actions, completion, framing, hover, semantic, symbols
 from .document import Document
 
 log = logging.getLogger(__name__)
 server = LanguageServer("dungeon", __version__, text_document_sync_kind=t.TextDocumentSyncKind.Full)
 _read: dict[str, tuple[Optional[int], Document]] = {}
+_pending: set[str] = set()  # documents whose diagnostics wait for the queue of messages to empty
+_session = {"shutdown": False}
+
+
+class NotOpen(JsonRpcInvalidParams):
+    """A request about a document the editor has not opened: answered as an error."""
+
+    def __init__(self, uri: str):
+        super().__init__(f"not an open document: {safe(uri)} (the server reads only what the editor opened)")
+
+
+def _opened(uri: str) -> TextDocument:
+    """The open document ``uri`` (never one made up from the disk, as pygls would)."""
+    found: Optional[TextDocument] = server.workspace.text_documents.get(unquote(uri))
+    if found is None:
+        raise NotOpen(uri)
+    return found
 
 
 def document(uri: str) -> Document:
-    text_doc = server.workspace.get_text_document(uri)
+    text_doc = _opened(uri)
     cached = _read.get(uri)
     if cached is not None and cached[0] == text_doc.version and cached[1].text == text_doc.source:
         return cached[1]
@@ -68,13 +100,30 @@ def _diagnostics(doc: Document) -> list[t.Diagnostic]:
 
 def publish(uri: str) -> None:
     try:
+        version = _opened(uri).version
+    except NotOpen:
+        return  # closed since
+    try:
         doc = document(uri)
         found = _diagnostics(doc)
     except Exception:
-        log.exception("dungeon lsp: reading %s failed", uri)
+        log.exception("dungeon lsp: reading %s failed", safe(uri))
         found = []
-    version = server.workspace.get_text_document(uri).version
     server.text_document_publish_diagnostics(t.PublishDiagnosticsParams(uri=uri, diagnostics=found, version=version))
+
+
+def _publish_later(uri: str) -> None:
+    """Diagnostics once the messages already read are handled: a burst of changes is
+    judged once, at its last version (``serve`` runs this when its queue is empty)."""
+    if uri in _pending:
+        return
+    _pending.add(uri)
+
+    def run() -> None:
+        _pending.discard(uri)
+        publish(uri)
+
+    asyncio.get_running_loop().call_soon(run)
 
 
 @server.feature(t.TEXT_DOCUMENT_DID_OPEN)
@@ -84,7 +133,7 @@ def did_open(ls: LanguageServer, params: t.DidOpenTextDocumentParams) -> None:
 
 @server.feature(t.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: LanguageServer, params: t.DidChangeTextDocumentParams) -> None:
-    publish(params.text_document.uri)
+    _publish_later(params.text_document.uri)
 
 
 @server.feature(t.TEXT_DOCUMENT_DID_SAVE)
@@ -129,7 +178,7 @@ def on_hover(ls: LanguageServer, params: t.HoverParams) -> Optional[t.Hover]:
     text = hover.hover(doc, line, col)
     if text is None:
         return None
-    return t.Hover(contents=t.MarkupContent(kind=t.MarkupKind.Markdown, value=f"```text\n{text}\n```"))
+    return t.Hover(contents=t.MarkupContent(kind=t.MarkupKind.Markdown, value=hover.markdown(text)))
 
 
 @server.feature(t.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
@@ -206,15 +255,129 @@ def code_actions(ls: LanguageServer, params: t.CodeActionParams) -> list[t.CodeA
     return out
 
 
-def main() -> None:
-    """Serve on copies of stdin and stdout (pygls closes its streams at ``exit``, and the
+@server.feature(t.SHUTDOWN)
+def on_shutdown(ls: LanguageServer, params: Any) -> None:
+    _session["shutdown"] = True
+
+
+def _answer_error(writer: Any, ident: Any, error: JsonRpcException) -> None:
+    """A JSON-RPC error answer (``ident`` None where the request's id is not known)."""
+    body = json.dumps({"jsonrpc": "2.0", "id": ident, "error": {"code": error.code, "message": error.message}}).encode()
+    writer.write(b"Content-Length: %d\r\n\r\n%b" % (len(body), body))
+
+
+def handle(frame: framing.Incoming, writer: Any) -> None:
+    """One message read by ``framing``: to pygls' protocol, or answered with its error."""
+    from pygls.exceptions import JsonRpcInvalidRequest, JsonRpcParseError
+
+    if frame.body is None:
+        log.error("dungeon lsp: dropped %s", frame.problem)
+        ident = None
+        if frame.id is not None:
+            try:
+                ident = json.loads(frame.id)
+            except ValueError:
+                pass
+        if ident is not None:  # a request dropped for its size is still answered
+            _answer_error(writer, ident, JsonRpcInvalidRequest(f"dropped {frame.problem}"))
+        return
+    try:
+        raw = json.loads(frame.body)
+    except (ValueError, RecursionError) as exc:
+        log.error("dungeon lsp: a message that is not JSON (%s)", safe(type(exc).__name__))
+        _answer_error(writer, None, JsonRpcParseError())
+        return
+    ident = raw.get("id") if isinstance(raw, dict) else None
+    if (
+        not isinstance(raw, dict)
+        or raw.get("jsonrpc") != "2.0"
+        or not isinstance(ident, (int, str, type(None)))
+        or isinstance(ident, bool)
+    ):
+        words = 'a message is a JSON object with "jsonrpc": "2.0" and an id that is a number or a string'
+        _answer_error(writer, None, JsonRpcInvalidRequest(words))
+        return
+    try:
+        message = server.protocol.structure_message(raw)
+    except JsonRpcException as exc:
+        log.error("dungeon lsp: %s refused: %s", safe(str(raw.get("method"))), exc.message)
+        if ident is not None and "method" in raw:  # a request: answered; a notification is dropped
+            _answer_error(writer, ident, exc)
+        return
+    except RecursionError:
+        _answer_error(writer, ident, JsonRpcInvalidRequest("parameters nested too deep"))
+        return
+    uri = getattr(getattr(getattr(message, "params", None), "text_document", None), "uri", None)
+    if isinstance(uri, str) and raw.get("method") != t.TEXT_DOCUMENT_DID_OPEN:
+        try:
+            _opened(uri)
+        except NotOpen as exc:  # never read from the disk: refused here, before pygls would
+            log.error("dungeon lsp: %s: %s", safe(str(raw.get("method"))), exc.message)
+            if ident is not None:
+                _answer_error(writer, ident, exc)
+            return
+    server.protocol.handle_message(message)
+
+
+def serve(stdin: BinaryIO, stdout: BinaryIO) -> int:
+    """Answer the messages of ``stdin`` on ``stdout`` until ``exit``, or the end of
+    ``stdin``; the exit status, as the protocol says: 0 after ``shutdown``, 1 without.
+    A thread reads the messages (``framing``) into a queue the event loop handles; the
+    loop runs what waits (diagnostics) only once the queue is empty."""
+    from pygls.io_ import StdoutWriter
+
+    writer = StdoutWriter(stdout)
+    server.protocol.set_writer(writer)
+    loop = asyncio.new_event_loop()
+    queue: asyncio.Queue[Optional[framing.Incoming]] = asyncio.Queue()
+
+    def post(frame: Optional[framing.Incoming]) -> None:
+        try:
+            loop.call_soon_threadsafe(queue.put_nowait, frame)
+        except RuntimeError:  # the loop is closed: the session is over
+            pass
+
+    def read() -> None:
+        try:
+            for frame in framing.frames(stdin):
+                post(frame)
+        except (OSError, ValueError) as exc:
+            log.error("dungeon lsp: reading the editor's messages failed: %s", exc)
+        post(None)
+
+    async def pump() -> int:
+        while True:
+            frame = await queue.get()
+            if frame is None:
+                return 0 if _session["shutdown"] else 1
+            try:
+                handle(frame, writer)
+            except SystemExit as exc:  # pygls' answer to exit: its status
+                return exc.code if isinstance(exc.code, int) else 1
+            except BrokenPipeError:
+                return 1
+            except Exception as exc:  # pygls' own (a cancel of an id that is an object): one line, and on
+                log.error("dungeon lsp: a message failed: %s: %s", type(exc).__name__, safe(str(exc)))
+
+    threading.Thread(target=read, name="dungeon-lsp-reader", daemon=True).start()
+    try:
+        return loop.run_until_complete(pump())
+    finally:
+        loop.close()
+
+
+def main() -> int:
+    """Serve on copies of stdin and stdout (pygls closes its stream at ``exit``, and the
     command's own would be closed under it); anything printed by mistake goes to stderr,
-    never into the protocol's stream."""
+    never into the protocol's stream. Standard input is read unbuffered by one thread,
+    so nothing is left holding a buffer's lock when the process ends."""
     import os
     import sys
 
     logging.basicConfig(level=logging.WARNING)  # on stderr
-    stdin = os.fdopen(os.dup(sys.stdin.fileno()), "rb")
+    # pygls logs a message its types refuse with a traceback; handle says it in one line
+    logging.getLogger("pygls.protocol.json_rpc").addFilter(lambda record: not str(record.msg).startswith("Unable to deserialize"))
+    stdin = os.fdopen(os.dup(sys.stdin.fileno()), "rb", buffering=0)
     stdout = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     sys.stdout = sys.stderr
-    server.start_io(stdin, stdout)
+    return serve(stdin, stdout)

@@ -1,10 +1,12 @@
 """Document symbols: one per record (its game, seed and result), one per move in it, so
-an editor's outline lists the turns of every game in a file."""
+an editor's outline lists the turns of every game in a file. A name and a detail are a
+record's text (its Game, Seed and Result tags, its moves): made safe, one line each."""
 
 from __future__ import annotations
 
 from notation import Move, Record, Token
 
+from ..kit.terminal_text import safe
 from .document import Document
 
 
@@ -12,7 +14,7 @@ class Symbol:
     __slots__ = ("name", "detail", "start", "end", "children")
 
     def __init__(self, name: str, detail: str, start: int, end: int, children: list["Symbol"]):
-        self.name, self.detail, self.start, self.end, self.children = name, detail, start, end, children
+        self.name, self.detail, self.start, self.end, self.children = safe(name), safe(detail), start, end, children
 
 
 def symbols(doc: Document) -> list[Symbol]:

@@ -10,6 +10,7 @@ included, gets one deadline, and every way it can fail is one sentence.
 from __future__ import annotations
 
 import threading
+import warnings
 from typing import Any
 
 
@@ -22,9 +23,14 @@ def connect(address: str, seconds: float) -> Any:
     from distributed.comm.core import get_address_host
 
     try:  # a malformed address is said at once, before any deadline runs
-        get_address_host(address)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # distributed warns, then raises, of a protocol it dropped (ucx://)
+            get_address_host(address)
     except ValueError as exc:
         raise Unreachable(f"'{address}' is not a scheduler address ({exc})") from None
+    except Exception as exc:  # FutureWarning: "The 'ucx' protocol was removed from Distributed ..."
+        said = str(exc).split("\n")[0].strip() or type(exc).__name__
+        raise Unreachable(f"'{address}' cannot be reached by this Dask ({said})") from None
     box: dict[str, Any] = {}
 
     def attempt() -> None:

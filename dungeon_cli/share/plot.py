@@ -183,9 +183,13 @@ def trend_svg(title: str, rows: list[dict[str, Any]]) -> str:
     def y_of(rate: float) -> float:
         return bottom - (bottom - top) * rate
 
+    by_player: dict[Any, list[dict[str, Any]]] = {player: [] for player in players}
+    for row in rows:  # once: a scan of every row for each player was quadratic (20,000 players: 337 s)
+        if row["month"] in x_of:
+            by_player[row["player"]].append(row)
     for n, player in enumerate(players):
         colour = SERIES[n % len(SERIES)]
-        mine = sorted((row for row in rows if row["player"] == player and row["month"] in x_of), key=lambda r: r["month"])
+        mine = sorted(by_player[player], key=lambda r: r["month"])
         if not mine:
             continue
         rate = " ".join(f"{_num(x_of[r['month']])},{_num(y_of(r['win rate']))}" for r in mine)

@@ -65,6 +65,9 @@ def read(record: Record) -> tuple[Optional[Puzzle], list[Diagnostic]]:
     answer, played = _tag(record, ANSWER), _tag(record, PLAYED)
     if answer is None or played is None:
         return fault("a puzzle names its Answer and what was Played: a tag is missing")
+    for tag in (answer, played):  # an empty one verified, and could never be answered (issue 41, item 22)
+        if not tag.value.split():
+            return fault(f"the puzzle's {tag.name} is empty: it is the choice made there, as the record writes it", tag)
     move, before = int(found[1]), int(found[2])
     index = next((i for i, m in enumerate(record.moves) if m.number == move), None)
     if index is None:

@@ -9,7 +9,7 @@ import itertools
 import json
 
 import pytest
-from conftest import FIXTURES
+from conftest import EXAMPLES, FIXTURES
 from seven import SEVEN
 
 from dungeon_cli import analysis, registry, solver
@@ -89,6 +89,18 @@ def test_where_the_win_was_lost_is_said(run):
     assert "the win was lost at move 14, by xJs" in result.output
     lost = [line for line in result.output.splitlines() if line.startswith("14 ") and "xJs" in line]
     assert lost and "win" in lost[0].split("xJs")[1] and lost[0].rstrip().endswith("no win")
+
+
+def test_from_past_the_last_move_is_said_not_an_empty_table(run):
+    """It printed an empty table, exit 0, without a word (issue 41, item 26)."""
+    path = EXAMPLES / "scoundrel-win.dgn"
+    result = run(["analyse", "--samples", "2", "--from", "16", str(path)])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"dungeon analyse: {path}: error: --from 16: the record has no move 16 (its moves are 1-15), so nothing is judged\n"
+    )
+    assert run(["analyse", "--samples", "2", "--limit", "1", "--from", "15", str(path)]).exit_code == 0
 
 
 def test_clear_the_dungeon_hindsight_is_the_solver():

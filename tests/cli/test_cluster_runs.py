@@ -67,7 +67,7 @@ def test_analyse_on_a_scheduler_that_is_not_there_is_one_line(run, monkeypatch, 
         ["solve", "scoundrel", "--seeds", "0-3", "--cluster", "tcp://127.0.0.1:9"],
     ):
         result = run(args)
-        assert result.exit_code == 1, result.output
+        assert result.exit_code == 2  # trouble, not a finding (issue 41, item 21), result.output
         assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.stderr
         assert "Traceback" not in result.output
     assert not record.exists()

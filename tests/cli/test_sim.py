@@ -135,6 +135,7 @@ def test_cli_variant(run):
         (["--bot", "nobody"], "'nobody' does not play scoundrel"),
         (["--variant", "easy"], "no variant 'easy'"),
         (["--games", "0"], "--games"),
+        (["--games", str(2**63)], "is not in the range 1<=x<=1000000000000"),  # an OverflowError traceback (issue 41)
     ],
 )
 def test_cli_bad_options(run, args, message):

@@ -30,3 +30,13 @@ def test_jobs_with_standard_input_reads_it_once(tmp_path):
     proc = run_subprocess(["verify", "--jobs", "2", "-v", "-"], input=win)
     assert proc.returncode == 0, proc.stderr
     assert b"legal" in proc.stdout
+
+
+def test_jobs_past_any_machine_say_what_jobs_1_says(tmp_path):
+    """--jobs 2**63 was an OverflowError traceback (a semaphore of that many): the files
+    are spread over the CPUs there are, at most one process a file."""
+    files = _files(tmp_path)
+    one = run_subprocess(["verify", "--jobs", "1", *files])
+    many = run_subprocess(["verify", "--jobs", str(2**63), *files])
+    assert b"Traceback" not in many.stderr
+    assert (many.returncode, many.stdout, many.stderr) == (one.returncode, one.stdout, one.stderr)

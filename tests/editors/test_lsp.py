@@ -12,10 +12,11 @@ from typing import Optional
 
 import pytest
 from conftest import EXAMPLES, FIXTURES, ROOT
+from hostile import LSP_MAX_MB, frame, rpc
 
 pytest.importorskip("pygls", reason="dungeon lsp needs the lsp extra (pip install -e '.[lsp]')")
 
-from lsp_client import Client  # noqa: E402
+from lsp_client import Client, unsafe  # noqa: E402
 
 GAMES = ("scoundrel", "clear-the-dungeon", "rpg-solitaire", "cassette-dungeons")
 ALL = sorted(p for game in GAMES for p in (FIXTURES / game).rglob("*.dgn"))
@@ -190,6 +191,10 @@ HOSTILE = {
     "lone surrogate": '[Game "scoundrel"]\n1. \ud800 : x\n',
     "deep brackets": "[" * 10_000 + "\n" + "{" * 10_000 + "\n",
     "empty": "",
+    # 20,000 cards on one line (60 KB, legal): its semantic tokens took 50 s
+    "a line of 20,000 tokens": '[Game "scoundrel"]\n\n1. ' + "9s " * 20_000 + "\n",
+    # the outline's names: escapes in the Game, Seed and Result tags
+    "escapes in the named tags": '[Game "scoundrel\x1b]0;owned\x07"]\n[Seed "7\u202e"]\n[Result "win\x9b 3"]\n\n1. 9s\n',
 }
 
 
@@ -207,7 +212,9 @@ def test_a_hostile_document_is_diagnosed_and_the_server_goes_on(client, name):
         ("textDocument/semanticTokens/full", {}),
         ("textDocument/formatting", {"options": {"tabSize": 4, "insertSpaces": True}}),
     ):
-        client.request(method, {"textDocument": {"uri": uri}, **extra})  # answered, not an error
+        answer = client.request(method, {"textDocument": {"uri": uri}, **extra})  # answered, not an error
+        if method != "textDocument/formatting":  # an edit is the document's own text
+            assert not unsafe(answer), (method, answer)
     assert client.proc.poll() is None
 
 
@@ -265,3 +272,82 @@ def test_diagnostics_of_a_100_turn_record_come_within_100_ms(client):
 
     times = measure(client, hundred_turns(), 10)
     assert sorted(times)[len(times) // 2] < 0.5, times
+
+
+def _ended(c: Client) -> tuple[int, str]:
+    """The server's exit status and what it wrote on stderr, once it ends by itself."""
+    status = c.proc.wait(timeout=60)
+    assert c.proc.stderr is not None
+    return status, c.proc.stderr.read().decode("utf-8", "replace")
+
+
+def test_a_length_past_64_bits_or_a_terabyte_is_read_through_not_allocated():
+    """Content-Length: 99999999999999999999 was an OverflowError, 999999999999 a
+    MemoryError, each a traceback: now the request is answered at once and the rest of
+    the stream read as the message's; its end ends the session, status 1 (no shutdown)."""
+    for length in (99999999999999999999, 999999999999):
+        c = Client()
+        c.send_bytes(frame(rpc(7, "textDocument/hover", {}) + b" " * 100_000, length))
+        answer = c.answer(7)
+        assert answer["error"]["code"] == -32600 and "the server reads at most 8.0 MB" in answer["error"]["message"], answer
+        assert c.peak_mb() < LSP_MAX_MB
+        assert c.proc.stdin is not None
+        c.proc.stdin.close()
+        status, err = _ended(c)
+        assert status == 1 and "Traceback" not in err, err
+
+
+def test_exit_without_shutdown_is_status_1_as_the_protocol_says():
+    c = Client()
+    c.notify("exit", None)
+    assert _ended(c)[0] == 1
+    c = Client()
+    c.request("shutdown", None)
+    assert c.proc.stdin is not None
+    c.proc.stdin.close()  # the editor went away after shutdown, without exit
+    assert _ended(c)[0] == 0
+
+
+def test_changes_queued_while_a_document_is_judged_are_judged_once_at_the_last_version():
+    """Thirty changes sent at once: diagnostics for the newest, not one full verify each."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from bench.lsp_latency import hundred_turns
+
+    c = Client()
+    uri = "untitled:burst.dgn"
+    text = hundred_turns()
+    c.open(uri, text)
+    burst = b"".join(
+        frame(
+            rpc(
+                None,
+                "textDocument/didChange",
+                {"textDocument": {"uri": uri, "version": v}, "contentChanges": [{"text": text + f"# edit {v}\n"}]},
+            )
+        )
+        for v in range(2, 32)
+    )
+    c.send_bytes(burst)
+    versions = []
+    while not versions or versions[-1] != 31:
+        message = c._next(60)
+        if message.get("method") == "textDocument/publishDiagnostics":
+            versions.append(message["params"]["version"])
+    assert len(versions) <= 3, versions  # was 30
+    assert c.close() == 0
+
+
+def test_a_document_over_the_limit_is_one_warning_and_nothing_is_kept():
+    """About 100 bytes of memory a byte of document, and no cap (5 MB took 649 MB): now
+    512 KB at most, and a larger one is a warning saying so, in bounded memory."""
+    from dungeon_cli.lsp.document import MAX_DOCUMENT_BYTES
+
+    c = Client()
+    record = (EXAMPLES / "scoundrel-win.dgn").read_text() + "\n"
+    text = record * (3 * MAX_DOCUMENT_BYTES // len(record))
+    (warning,) = c.open("untitled:big.dgn", text)
+    assert warning["severity"] == 2 and "the language server judges documents of at most 524,288 bytes" in warning["message"]
+    assert c.request("textDocument/documentSymbol", {"textDocument": {"uri": "untitled:big.dgn"}}) == []
+    assert c.peak_mb() < LSP_MAX_MB
+    assert c.close() == 0

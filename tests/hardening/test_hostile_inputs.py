@@ -17,6 +17,7 @@ click's CliRunner.
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from collections import Counter
@@ -152,6 +153,29 @@ def test_every_way_in_refuses_a_hostile_input_with_a_message(tmp_path, monkeypat
     assert tried >= 10, tried
 
 
+def test_the_language_server_answers_every_hostile_message_and_goes_on(tmp_path):
+    """``dungeon lsp`` reads no file it is named: its way in is the protocol's messages.
+    Every class of hostile.lsp_messages (oversized and malformed messages, parameters
+    out of range, URIs never opened: a FIFO and /dev/zero, control characters in a
+    document's tags) sent to one server, each answered with its error or dropped where
+    nothing can be answered, the next request answered with nothing raw in it, the memory
+    bounded, shutdown then exit status 0, and no traceback (issue 41)."""
+    pytest.importorskip("pygls", reason="dungeon lsp needs the lsp extra")
+    from hostile import LSP_MAX_MB, LSP_OPEN_URI, lsp_messages
+    from lsp_client import Client, try_hostile_messages
+
+    c = Client(cwd=tmp_path)
+    c.open(LSP_OPEN_URI, '[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : run\n')
+    cases = lsp_messages(tmp_path)
+    outline = try_hostile_messages(c, cases)
+    TRIED["language server messages"] = len(cases)
+    assert [n for n in c.notes if "method" not in n] == []  # no answer but those expected
+    assert outline[0]["name"] == "scoundrel\\x1b]0;owned\\x07 (seed 7\\u202e)" and outline[0]["detail"] == "win\\x9b 3"
+    assert c.peak_mb() < LSP_MAX_MB, c.peak_mb()
+    assert c.close() == 0
+    assert c.proc.stderr is not None and "Traceback" not in c.proc.stderr.read().decode("utf-8", "replace")
+
+
 def test_the_counts_per_class(capsys):
     """Prints how many ways in each class tried (the closing note of issue 23 lists them);
     run after the tests above, as pytest runs a file in order."""
@@ -177,5 +201,12 @@ def test_the_fuzz_laws_of_the_hostile_classes_hold_on_a_sample():
     def nesting(depth, tail):
         laws.check_toml_nesting("a = " + "[{a = " * depth + tail)
 
+    @settings(max_examples=3, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(st.lists(st.integers(0, 100), max_size=3), st.lists(st.binary(max_size=40), max_size=2))
+    def language_server(picks, noise):
+        laws.check_lsp(picks, noise)
+
     hostile()
     nesting()
+    if importlib.util.find_spec("pygls") is not None:
+        language_server()

@@ -326,3 +326,25 @@ def test_the_words_shortcut_reads_a_line_as_the_item_rule_does(pieces):
     want = slow._matched(slow_record, 1, line, match.start(2), match.end(2))
     assert _seen(got, fast_record) == _seen(want, slow_record)
     assert fast.items == slow.items
+
+
+def test_tag_lines_past_the_reported_errors_are_not_parsed_again(monkeypatch):
+    """10 MB of "[" lines read at 60 KB/s: each ran the PEG grammar to find where it went
+    wrong, long after the errors stopped being reported (issue 41, item 27). Counted,
+    not timed: the grammar runs once per reported error at most."""
+    import io
+
+    from notation import grammar, reader
+
+    runs = []
+    real = grammar.rule
+
+    def counted(name):
+        runs.append(name)
+        return real(name)
+
+    monkeypatch.setattr(grammar, "rule", counted)
+    (record,) = list(reader.read(io.BytesIO(b"[\n" * 5_000)))
+    assert len(record.errors) == reader.MAX_ERRORS + 1
+    assert record.errors[-1].message == f"more than {reader.MAX_ERRORS} errors: the rest of the file is not reported"
+    assert runs.count("tag_detail") <= reader.MAX_ERRORS + 1, runs.count("tag_detail")  # was 5,000

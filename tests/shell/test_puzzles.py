@@ -157,6 +157,9 @@ def test_verify_holds_a_puzzle_to_its_tags(made, tmp_path):
         "played.dgn": (text.replace(f'[Played "{played}"]', '[Played "zz9"]'), "Played is no choice at the puzzle's position"),
         "place.dgn": (text.replace('[Puzzle "', '[Puzzle "x'), 'a Puzzle tag is "MOVE BEFORE"'),
         "far.dgn": (text.replace('[Puzzle "', '[Puzzle "9'), "the record has no move"),
+        "no-answer.dgn": (text.replace(f'[Answer "{answer}"]', '[Answer ""]'), "the puzzle's Answer is empty"),
+        "blank-answer.dgn": (text.replace(f'[Answer "{answer}"]', '[Answer "  "]'), "the puzzle's Answer is empty"),
+        "no-played.dgn": (text.replace(f'[Played "{played}"]', '[Played ""]'), "the puzzle's Played is empty"),
     }
     for name, (bad, message) in cases.items():
         (tmp_path / name).write_text(bad)

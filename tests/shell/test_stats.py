@@ -183,3 +183,19 @@ def test_stats_holds_no_record_per_game(run, tmp_path, monkeypatch):
     result = run(["stats", str(many), "--by", "player", "--by", "month", "--plot", str(tmp_path / "t.svg")])
     assert result.exit_code == 0, result.stderr
     assert most[0] <= 2, f"{most[0]} records held at once over 40"
+
+
+def test_a_drawn_table_holds_at_most_table_rows_groups_as_summarys(run, tmp_path, played, monkeypatch):
+    """stats drew any number of rows, where summary stops at 2,000 (issue 41, item 16):
+    past it, exit 2 naming csv and json, which write them all."""
+    from dungeon_cli.shell import summary_table
+
+    monkeypatch.setattr(summary_table, "TABLE_ROWS", 3)
+    texts = [dressed(o.record, player=f"p{i}") for i, o in enumerate(played[GAMES[0]][:5])]
+    write(tmp_path / "five.dgn", texts)
+    drawn = run(["stats", str(tmp_path / "five.dgn"), "--by", "player"])
+    assert drawn.exit_code == 2 and drawn.stdout == ""
+    assert drawn.stderr.startswith("dungeon stats: error: more than 3 groups: a simple table is drawn whole"), drawn.stderr
+    rows = run(["stats", str(tmp_path / "five.dgn"), "--by", "player", "--format", "csv"])
+    assert rows.exit_code == 0 and len(list(csv.DictReader(io.StringIO(rows.stdout)))) == 5
+    assert run(["stats", str(tmp_path / "five.dgn")]).exit_code == 0  # one group: drawn

@@ -86,7 +86,7 @@ def test_a_record_without_its_seed_is_refused(run, tmp_path):
     bare = tmp_path / "rpg.dgn"
     bare.write_text("".join(line for line in solved.splitlines(keepends=True) if not line.startswith("[Seed")))
     result = run(["solve", str(bare)])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output  # a usage solve cannot serve: trouble, not a finding (issue 41, item 21)
     assert "rpg-solitaire is solved from a seed, and this record has none" in result.stderr
 
 

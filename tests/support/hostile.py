@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 import click
 
@@ -106,8 +106,8 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
     ("diff",): {"every": "", "context": "", "by": "", "fmt": ""},
     ("fmt",): {"check": "", "diff": "", "annotate": ""},
     ("games",): {},
-    # lsp reads no file it is named: a document comes over the protocol (tests/editors/test_lsp.py
-    # tries the hostile ones), a card set or the settings through verify's own door.
+    # lsp reads no file it is named: a document comes over the protocol (lsp_messages below:
+    # tests/editors/test_lsp.py sends every class), a card set or the settings through verify's door.
     ("lsp",): {"stdio": ""},
     ("git-setup",): {"show": "", "yes": ""},
     ("play",): {
@@ -252,3 +252,96 @@ def expected(way: Input, case: str) -> bool:
     if case == "unreadable-directory":
         return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary", "stats", "puzzles") or os.geteuid() != 0
     return True
+
+
+# -- the language server's way in: messages on its standard input (issue 41) ------------
+# ``dungeon lsp`` reads no file it is named; what comes in is the protocol's messages,
+# and the documents and URIs they name. Each class here, sent to a running server, gets
+# its answer (an error of the given code, to the given id) or none (a notification, a
+# message the server cannot delimit), and the server goes on: the next request is
+# answered, and shutdown then exit end it with status 0. tests/editors/test_lsp.py sends
+# them all; fuzz/laws.py's check_lsp varies them.
+
+LSP_MAX_MB = 120  # the server's peak RSS through every class: a small document is 45 MB
+
+
+def frame(body: bytes, length: Optional[int] = None) -> bytes:
+    """A message with its header; ``length`` a Content-Length that is not the body's."""
+    return b"Content-Length: %d\r\n\r\n" % (len(body) if length is None else length) + body
+
+
+def rpc(ident: object, method: str, params: object) -> bytes:
+    import json
+
+    message = {"jsonrpc": "2.0", "method": method, "params": params}
+    if ident is not None:
+        message["id"] = ident
+    return json.dumps(message).encode()
+
+
+def _at(uri: str, line: int, character: int) -> dict:
+    return {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}
+
+
+LSP_OPEN_URI = "untitled:hostile.dgn"  # the document the cases below are about, opened first
+PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS = -32700, -32600, -32602
+
+
+def lsp_messages(tmp: Path) -> dict[str, tuple[bytes, object, Optional[int]]]:
+    """Case -> (bytes sent, the id of the answer, its error code; None: no answer)."""
+    fifo = tmp / "pipe.dgn"
+    if not fifo.exists():
+        os.mkfifo(fifo)
+    big = 9 << 20  # over framing.MAX_MESSAGE_BYTES
+    head = rpc(901, "textDocument/hover", _at(LSP_OPEN_URI, 0, 0))[:-1] + b', "pad": "'
+    return {
+        "not json": (frame(b"{not json"), None, PARSE_ERROR),
+        "json nested 100,000 deep": (frame(b"[" * 100_000), None, PARSE_ERROR),
+        "json not an object": (frame(b"[1, 2]"), None, INVALID_REQUEST),
+        "an object without jsonrpc": (frame(b"{}"), None, INVALID_REQUEST),
+        "a cancel of an id that is an object": (frame(rpc(None, "$/cancelRequest", {"id": {}})), None, None),
+        "an id that is an object": (frame(b'{"jsonrpc": "2.0", "id": {}, "method": "shutdown"}'), None, INVALID_REQUEST),
+        "a length that is not a number": (b"Content-Length: ten\r\n\r\n", None, None),
+        "a length past 64 bits": (b"Content-Length: 99999999999999999999999999\r\n\r\n", None, None),
+        "no length": (b"Content-Type: application/vscode-jsonrpc\r\n\r\n", None, None),
+        "a header line of 100 KB": (b"X-Pad: " + b"a" * 100_000 + b"\r\n\r\n", None, None),
+        "a message of 9 MB": (frame(head + b"a" * (big - len(head) - 2) + b'"}'), 901, INVALID_REQUEST),
+        "a negative line": (frame(rpc(902, "textDocument/hover", _at(LSP_OPEN_URI, -1, 0))), 902, INVALID_PARAMS),
+        "a line past 2**31": (frame(rpc(903, "textDocument/hover", _at(LSP_OPEN_URI, 2**31, 0))), 903, INVALID_PARAMS),
+        "a column past 2**40": (frame(rpc(904, "textDocument/completion", _at(LSP_OPEN_URI, 0, 2**40))), 904, INVALID_PARAMS),
+        "a URI never opened: a FIFO": (frame(rpc(905, "textDocument/hover", _at(fifo.as_uri(), 0, 0))), 905, INVALID_PARAMS),
+        "a URI never opened: /dev/zero": (
+            frame(rpc(906, "textDocument/semanticTokens/full", {"textDocument": {"uri": "file:///dev/zero"}})),
+            906,
+            INVALID_PARAMS,
+        ),
+        "a change to a URI never opened": (
+            frame(
+                rpc(
+                    None,
+                    "textDocument/didChange",
+                    {"textDocument": {"uri": "file:///dev/zero", "version": 2}, "contentChanges": [{"text": "x"}]},
+                )
+            ),
+            None,
+            None,
+        ),
+        "a document with escapes in every tag": (
+            frame(
+                rpc(
+                    None,
+                    "textDocument/didChange",
+                    {
+                        "textDocument": {"uri": LSP_OPEN_URI, "version": 3},
+                        "contentChanges": [
+                            {
+                                "text": '[Game "scoundrel\x1b]0;owned\x07"]\n[Seed "7\u202e"]\n[Result "win\x9b 3"]\n\n1. 9s : x\x1b[2J\n'
+                            }
+                        ],
+                    },
+                )
+            ),
+            None,
+            None,
+        ),
+    }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import queue
+import re
 import subprocess
 import sys
 import threading
@@ -56,15 +57,34 @@ class Client:
         self.send({"jsonrpc": "2.0", "method": method, "params": params})
 
     def request(self, method: str, params: Any, timeout: float = 30) -> Any:
+        message = self.call(method, params, timeout)
+        assert "error" not in message, message
+        return message.get("result")
+
+    def call(self, method: str, params: Any, timeout: float = 30) -> dict:
+        """The whole answer to a request: its ``result`` or its ``error``."""
         self.next_id += 1
-        ident = self.next_id
-        self.send({"jsonrpc": "2.0", "id": ident, "method": method, "params": params})
+        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        return self.answer(self.next_id, timeout)
+
+    def answer(self, ident: Any, timeout: float = 30) -> dict:
+        """The answer with id ``ident`` (None: an error answer of no id); what comes before it is kept."""
         while True:
             message = self._next(timeout)
-            if message.get("id") == ident and "method" not in message:
-                assert "error" not in message, message
-                return message.get("result")
+            if "method" not in message and message.get("id") == ident:
+                return message
             self.notes.append(message)
+
+    def send_bytes(self, data: bytes) -> None:
+        """Bytes as they are, framing and all: a broken or hostile client."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def peak_mb(self) -> float:
+        """The server's peak resident memory so far (Linux)."""
+        with open(f"/proc/{self.proc.pid}/status") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmHWM")) / 1024
 
     def _next(self, timeout: float) -> dict:
         try:
@@ -110,3 +130,38 @@ class Client:
             if self.proc.poll() is None:
                 self.proc.kill()
                 self.proc.wait()
+
+
+RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def unsafe(value: Any) -> list[str]:
+    """The strings of an answer (keys and values) that hold a control or bidi character raw."""
+    if isinstance(value, str):
+        return [value] if RAW.search(value) else []
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in [*unsafe(k), *unsafe(v)]]
+    if isinstance(value, list):
+        return [s for v in value for s in unsafe(v)]
+    return []
+
+
+def try_hostile_messages(c: Client, cases: dict) -> list:
+    """Send each of hostile.lsp_messages' cases to a server whose hostile.LSP_OPEN_URI is
+    open: the answer each case expects, with its error code, and after it a request about
+    the open document answered with nothing raw in it. The last outline, for the caller."""
+    from hostile import LSP_OPEN_URI
+
+    outline: list = []
+    for name, (data, ident, code) in cases.items():
+        c.send_bytes(data)
+        if code is not None:
+            answer = c.answer(ident)
+            assert answer.get("error", {}).get("code") == code, (name, answer)
+            assert not unsafe(answer), answer
+        outline = c.request("textDocument/documentSymbol", {"textDocument": {"uri": LSP_OPEN_URI}})
+        hovered = c.request(
+            "textDocument/hover", {"textDocument": {"uri": LSP_OPEN_URI}, "position": {"line": 4, "character": 3}}
+        )
+        assert not unsafe([outline, hovered]), (name, outline, hovered)
+    return outline

@@ -221,6 +221,14 @@ class _Checker:
                 self.bad(path + (key,), f"must be a whole number, not {_kind(item)}")
             elif kind is not int and not isinstance(item, kind):
                 self.bad(path + (key,), f"must be {_kind_name(kind)}, not {_kind(item)}")
+            elif isinstance(item, str) and not item.isprintable():
+                # a name is shown by replay, play and the editor's hover: a line end, an
+                # escape or a bidi control would be drawn raw there, or forge what follows
+                odd = next(ch for ch in item if not ch.isprintable())
+                self.bad(
+                    path + (key,),
+                    f"holds a control or format character (U+{ord(odd):04X}): names and texts are one printable line",
+                )
             else:
                 out[key] = item
         return out

@@ -122,6 +122,22 @@ def test_ids_must_not_read_as_cards_or_notation_words():
     assert "lower-case" in id_problem("Orc")
 
 
+def test_a_name_or_text_with_a_control_character_is_a_problem_not_a_sound_set(run, tmp_path: Path):
+    """Names reach a terminal (replay, play) and an editor's hover: an escape, a bell, a
+    bidi override or a line end (which would close the hover's code fence) is refused."""
+    for odd in ("\\u001b]0;owned\\u0007", "Rat\\u202e", "Rat\\n```\\n![x](http://example.com/x.png)", "Rat\\u0085"):
+        text = TINY.replace('id = "rat"\n', f'id = "rat"\nname = "{odd}"\n')
+        assert text != TINY
+        (found,) = problems(text)
+        assert found.startswith("7:1: monster[1].name: holds a control or format character (U+"), found
+        path = tmp_path / "odd.toml"
+        path.write_text(text)
+        result = run(["cards", "check", str(path)])
+        assert result.exit_code == 1 and "sound" not in result.stdout
+        assert not any(ch in result.output for ch in ("\x1b", "\x07", "\u202e", "\x85")), result.output
+    assert problems(TINY.replace("[set]\n", '[set]\nname = "two\\tcolumns"\n'))[0].startswith("2:1: set.name: ")
+
+
 def test_cards_check_exit_status_and_output(run, tmp_path: Path):
     good = tmp_path / "good.toml"
     good.write_text(TINY)
