@@ -21,6 +21,7 @@ from notation import Record
 
 from .. import bots, solver
 from ..analysis.classes import MoveClass, read_comment
+from ..kit.bot import Seat
 from ..kit.core import Phase, Result
 from ..services.session import Session
 from ..solver import Solution
@@ -104,11 +105,19 @@ def _rank(result: Result) -> tuple[bool, int]:
 def _finish_turn(session: Session) -> None:
     """The turn in progress played to its end by the greedy bot (or the random one)."""
     name = "greedy" if "greedy" in bots.names(session.module.game.name) else "random"
-    bot = bots.make(session.module.game.name, name)
-    bot.begin(session.module, session.variant, session.options, session.start)
-    rng = random.Random(0)
+    seat = Seat(bots.make(session.module.game.name, name), session.module, session.variant, session.options, random.Random(0))
+    told = 0  # the session's events the seat has been told
+
+    def tell() -> None:
+        nonlocal told
+        events = session.all_events
+        for _, action in events[told:]:
+            seat.event(action)
+        told = len(events)
+
     turn = session.state.turn
     session.deal()
     while session.state.phase is Phase.DECISION and session.state.turn == turn:
-        session.apply(bot.choose(session.state, rng))
+        tell()
+        session.apply(seat.choose())
         session.deal()
