@@ -150,6 +150,7 @@ GAMBLE_SUIT = "d"  # the lock gamble is played with the diamonds pile (rules pag
 ENDINGS = {
     "escaped": "you picked the lock and escaped",
     "trapped": "trapped: no free door is left and the exit was never found",
+    "no exit": "the exit's card (the joker) was discarded before it was placed: the exit cannot be found",
     "no lockpicks": "no lockpick is held and no ace is left in the room deck: the exit cannot be opened",
     "out of time": "the torch burnt out: the last turn ended and you had not escaped",
     "resigned": "you resigned",
@@ -228,6 +229,8 @@ class RpgState(State):
         "told",
         "dealt",
         "last_turn",
+        "burns",
+        "burnt",
     )
 
     def __init__(self) -> None:
@@ -254,6 +257,8 @@ class RpgState(State):
         self.told: tuple[str, ...] = ()  # the news of the turn that ended last
         self.dealt: tuple[Card, ...] = ()  # the cards drawn since the last choice, in order
         self.last_turn = 0  # the game is lost when this turn ends without an escape (set at start)
+        self.burns = False  # variant "discard": a room card not placed is discarded, not put under
+        self.burnt: tuple[Card, ...] = ()  # the room cards discarded so, in order (face up: seen)
 
     # -- what the player sees ------------------------------------------------------------
 
@@ -670,6 +675,9 @@ class RpgState(State):
             if not any_free_door(self.grid) and not exit_placed(self.grid):
                 self._over("trapped")
                 return
+            if JOKER in self.burnt and not exit_placed(self.grid):
+                self._over("no exit")
+                return
             if not self.lockpicks and not _has_ace(self.stock[ROOMS]):
                 self._over("no lockpicks")
                 return
@@ -746,8 +754,12 @@ class RpgState(State):
         self.stock[name] = self.stock[name].put_under([card])
 
     def _hand_away(self) -> None:
-        """The turn's room card, not placed, goes under the room deck (rules page, section 4)."""
-        if self.hand is not None:
+        """The turn's room card, not placed, goes under the room deck (rules page, section
+        4), or under the variant ``discard`` is discarded (section 12)."""
+        if self.hand is not None and self.burns:
+            self.burnt += (self.hand,)
+            self.hand = None
+        elif self.hand is not None:
             self.stock = dict(self.stock)
             self.stock[ROOMS] = self.stock[ROOMS].put_under([self.hand])
             self.hand = None
@@ -848,7 +860,9 @@ def _take(step: Step, pile: Pile[Card], card: Card) -> Pile[Card]:
 class RpgSolitaire(Game[RpgState]):
     name = "rpg-solitaire"
     title = "The RPG solitaire playing card dungeon"
-    variants: dict[str, str] = {}
+    variants: dict[str, str] = {
+        "discard": "a room card not placed is discarded, not put under the room deck: walking burns the dungeon",
+    }
 
     def deck(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> list[tuple[str, Cards]]:
         decks = _decks(options)
@@ -866,6 +880,7 @@ class RpgSolitaire(Game[RpgState]):
             state.stock[name] = Pile.ordered(order[name]) if order is not None else Pile.unknown(cards)
         state.grid = {(0, 0): Room(ENTRANCE, ENTRANCE_DOORS, entrance=True)}
         state.last_turn = last_turn(_decks(options))
+        state.burns = variant == "discard"
         state.steps = ((STAT, "s"), (STAT, "h"), (STAT, "c"))
         state._settle()
         return state
