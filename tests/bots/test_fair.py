@@ -13,11 +13,14 @@ cluster and the playouts' reference, with the walk's real state tampered with:
 Each is shown to catch a deliberately cheating control (tests/support/cheats.py: a bot
 that climbs the frames to the walk and plays its choices out on the real deal).
 
-Sizes, chosen to keep the audits to seconds a game: the permutation audit checks
-``POINTS`` decisions spread over each of ``SEEDS`` games (``STRONG_POINTS`` of one game
-for the strong players, whose searches are cut to ``STRONG_SAMPLES`` deals a decision);
-the reshuffle audit plays ``GAMES`` seeds each way (``STRONG_GAMES`` for the strong
-players, which are played with as few deals).
+Sizes, chosen to keep the audits to seconds a game: the permutation audit checks 6
+decisions spread over each of 3 games (seeds 0-2), and for the strong players, whose
+searches are cut to 2 deals a decision, 2 decisions of seed 0; the reshuffle audit plays
+seeds 0-59 each way, and for the strong players seeds 0-29 (Clear the Dungeon, the toy
+game), 0-11 (Scoundrel) and 0-1 (RPG solitaire and Cassette Dungeons, a few seconds a
+game even so: for those two it is a smoke test, and the permutation audit and the
+handed-view test carry the weight). The controls: the permutation audit on the toy game
+and Scoundrel, the reshuffle audit on Scoundrel's seeds 0-23.
 """
 
 from __future__ import annotations
