@@ -40,25 +40,25 @@ def _game(game: str, bot_name: str, seed: int, times: list[float]) -> None:
     """One seeded game, each decision's time added to ``times`` (``_Enough`` at the last)."""
     from dungeon_cli import bots
     from dungeon_cli.engine import MAX_EVENTS, SeededDealer, Setup, Visitor, Walk
+    from dungeon_cli.kit.bot import Seat
+    from dungeon_cli.kit.shuffle import rng_for_bot
 
     setup = Setup(game, None, seed=seed)
     dealer = SeededDealer(seed)
-    bot = bots.make(game, bot_name)
+    seat = Seat(bots.make(game, bot_name), setup.module, None, setup.options, rng_for_bot(seed))
     pending = [0.0]  # seconds spent observing since the last decision timed
 
     class Watch(Visitor):
         def event(self, before: Any, action: Any, after: Any) -> None:
             began = time.perf_counter()
-            bot.observe(before, action)
+            seat.event(action)
             pending[0] += time.perf_counter() - began
 
-    walk = Walk(setup, dealer, [Watch()] if bot.watches else [], history=False, turns=False)
-    bot.begin(setup.module, None, setup.options, walk.state)
-    rng = dealer.rng
+    walk = Walk(setup, dealer, [Watch()], history=False, turns=False)
 
     def choose(state: Any) -> Any:
         began = time.perf_counter()
-        action = bot.choose(state, rng)
+        action = seat.choose()
         spent = time.perf_counter() - began + pending[0]
         if len(state.legal_actions()) < 2:
             return action  # its observing goes to the next decision that is one

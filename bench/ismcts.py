@@ -50,7 +50,7 @@ class IsmctsBot(SearchBot):
     name = "ismcts"
 
     def choose(self, state: Any, rng: random.Random) -> Any:
-        view = self.view.state
+        view = state  # the player's view (kit/bot.py's Seat)
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]

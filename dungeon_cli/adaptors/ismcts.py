@@ -5,14 +5,14 @@
 Someone else's search, through our rules API only: the bot is
 ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with OpenSpiel's random-rollout
 evaluator; it sees the information state string and deals the unseen cards with
-``resample_from_infostate`` (here from a generator seeded by the game's seed, so a run
-is repeatable). Game N is the OpenSpiel game loaded with ``seed=N``: the seed's deal,
+``resample_from_infostate`` (here from the bot's own generator for the game's seed,
+``shuffle.rng_for_bot``, so a run is repeatable: not ``random.Random(seed)``, the deal's,
+whose first resample of the start would be the deal itself). Game N is the OpenSpiel game loaded with ``seed=N``: the seed's deal,
 so ``dungeon verify --seed-check DIR`` checks every record against its seed.
 """
 
 from __future__ import annotations
 
-import random
 import time
 from pathlib import Path
 from typing import Any, Optional
@@ -20,6 +20,7 @@ from typing import Any, Optional
 import click
 
 from ..engine import Setup, SetupError
+from ..kit.shuffle import rng_for_bot
 from ..plumbing.safe_write import write_new
 from . import openspiel
 
@@ -38,7 +39,7 @@ def play(game: str, seed: int, variant: Optional[str] = None, simulations: int =
         max_simulations=simulations,
         random_state=np_rng,
     )
-    worlds = random.Random(seed)
+    worlds = rng_for_bot(seed)
     bot.set_resampler(lambda state, player: state.resample(worlds))
     state = spiel_game.new_initial_state()
     while not state.is_terminal():

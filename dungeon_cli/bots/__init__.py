@@ -1,12 +1,13 @@
 """Bots: players that choose among a state's legal actions.
 
 A bot is asked only in the DECISION phase and answers with one of
-``state.legal_actions()``. Its randomness comes from the ``random.Random`` it is handed,
-seeded per game by whoever runs it, so a game is a pure function of (game, variant,
-bot, seed): the same on one process or many.
+``state.legal_actions()``. It is played through a seat (``kit.bot.Seat``), which hands
+it the player's view and nothing else, and its randomness comes from its own generator,
+``random.Random(f"{seed}/bot")``, so a game is a pure function of (game, variant, bot,
+seed): the same on one process or many, and never a function of the deal's generator.
 
-A bot that needs memory (the card counter) sets ``watches`` and is told every event,
-draws included, through ``observe``. Bots are found by name per game: ``random`` plays
+A bot that needs memory sets ``watches`` and is told every event, draws included,
+through ``observe``. Bots are found by name per game: ``random`` plays
 every game, and each game names its own in its ``GameModule`` (``greedy``, ...).
 """
 

@@ -25,8 +25,8 @@ playouts are best spent on whole games after each choice; and PIMC's known fault
 assumes it will know the unseen cards later) touches it less here because its
 playouts are by a bot that never reads the deal either.
 
-It decides from its ``PlayerView`` only, never from the state it is handed, so it
-decides alike whatever order the unseen cards lie in (tests/bots/test_search.py).
+It decides from the state it is handed, the player's view (kit/bot.py's ``Seat``), so
+it decides alike whatever order the unseen cards lie in (tests/bots/test_fair.py).
 """
 
 from __future__ import annotations
@@ -38,7 +38,6 @@ from ..engine.dealer import pick
 from ..kit.bot import Bot
 from ..kit.core import Draw, Phase, Result, State
 from ..kit.game_module import GameModule
-from ..kit.player_view import PlayerView
 from ..kit.sampling import Tally, halving
 
 SAMPLES = 16  # deals a decision; the choice kept to the end is played on all of them
@@ -87,11 +86,9 @@ class SearchBot(Bot[Any]):
         f"plays the choices out on {SAMPLES} deals of the unseen cards with the game's greedy bot,"
         " halving them as it goes (determinised search, any game)"
     )
-    watches = True
     samples: Optional[int] = None  # deals a decision; None: SAMPLES
 
     def begin(self, module: GameModule[Any, Any], variant: Optional[str], options: Any, start: State) -> None:
-        self.view = PlayerView(module, variant, options)
         self.policy = self._policy(module)
 
     @staticmethod
@@ -99,9 +96,6 @@ class SearchBot(Bot[Any]):
         """The game's fastest bot, to play the deals out: its greedy bot (every game has one)."""
         bot: Bot[Any] = module.playout_bot()
         return bot
-
-    def observe(self, before: State, action: Any) -> None:
-        self.view.observe(action)
 
     # -- what the analysis and the hint ask of a strong player (dungeon_cli/analysis) ----------
 
@@ -134,7 +128,7 @@ class SearchBot(Bot[Any]):
     # -- a decision ---------------------------------------------------------------------------
 
     def choose(self, state: State, rng: random.Random) -> Any:
-        view = self.view.state
+        view = state
         cands = self.candidates(view)
         if len(cands) == 1:
             return cands[0].actions[0]

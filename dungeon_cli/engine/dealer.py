@@ -13,10 +13,10 @@ them:
   with the documented shuffle; any other chance event (a die rolled, a card from a deck
   rebuilt from its discards, whose order nobody knows) is drawn when it happens, from a
   second generator, ``random.Random(f"{seed}/chance")``, with ``below(total weight)``
-  over the outcomes in the order the core lists them. Two generators, because a bot
-  draws on from the first where the shuffle left it (``rng``): were the dice drawn from
-  it too, a game's dice would depend on the bot's choices, and a record could not be
-  checked against its seed alone. A drawn outcome is remembered, so that a game taken
+  over the outcomes in the order the core lists them. Two generators, so that a game's
+  dice never depend on how many cards were shuffled, and a record can be checked against
+  its seed alone; a bot draws from a third, its own (``shuffle.rng_for_bot``), and never
+  sees ``rng``. A drawn outcome is remembered, so that a game taken
   back (undo) and played on meets the same cards and dice again: undo is never a
   reroll. Docs: docs/seeded-dealing.md.
 """

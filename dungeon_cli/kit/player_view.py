@@ -1,10 +1,10 @@
 """What a player at the table knows: the game replayed on a start with no known order.
 
 A seeded game's states carry the whole deal (that is how the dealer knows what comes
-next). A bot that must not peek keeps a ``PlayerView``: the same events applied to a
-state started without ``order``, so its piles hold the unseen cards as an unordered
-multiset, plus whatever the rules themselves put in a known order (Scoundrel's run
-puts the room under the dungeon face down, in an order the player saw). Whatever is
+next). A bot is handed a ``PlayerView``'s states only (``kit.bot.Seat`` keeps it): the
+same events applied to a state started without ``order``, so its piles hold the unseen
+cards as an unordered multiset, plus whatever the rules themselves put in a known order
+(Scoundrel's run puts the room under the dungeon face down, in an order the player saw). Whatever is
 decided from the view is therefore decided from the cards seen so far, and no more.
 """
 

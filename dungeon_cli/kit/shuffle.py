@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from hashlib import sha512
 from typing import Sequence, TypeVar
 
 T = TypeVar("T")
@@ -52,6 +53,23 @@ def rng_for(seed: int) -> random.Random:
     if seed < 0:
         raise ValueError("a seed is a whole number, 0 or more")
     return random.Random(seed)
+
+
+def rng_for_bot(seed: int) -> random.Random:
+    """The generator of the bot that plays the game dealt from ``seed``:
+    ``random.Random(f"{seed}/bot")``, its own, independent of the deal's (which a bot
+    never sees: kit/bot.py's ``Seat``), as the dice's is (``engine/dealer.py``)."""
+    if seed < 0:
+        raise ValueError("a seed is a whole number, 0 or more")
+    return random.Random(f"{seed}/bot")
+
+
+def bot_seed(seed: int) -> int:
+    """The integer ``rng_for_bot(seed)`` is seeded with (what ``random.Random.seed``
+    makes of a string: its bytes and their SHA-512), for a playout that reseeds one
+    generator game after game through Random's base class."""
+    text = f"{seed}/bot".encode()
+    return int.from_bytes(text + sha512(text).digest(), "big")
 
 
 def deal(rng: random.Random, piles: Sequence[tuple[str, Sequence[T]]]) -> dict[str, list[T]]:

@@ -11,10 +11,13 @@ goes through the core), and tests/bots/test_playouts.py holds every playout to t
 thousands of seeds in every variant: same result, same moves, and the generator left in
 the same state, so not one random draw may differ.
 
-A playout is ``fn(rng, variant) -> (won, score, moves)``, ``rng`` freshly seeded with the
-game's seed and not yet drawn from: the playout deals from it (the documented shuffle,
-``dungeon_cli.kit.shuffle``) and the bot draws on from where the deal stopped, as
-``simulate.play`` does.
+A playout is ``fn(rng, choices, variant) -> (won, score, moves)``, ``rng`` freshly seeded
+with the game's seed and not yet drawn from, ``choices`` the bot's own generator
+(``shuffle.rng_for_bot(seed)``): the playout deals from ``rng`` (the documented shuffle,
+``dungeon_cli.kit.shuffle``) and the bot draws from ``choices``, as ``simulate.play``
+does. A playout is the one place a bot's code and the deal share a loop: it is held to
+the seated bot's games (tests/bots/test_playouts.py), so it decides as the bot that sees
+only the player's view does.
 
 A batch playout is ``fn(seeds, variant) -> [(won, score, moves), ...]``: many games at
 once, each dealt from its own seed as above, for a bot whose games are cheapest played
@@ -30,7 +33,7 @@ from typing import Callable, Optional, Sequence
 from .. import registry
 from ..kit.game_module import load
 
-Playout = Callable[[random.Random, Optional[str]], tuple[bool, int, int]]
+Playout = Callable[[random.Random, random.Random, Optional[str]], tuple[bool, int, int]]
 BatchPlayout = Callable[[Sequence[int], Optional[str]], list[tuple[bool, int, int]]]
 
 

@@ -1,10 +1,10 @@
 """Many seeded games played by a bot, on one process, many, or a Dask cluster.
 
-A game is a pure function of (game, variant, bot, seed): one ``random.Random(seed)``
-deals the documented seeded shuffle, and the bot draws on from the same generator where
-the deal stopped (``dealt``; one generator a game, not two: seeding one costs as much as
-a third of a random Scoundrel game). So splitting the seeds over processes or machines
-cannot change a single result, and ``--jobs 4`` prints what ``--jobs 1`` prints.
+A game is a pure function of (game, variant, bot, seed): ``random.Random(seed)`` deals
+the documented seeded shuffle, and the bot, seated at the game (``kit.bot.Seat``), sees
+only the player's view and draws from a generator of its own, ``random.Random(f"{seed}/bot")``
+(``shuffle.rng_for_bot``), never the deal's. So splitting the seeds over processes or
+machines cannot change a single result, and ``--jobs 4`` prints what ``--jobs 1`` prints.
 
 A run that keeps no record plays through the game's playout for its bot when it has one
 (``dungeon_cli.playouts``): the same games, several times faster.
@@ -23,8 +23,8 @@ from typing import Any, Callable, Generator, NamedTuple, Optional, Sequence, Typ
 
 from .. import bots, playouts, registry
 from ..engine import MAX_EVENTS, Runaway, SeededDealer, Setup, Visitor, Walk
-from ..kit.bot import Bot
-from ..kit.shuffle import rng_for
+from ..kit.bot import Seat
+from ..kit.shuffle import bot_seed, rng_for, rng_for_bot
 from ..plumbing.workers import chunks
 from .session import Session
 
@@ -60,35 +60,41 @@ class EndlessGame(RuntimeError):
     """A bot that never ends its game (some rules let a game go on for ever)."""
 
 
-class _Watch(Visitor):
-    """A bot that keeps memory (the card counter) is told every event of its walk."""
+class Seated(Visitor):
+    """The walk's events told to a seated bot: the actions only, never a state."""
 
-    def __init__(self, bot: Bot[Any]):
-        self.observe = bot.observe
+    def __init__(self, seat: Seat[Any]):
+        self.event_of = seat.event
 
     def event(self, before: Any, action: Any, after: Any) -> None:
-        self.observe(before, action)
+        self.event_of(action)
 
 
-def play(spec: Spec, seed: int, choices: Optional[random.Random] = None) -> Outcome:
+def play(spec: Spec, seed: int, choices: Optional[random.Random] = None, watchers: Sequence[Visitor] = ()) -> Outcome:
     """One game from ``seed`` to its end: a walk of the engine, the seeded dealer
-    answering chance and the bot every decision, drawing on from the dealer's generator
-    where the deal left it (its record kept when ``spec.records``), or from ``choices``
-    when given: the same deal played again with other choices (``deal_tables``)."""
+    answering chance and the bot, seated at the game (``Seat``: the player's view, and
+    its own generator ``rng_for_bot(seed)``, or ``choices`` when given: the same deal
+    played again with other choices, ``deal_tables``), every decision; its record kept
+    when ``spec.records``. ``watchers``: more visitors of the walk, after the seat (the
+    fairness audits', tests/bots/test_fair.py)."""
     options, tags = _rule_tags(spec)
     setup = Setup(spec.game, spec.variant, options=options, seed=seed)
     dealer = SeededDealer(seed)
-    bot = bots.make(spec.game, spec.bot)
-    visitors = [_Watch(bot)] if bot.watches else []
+    seat = Seat(
+        bots.make(spec.game, spec.bot),
+        setup.module,
+        spec.variant,
+        setup.options,
+        rng_for_bot(seed) if choices is None else choices,
+    )
+    visitors = [Seated(seat), *watchers]
     if spec.records:
         walk: Walk = Session(setup, dealer=dealer, visitors=visitors, tags=tags)
     else:
         walk = Walk(setup, dealer, visitors, history=False, turns=False)
-    bot.begin(setup.module, spec.variant, setup.options, walk.state)
-    rng = dealer.rng if choices is None else choices
-    choose = bot.choose
+    choose = seat.choose
     try:
-        state = walk.run(lambda state: choose(state, rng), MAX_EVENTS)
+        state = walk.run(lambda state: choose(), MAX_EVENTS)
     except Runaway:
         raise EndlessGame(
             f"{spec.game} seed {seed}: the {spec.bot} bot's game has not ended after {MAX_EVENTS:,} events"
@@ -150,14 +156,17 @@ def _fast(spec: Spec, seeds: Sequence[int], make: Callable[[Any], T]) -> Optiona
 def _play_out(fast: playouts.Playout, spec: Spec, seeds: Sequence[int], make: Callable[[Any], T]) -> list[T]:
     variant = spec.variant
     rng = random.Random()
-    # What random.Random(seed) runs for an integer seed, on one generator reseeded for
-    # each game: Random.seed's Python layer skipped, 7% of a random Scoundrel game
-    # (tests/bots/test_playouts.py checks the generator's state is the same).
+    choices = random.Random()
+    # What random.Random(seed) and rng_for_bot(seed) run, on two generators reseeded
+    # for each game: Random.seed's Python layer skipped, 7% of a random Scoundrel game
+    # (tests/bots/test_playouts.py checks the generators' states are the same).
     reseed = super(random.Random, rng).seed
+    reseed_bot = super(random.Random, choices).seed
     out = []
     for seed in seeds:
         reseed(seed)
-        out.append(make((seed, *fast(rng, variant), None)))
+        reseed_bot(bot_seed(seed))
+        out.append(make((seed, *fast(rng, choices, variant), None)))
     return out
 
 

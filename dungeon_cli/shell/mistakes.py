@@ -21,6 +21,7 @@ from notation import Record
 
 from .. import solver
 from ..analysis.classes import MoveClass, read_comment
+from ..kit.bot import Seat
 from ..kit.core import Phase, Result
 from ..services.session import Session
 from ..solver import Solution
@@ -103,12 +104,20 @@ def _rank(result: Result) -> tuple[bool, int]:
 
 def _finish_turn(session: Session) -> None:
     """The turn in progress played to its end by the game's playout bot (its greedy one,
-    else the random one: ``GameModule.playout_bot``)."""
-    bot = session.module.playout_bot()
-    bot.begin(session.module, session.variant, session.options, session.start)
-    rng = random.Random(0)
+    else the random one: ``GameModule.playout_bot``), seated with the player's view."""
+    seat = Seat(session.module.playout_bot(), session.module, session.variant, session.options, random.Random(0))
+    told = 0  # the session's events the seat has been told
+
+    def tell() -> None:
+        nonlocal told
+        events = session.all_events
+        for _, action in events[told:]:
+            seat.event(action)
+        told = len(events)
+
     turn = session.state.turn
     session.deal()
     while session.state.phase is Phase.DECISION and session.state.turn == turn:
-        session.apply(bot.choose(session.state, rng))
+        tell()
+        session.apply(seat.choose())
         session.deal()

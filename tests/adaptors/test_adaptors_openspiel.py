@@ -15,8 +15,9 @@ import pyspiel  # noqa: E402
 
 from dungeon_cli import registry  # noqa: E402
 from dungeon_cli.adaptors import encoding, ismcts, openspiel  # noqa: E402
-from dungeon_cli.engine import Setup  # noqa: E402
+from dungeon_cli.engine import SeededDealer, Setup  # noqa: E402
 from dungeon_cli.kit.core import Phase  # noqa: E402
+from dungeon_cli.kit.shuffle import rng_for_bot  # noqa: E402
 
 GAMES = [(game, variant) for game in registry.names() for variant in [None, *registry.get(game).game.variants]]
 
@@ -269,3 +270,23 @@ def test_a_pickled_state_is_loaded_in_a_fresh_process(tmp_path):
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "state.pickle")], capture_output=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.decode() == openspiel.record(state)
+
+
+def test_ismcts_deals_its_worlds_from_a_generator_of_its_own(monkeypatch):
+    """The worlds ISMCTS samples come from the bot's own generator (``rng_for_bot``),
+    not from ``random.Random(seed)``, the deal's: that one shuffles the documented order
+    exactly as the deal did, so a resample of a start from it is the deal itself."""
+    handed = []
+    resample = openspiel.SpielState.resample
+
+    def spy(self, rng):
+        handed.append(rng.getstate())
+        return resample(self, rng)
+
+    monkeypatch.setattr(openspiel.SpielState, "resample", spy)
+    ismcts.play("scoundrel", 7, simulations=2)
+    assert handed and handed[0] == rng_for_bot(7).getstate()
+    start = registry.get("scoundrel").game.start(None, {}, None)
+    deal = SeededDealer(7).start(Setup("scoundrel", seed=7))
+    assert start.resample(random.Random(7)).dungeon.known == deal.dungeon.known  # why not Random(seed)
+    assert start.resample(rng_for_bot(7)).dungeon.known != deal.dungeon.known

@@ -8,8 +8,9 @@ import pytest
 
 from dungeon_cli import bots, playouts, registry
 from dungeon_cli.engine import SeededDealer, Setup
+from dungeon_cli.kit.bot import Seat
 from dungeon_cli.kit.core import Draw, Phase
-from dungeon_cli.kit.shuffle import rng_for, shuffled
+from dungeon_cli.kit.shuffle import bot_seed, rng_for, rng_for_bot, shuffled
 from dungeon_cli.services import simulate
 
 SEEDS = 2000
@@ -25,23 +26,20 @@ def _cases():
                 yield pytest.param(game, bot, variant, id=f"{game}-{bot}-{variant or 'base'}")
 
 
-def _core_generator(game: str, bot_name: str, variant, seed: int) -> random.Random:
-    """The generator as the rules core and the bot leave it after the game from ``seed``."""
+def _core_generators(game: str, bot_name: str, variant, seed: int) -> tuple[random.Random, random.Random]:
+    """The deal's generator and the bot's, as the rules core and the seated bot leave
+    them after the game from ``seed``."""
     module = registry.get(game)
     dealer = SeededDealer(seed)
-    state = dealer.start(Setup(game, variant, seed=seed))
-    rng = dealer.rng
-    bot = bots.make(game, bot_name)
-    bot.begin(module, variant, {}, state)
+    setup = Setup(game, variant, seed=seed)
+    state = dealer.start(setup)
+    choices = rng_for_bot(seed)
+    seat = Seat(bots.make(game, bot_name), module, variant, setup.options, choices)
     while state.phase is not Phase.OVER:
-        if state.phase is Phase.CHANCE:
-            action = Draw(state.chance().known)
-        else:
-            action = bot.choose(state, rng)
-        if bot.watches:
-            bot.observe(state, action)
+        action = Draw(state.chance().known) if state.phase is Phase.CHANCE else seat.choose()
+        seat.event(action)
         state = state.apply(action)
-    return rng
+    return dealer.rng, choices
 
 
 def _batch_cases():
@@ -68,13 +66,15 @@ def test_batch_playout_plays_the_cores_games(game, bot, variant):
         won += result[0]
     assert 0 < won < len(seeds)  # wins and losses both compared
     # draw for draw: the core's game draws nothing after the deal, which is all a batch
-    # playout draws (checked on every seed a tenth of the way)
+    # playout draws, and its bot nothing at all (checked on every seed a tenth of the way)
     deck = registry.get(game).game.deck(variant, {})
     for seed in seeds[::10]:
         dealt = rng_for(seed)
         for _, cards in deck:
             shuffled(dealt, cards)
-        assert _core_generator(game, bot, variant, seed).getstate() == dealt.getstate(), f"seed {seed}"
+        deal_rng, bot_rng = _core_generators(game, bot, variant, seed)
+        assert deal_rng.getstate() == dealt.getstate(), f"seed {seed}"
+        assert bot_rng.getstate() == rng_for_bot(seed).getstate(), f"seed {seed}"
     assert batch(seeds[7:20], variant) == got[7:20]
     assert batch([seeds[33]], variant) == [got[33]]
     assert batch([], variant) == []
@@ -82,20 +82,23 @@ def test_batch_playout_plays_the_cores_games(game, bot, variant):
 
 @pytest.mark.parametrize("game,bot,variant", list(_cases()))
 def test_playout_plays_the_cores_games(game, bot, variant):
-    """Same result and moves as the core's game, and the generator left in the same
-    state: not one random draw differs (checked on every seed a tenth of the way).
+    """Same result and moves as the core's game, and the deal's and the bot's generators
+    left in the same states: not one random draw differs (checked on every seed a tenth
+    of the way).
     Over 2,000 seeds of each variant (1,000 for counting: ``FEWER``)."""
     fast = playouts.find(game, bot)
     spec = simulate.Spec(game, bot, variant)
     seeds = FEWER.get(bot, SEEDS)
     won = 0
     for seed in range(seeds):
-        rng = rng_for(seed)
-        got = fast(rng, variant)
+        rng, choices = rng_for(seed), rng_for_bot(seed)
+        got = fast(rng, choices, variant)
         core = simulate.play(spec, seed)
         assert got == (core.won, core.score, core.moves), f"seed {seed}"
         if seed % 10 == 0:
-            assert rng.getstate() == _core_generator(game, bot, variant, seed).getstate(), f"seed {seed}"
+            deal_rng, bot_rng = _core_generators(game, bot, variant, seed)
+            assert rng.getstate() == deal_rng.getstate(), f"seed {seed}"
+            assert choices.getstate() == bot_rng.getstate(), f"seed {seed}"
         won += got[0]
     assert seeds > won  # the comparison covered losses (all but a few random games lose)
     assert won or bot == "random"  # and the planning bots' wins
@@ -119,6 +122,8 @@ def test_reseeding_matches_a_new_generator():
     for seed in (0, 1, 7, 2**31 - 1, 2**32, 2**64 + 3, 10**30):
         reseed(seed)
         assert rng.getstate() == random.Random(seed).getstate(), seed
+        reseed(bot_seed(seed))  # and the bot's, random.Random(f"{seed}/bot")
+        assert rng.getstate() == rng_for_bot(seed).getstate(), seed
 
 
 def test_a_negative_seed_is_refused_on_the_fast_path_too():

@@ -146,8 +146,7 @@ def test_clear_the_dungeon_strong_bot_is_deterministic_and_plays_legal_games(var
         bot = bots.make("clear-the-dungeon", "strong")
         bot.samples = 8
         bot.begin(module, variant, {}, view)
-        bot.view.state = view
-        choices.add(bot.choose(state, random.Random(5)))
+        choices.add(bot.choose(view, random.Random(5)))
     assert len(choices) == 1 and choices.pop() in state.legal_actions()
     for seed in range(3):
         outcome = play(Spec("clear-the-dungeon", "strong", variant, records=True), seed)
@@ -224,7 +223,7 @@ def test_scoundrels_strong_player_halves_the_ways_over_its_orders(monkeypatch):
         elif bot.plan:
             action = bot.choose(state, rng)
         else:
-            ways = len(strong.candidates(bot.view.state))
+            ways = len(strong.candidates(state))
             plays.clear()
             action = bot.choose(state, rng)
             if ways > 2:

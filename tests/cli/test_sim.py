@@ -160,9 +160,10 @@ def test_a_game_that_never_ends_is_stopped_with_a_message(run, monkeypatch):
 
 @pytest.mark.parametrize("game", ["scoundrel", "clear-the-dungeon"])
 def test_random_games_are_pinned(game, snapshot_text):
-    """The random bot's first games, pinned: the deal and the bot share one generator,
-    the bot drawing with below() (docs/seeded-dealing.md), so these records change only
-    when that documented stream does."""
+    """The random bot's first games, pinned: the deal from random.Random(seed), the bot
+    drawing with below() from its own, random.Random(f"{seed}/bot")
+    (docs/seeded-dealing.md), so these records change only when those documented
+    streams do."""
     outcomes = simulate.run(Spec(game, "random", records=True), range(3))
     assert "\n".join(o.record for o in outcomes) == snapshot_text
 

@@ -23,8 +23,9 @@ and cut short by the best win still possible; about 0.25 ms a deal from the star
 the base game, 2 ms under ``reserve`` (every deal of seeds 0-999 solved this way wins
 exactly where the generic solver's table in docs/simulation.md says).
 
-It decides from its ``PlayerView`` (the game replayed without the seeded order), never
-from the state it is handed, so it decides alike whatever order the unseen cards lie in.
+It decides from the state it is handed, the player's view (kit/bot.py's ``Seat``: the
+game replayed without the seeded order), so it decides alike whatever order the unseen
+cards lie in (tests/bots/test_fair.py).
 """
 
 from __future__ import annotations
@@ -37,7 +38,6 @@ from typing import Any, Mapping, NamedTuple, Optional
 from ...kit.bot import Bot
 from ...kit.cards import Card
 from ...kit.game_module import GameModule
-from ...kit.player_view import PlayerView
 from ...kit.sampling import Tally
 from .rules import COLUMNS, DAMAGE_LIMIT, HAND, MONSTERS, POWER, Attack, DungeonState
 from .solver import moves
@@ -302,17 +302,12 @@ class StrongBot(Bot[DungeonState]):
         f"samples {SAMPLES} deals of the unseen cards ({RESERVE_SAMPLES} under reserve) and solves each from"
         " every choice (perfect-information Monte Carlo)"
     )
-    watches = True
     samples: Optional[int] = None  # deals a decision; None: by variant
 
     def begin(
         self, module: GameModule[DungeonState, Any], variant: Optional[str], options: Mapping[str, Any], start: DungeonState
     ) -> None:
-        self.view = PlayerView(module, variant, options)
         self.deals_each = self.samples or (RESERVE_SAMPLES if variant == "reserve" else SAMPLES)
-
-    def observe(self, before: DungeonState, action: Any) -> None:
-        self.view.observe(action)
 
     # What the analysis asks of a strong player: kit.sampling.StrongPlayer.
     deals = staticmethod(deals)
@@ -323,7 +318,7 @@ class StrongBot(Bot[DungeonState]):
         return len(state.power) + len(state.unseen)
 
     def choose(self, state: DungeonState, rng: random.Random) -> Any:
-        view = self.view.state
+        view = state
         cands = candidates(view)
         if len(cands) == 1:
             return cands[0].action

@@ -33,7 +33,8 @@ its room and may leave it only back the way you came; the heart follows your blo
 replace yours. A room card not placed and all discards go under their pile.
 Ends: escape (win, your treasure); trapped (no free door and no exit), no lockpick
 and no ace left, the torch out (twice as many turns as room cards: 96 with 3 decks),
-or resigned: loss 0.
+or resigned: loss 0. Variant discard: a room card not placed is discarded (not put
+under the deck), and the joker discarded before the exit is placed is a loss (no exit).
 """
 
 MODULE = GameModule(

@@ -193,6 +193,7 @@ class RpgNotation(Notation[RpgState, Any]):
         "map",
         *PILES,
         "out",
+        "burnt",  # under the variant discard alone: the room cards it discarded, in order
         "over",  # a finished game's only
     )
 
@@ -203,6 +204,7 @@ class RpgNotation(Notation[RpgState, Any]):
         back = side_towards(state.pos, state.came_from) if state.came_from is not None else None
         held = [card for room in state.grid.values() if not room.entrance for card in _room_cards(room)]
         held.extend(c for c in (state.hand, state.gear, state.armor, state.health, state.attack) if c)
+        held.extend(state.burnt)
         for pile in state.stock.values():
             held.extend(pile.cards())
         left = Counter(held)
@@ -224,6 +226,7 @@ class RpgNotation(Notation[RpgState, Any]):
             ("map", ";".join(rooms) or "-"),
             *((name, P.pile_text(state.stock[name], ORDER)) for name in PILES),
             ("out", P.cards_text(out)),
+            *((("burnt", P.cards_text(state.burnt)),) if state.burns else ()),
             *((("over", state.ending.replace(" ", "-")),) if state.ending is not None else ()),
         ]
 
@@ -251,6 +254,8 @@ class RpgNotation(Notation[RpgState, Any]):
         stock = {pair.key: P.pile(pair, CARDS.get) for pair in pile_pairs}
         out_pair = values["out"]
         out = P.card_list(out_pair, CARDS.get)
+        burnt_pair = values.get("burnt")
+        burnt = P.card_list(burnt_pair, CARDS.get) if burnt_pair is not None else []
         over_pair = values.get("over")
         ending = over_pair.value.replace("-", " ") if over_pair is not None else None
         if over_pair is not None and ending not in ENDINGS:
@@ -267,6 +272,7 @@ class RpgNotation(Notation[RpgState, Any]):
                 (stats_pair, [c for c in stats if c]),
                 *((pair, stock[pair.key].cards()) for pair in pile_pairs),
                 (out_pair, out),
+                (burnt_pair, burnt),
             ],
         )
         try:
@@ -285,6 +291,7 @@ class RpgNotation(Notation[RpgState, Any]):
                 stock={name: stock[name] for name in start.stock},
                 out=out,
                 ending=ending,
+                burnt=burnt,
             )
         except Illegal as exc:
             where = exc.where or "turn"

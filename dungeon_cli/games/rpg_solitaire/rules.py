@@ -151,6 +151,7 @@ GAMBLE_SUIT = "d"  # the lock gamble is played with the diamonds pile (rules pag
 ENDINGS = {
     "escaped": "you picked the lock and escaped",
     "trapped": "trapped: no free door is left and the exit was never found",
+    "no exit": "the exit's card (the joker) was discarded before it was placed: the exit cannot be found",
     "no lockpicks": "no lockpick is held and no ace is left in the room deck: the exit cannot be opened",
     "out of time": "the torch burnt out: the last turn ended and you had not escaped",
     "resigned": "you resigned",
@@ -229,6 +230,8 @@ class RpgState(State):
         "told",
         "dealt",
         "last_turn",
+        "burns",
+        "burnt",
     )
 
     # How the game was told, not where it stands: the turn's news and the last turn's (for
@@ -262,6 +265,8 @@ class RpgState(State):
         self.told: tuple[str, ...] = ()  # the news of the turn that ended last
         self.dealt: tuple[Card, ...] = ()  # the cards drawn since the last choice, in order
         self.last_turn = 0  # the game is lost when this turn ends without an escape (set at start)
+        self.burns = False  # variant "discard": a room card not placed is discarded, not put under
+        self.burnt: tuple[Card, ...] = ()  # the room cards discarded so, in order (face up: seen)
 
     # -- what the player sees ------------------------------------------------------------
 
@@ -678,6 +683,9 @@ class RpgState(State):
             if not any_free_door(self.grid) and not exit_placed(self.grid):
                 self._over("trapped")
                 return
+            if JOKER in self.burnt and not exit_placed(self.grid):
+                self._over("no exit")
+                return
             if not self.lockpicks and not _has_ace(self.stock[ROOMS]):
                 self._over("no lockpicks")
                 return
@@ -754,8 +762,12 @@ class RpgState(State):
         self.stock[name] = self.stock[name].put_under([card])
 
     def _hand_away(self) -> None:
-        """The turn's room card, not placed, goes under the room deck (rules page, section 4)."""
-        if self.hand is not None:
+        """The turn's room card, not placed, goes under the room deck (rules page, section
+        4), or under the variant ``discard`` is discarded (section 12)."""
+        if self.hand is not None and self.burns:
+            self.burnt += (self.hand,)
+            self.hand = None
+        elif self.hand is not None:
             self.stock = dict(self.stock)
             self.stock[ROOMS] = self.stock[ROOMS].put_under([self.hand])
             self.hand = None
@@ -886,6 +898,7 @@ def positioned(
     stock: Mapping[str, Pile[Card]],
     out: Sequence[Card],
     ending: Optional[str] = None,
+    burnt: Sequence[Card] = (),
 ) -> RpgState:
     """The state a position gives (NOTATION.md section 9), from the setup's ``start`` (its
     decks, hence its piles' names and its torch); ``Illegal(message, where=KEY)`` for a
@@ -980,6 +993,10 @@ def positioned(
     state.hand = hand
     state.gear = gear
     state.last_turn = start.last_turn
+    state.burns = start.burns  # variant "discard": and the room cards it discarded, in order
+    if burnt and not start.burns:
+        raise Illegal("room cards are discarded under the variant discard alone", "burnt")
+    state.burnt = tuple(burnt)
     if ending is not None:
         _check_ending(ending, state)
         state._over(ending)
@@ -1024,6 +1041,9 @@ def _check_ending(ending: str, state: RpgState) -> None:
     elif ending == "no lockpicks":
         if state.lockpicks or _has_ace(state.stock[ROOMS]):
             raise Illegal("no lockpicks: none is held and no ace is left in the room deck; here one is", "over")
+    elif ending == "no exit":
+        if JOKER not in state.burnt or exit_placed(state.grid):
+            raise Illegal("no exit: the joker was discarded before the exit was placed; here it was not", "over")
     elif state.turn != state.last_turn:
         raise Illegal(f"the torch burns out as turn {state.last_turn} ends, not turn {state.turn}", "over")
 
@@ -1090,7 +1110,9 @@ def _not_of_pile(name: str, card: Card) -> Optional[str]:
 class RpgSolitaire(Game[RpgState]):
     name = "rpg-solitaire"
     title = "The RPG solitaire playing card dungeon"
-    variants: dict[str, str] = {}
+    variants: dict[str, str] = {
+        "discard": "a room card not placed is discarded, not put under the room deck: walking burns the dungeon",
+    }
 
     def deck(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> list[tuple[str, Cards]]:
         decks = _decks(options)
@@ -1119,6 +1141,7 @@ class RpgSolitaire(Game[RpgState]):
             state.stock[name] = Pile.ordered(order[name]) if order is not None else Pile.unknown(cards)
         state.grid = {(0, 0): Room(ENTRANCE, ENTRANCE_DOORS, entrance=True)}
         state.last_turn = last_turn(_decks(options))
+        state.burns = variant == "discard"
         state.steps = ((STAT, "s"), (STAT, "h"), (STAT, "c"))
         state._settle()
         return state

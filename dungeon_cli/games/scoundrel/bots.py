@@ -12,8 +12,8 @@ score each way's end, and play the first action of the best. They differ in the 
     best way through would leave that figure at ``RUN_LOSS`` or more below its health.
 
 ``counting``
-    Keeps a ``PlayerView`` (the game replayed without the seeded order): the unseen
-    cards as a multiset, and the cards it ran from, under the dungeon. The score of a
+    Reads the player's view it is handed (the game replayed without the seeded order):
+    the unseen cards as a multiset, and the cards it ran from, under the dungeon. The score of a
     plan's end adds what the weapon is likely to save on the monsters still to come
     (on the ``WEAPON_STRIKES`` highest unseen monsters it could strike, weighted by
     ``WEAPON_WEIGHT``: a weapon is kept for a few big blows), subtracts the cost of a
@@ -21,19 +21,17 @@ score each way's end, and play the first action of the best. They differ in the 
     left behind would heal. The weights were chosen by a small grid over 600 seeds. It runs when the room's best plan is worse than facing three average
     unseen cards by more than ``RUN_MARGIN``.
 
-Neither reads the dungeon of the state it is handed (which, in a seeded game, knows the
-deal): greedy uses the room, health and weapon; counting uses its view.
+Both are handed the player's view only (kit/bot.py's ``Seat``): greedy uses the room,
+health and weapon; counting the unseen cards too.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterator, Mapping, Optional
+from typing import Any, Callable, Iterator, Optional
 
 from ...kit.bot import Bot
 from ...kit.cards import Card
-from ...kit.game_module import GameModule
-from ...kit.player_view import PlayerView
 from .rules import (
     FRESH,
     RUN,
@@ -155,18 +153,9 @@ class GreedyBot(Bot[ScoundrelState]):
 class CountingBot(Bot[ScoundrelState]):
     name = "counting"
     summary = "plans the room and weighs it against the unseen cards it has counted"
-    watches = True
-
-    def begin(
-        self, module: GameModule[ScoundrelState, Any], variant: Optional[str], options: Mapping[str, Any], start: ScoundrelState
-    ) -> None:
-        self.view = PlayerView(module, variant, options)
-
-    def observe(self, before: ScoundrelState, action: Any) -> None:
-        self.view.observe(action)
 
     def choose(self, state: ScoundrelState, rng: random.Random) -> Any:
-        s = self.view.state
+        s = state
         unseen = s.dungeon.cards()  # the multiset left, and the cards run from
         monsters = sorted((value(c) for c in unseen if is_monster(c)), reverse=True)
         strict = s.strict

@@ -5,7 +5,7 @@ six times faster (``python -m bench sim``): cards are ids into the deck as
 ``Scoundrel.deck()`` lists it, the state is a handful of local integers, and every legal
 action is listed in the core's order (run first when allowed; then each card of the room
 in room order, resolved, then struck when the weapon may strike it) so that the bot's
-uniform choice, ``below(rng, len(actions))``, picks the same action the core's list would
+uniform choice, ``below(choices, len(actions))``, picks the same action the core's list would
 give it.
 """
 
@@ -36,8 +36,9 @@ _RUN = -1
 _STRIKE = 64  # id + _STRIKE: strike that monster with the weapon
 
 
-def random_game(rng: random.Random, variant: Optional[str] = None) -> tuple[bool, int, int]:
-    """(won, score, moves) of the random bot's game dealt from ``rng``."""
+def random_game(rng: random.Random, choices: random.Random, variant: Optional[str] = None) -> tuple[bool, int, int]:
+    """(won, score, moves) of the random bot's game dealt from ``rng``, its choices drawn
+    from ``choices`` (the bot's own generator)."""
     may = _MAY[variant == "strict-weapon"]  # may[cap][card]: the weapon may strike it
     getrandbits = rng.getrandbits
     monster, weapon_of, potion_of, fights = _MONSTER, _WEAPON, _POTION, _FIGHT
@@ -47,6 +48,7 @@ def random_game(rng: random.Random, variant: Optional[str] = None) -> tuple[bool
         while j > i:
             j = getrandbits(k)
         dungeon[i], dungeon[j] = dungeon[j], dungeon[i]
+    choose = choices.getrandbits
     size = len(dungeon)
     room = dungeon[:ROOM]
     top = ROOM  # dungeon[top:] is still face down
@@ -69,9 +71,9 @@ def random_game(rng: random.Random, variant: Optional[str] = None) -> tuple[bool
                 actions = [_RUN, *room] if may_run else room  # read before room changes
             n = len(actions)
             k = _BITS[n]
-            pick = getrandbits(k)  # below(rng, n), inlined
+            pick = choose(k)  # below(choices, n), inlined
             while pick >= n:
-                pick = getrandbits(k)
+                pick = choose(k)
             action = actions[pick]
             if action < 0:  # _RUN: the room goes under the dungeon, in room order
                 dungeon = dungeon[top:] + room

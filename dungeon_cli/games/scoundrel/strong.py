@@ -19,9 +19,9 @@ order it saw). At the start of a room the strong player:
 4. plays that way through the room, action by action, without sampling again while the
    room goes as planned.
 
-It never reads the state it is handed beyond asking which actions are legal: what it
-knows comes from its ``PlayerView``, the game replayed without the seeded order, so it
-decides alike whatever order the unseen cards lie in (tests/bots/test_bots.py).
+What it knows is the state it is handed, the player's view (kit/bot.py's ``Seat``: the
+game replayed without the seeded order), so it decides alike whatever order the unseen
+cards lie in (tests/bots/test_fair.py).
 
 The search can only be one step better than its rollout (it ranks the ways through a
 room by how the rollout plays the rest), so the rollout's rule of thumb is where its
@@ -48,7 +48,6 @@ from typing import Any, Iterator, Mapping, Optional
 from ...kit.bot import Bot
 from ...kit.cards import Card
 from ...kit.game_module import GameModule
-from ...kit.player_view import PlayerView
 from ...kit.sampling import Tally, halving
 from .bots import End
 from .rules import (
@@ -336,11 +335,9 @@ class StrongBot(Bot[ScoundrelState]):
     def begin(
         self, module: GameModule[ScoundrelState, Any], variant: Optional[str], options: Mapping[str, Any], start: ScoundrelState
     ) -> None:
-        self.view = PlayerView(module, variant, options)
         self.plan: list[Any] = []
 
     def observe(self, before: ScoundrelState, action: Any) -> None:
-        self.view.observe(action)
         if self.plan and action == self.plan[0]:
             self.plan.pop(0)
         else:
@@ -356,7 +353,7 @@ class StrongBot(Bot[ScoundrelState]):
         return sum(state.dungeon.hidden.values())
 
     def choose(self, state: ScoundrelState, rng: random.Random) -> Any:
-        view = self.view.state
+        view = state
         if self.plan:
             return self.plan[0]
         cands = candidates(view)

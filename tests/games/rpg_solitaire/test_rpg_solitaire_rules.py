@@ -179,6 +179,22 @@ def test_turn_a_room_card_not_placed_goes_under_the_room_deck():
     assert moved.stock["rooms"].next_known is None  # the hidden cards come first
 
 
+def test_discard_a_room_card_not_placed_is_discarded_under_the_variant():
+    """Variant discard (rules page, section 12): the king walked past is out of the game."""
+    text = "deal: 5s 8h 9c\n1. Kd : @n/ew ^2s ^2c ^3s ^4h ^2c ^2d ^5h ^6s ^7c\n2. JK : s"
+    moved = replay(text, tags='[Variant "discard"]\n[Result "loss 0"]')
+    assert moved.stock["rooms"].known == () and moved.burnt == (JOKER,)
+    assert len(moved.stock["rooms"]) == 46  # the king placed, the joker discarded
+    assert moved.ending == "no exit" and moved.result() == Result(False, 0)
+    assert "discard" in GAME.variants and not replay(text).burnt  # the default puts it under
+
+
+def test_discard_the_exit_placed_is_not_lost_by_walking():
+    """Under discard, once the joker is on the map, walking burns other rooms only."""
+    state = apply_all(GAME.start("discard"), *"5s 8h 9c".split(), "JK", Place("n"), "2s", "2c", "Qd", MoveTo("s"))
+    assert state.burnt == (CARDS["Qd"],) and not state.is_over
+
+
 # -- 5. entering a room -------------------------------------------------------------------
 
 
@@ -432,10 +448,15 @@ def test_endings_no_action_after_the_end():
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**6), decks=st.integers(1, 3), choices=st.randoms(use_true_random=False))
-def test_endings_every_game_ends_under_random_play(seed, decks, choices):
+@given(
+    seed=st.integers(0, 10**6),
+    decks=st.integers(1, 3),
+    choices=st.randoms(use_true_random=False),
+    variant=st.sampled_from([None, "discard"]),
+)
+def test_endings_every_game_ends_under_random_play(seed, decks, choices, variant):
     order = deal(rng_for(seed), GAME.deck(options={"decks": decks}))
-    state = GAME.start(options={"decks": decks}, order=order)
+    state = GAME.start(variant, options={"decks": decks}, order=order)
     steps = 0
     while not state.is_over:
         steps += 1
