@@ -164,7 +164,7 @@ class Notation(ABC, Generic[S, A]):
 
     def runs(self, state: S) -> list[list[A]]:
         """Actions a player takes in a row, each forced by the one before (every penalty
-        of a room), offered by completion and ``help`` as one line to type. Each run is
+        of a room this turn), offered by completion and ``help`` as one line to type. Each run is
         legal from ``state`` action after action, with no chance between them."""
         return []
 

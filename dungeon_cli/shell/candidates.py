@@ -68,7 +68,7 @@ def choices(notation: Notation[Any, Any], state: State, described: bool = True) 
                 texts.append(notation.action_text(now, action))
                 metas.append(describe(now, action))
                 now = now.apply(action)
-            meta = "the whole step: " + "; ".join(metas) if described else ""
+            meta = "this turn's step: " + "; ".join(metas) if described else ""
             out.append((" ".join(texts), meta, ActionRun(run)))
         return out
     if state.phase is Phase.CHANCE:

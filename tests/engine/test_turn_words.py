@@ -87,7 +87,7 @@ def test_going_on_past_the_dice_is_one_completion_and_named_on_the_board():
     session = cassette_after_the_roll()
     module = registry.get("cassette-dungeons")
     offered = {c.text: c.meta for c in candidates(module.notation, session.state, "~")}
-    assert offered["~imp.1 ~imp.2"].startswith("the whole step: imp's empty slot 1: hurt 2; imp's empty slot 2")
+    assert offered["~imp.1 ~imp.2"].startswith("this turn's step: imp's empty slot 1: hurt 2; imp's empty slot 2")
     assert "or go on (~imp.1 ~imp.2)" in module.render(session.state)
     # typed as offered, it plays the whole step; and completion follows it
     assert candidates(module.notation, session.state, "~imp.1 ~imp.2 ") is not None
@@ -136,3 +136,19 @@ def test_analyse_of_a_game_it_cannot_judge_says_so_once_and_fails(run, tmp_path,
     assert result.stderr.count("cannot judge") == 1 and "scoundrel has neither" in result.stderr
     monkeypatch.undo()
     assert run(["analyse", "--samples", "2", "--limit", "1", str(path)]).exit_code == 0
+
+
+def test_going_on_offers_this_turns_penalties_only():
+    """Issue 40: seed 7, the mage, room 3: going on past the dice offered the zombie's and
+    the kobold's penalties of this turn and then the zombie's of the next, two turns of
+    damage (11 at 11 health) in one completion. Only this turn's step is offered."""
+    session = Session(Setup("cassette-dungeons", seed=7))
+    for line in ("@mage", ">3"):
+        apply_line(session, line)
+    module = registry.get("cassette-dungeons")
+    turn = session.state.turn
+    runs = [c for c in choices(module.notation, session.state) if c[1].startswith("this turn's step: ")]
+    assert [text for text, _, _ in runs] == ["~zombie.1 ~zombie.2 ~zombie.3 ~kobold.1 ~kobold.2"]
+    assert "or go on (~zombie.1 ~zombie.2 ~zombie.3 ~kobold.1 ~kobold.2)\n" in module.render(session.state) + "\n"
+    apply_line(session, runs[0][0])
+    assert session.state.turn == turn + 1 and session.state.phase.name != "OVER"
