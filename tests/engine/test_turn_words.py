@@ -152,3 +152,51 @@ def test_going_on_offers_this_turns_penalties_only():
     assert "or go on (~zombie.1 ~zombie.2 ~zombie.3 ~kobold.1 ~kobold.2)\n" in module.render(session.state) + "\n"
     apply_line(session, runs[0][0])
     assert session.state.turn == turn + 1 and session.state.phase.name != "OVER"
+
+
+def test_the_rpg_words_name_every_draw_that_changes_a_stat(run):
+    """Issue 40: seed 7, ``@e/s keep``: the board went from armor Ts and attack 9c to 5s
+    and 2c after the fight, and the words named neither: the new gear is said, at the
+    prompt, in ``replay`` and on its page."""
+    out = typed(Session(Setup("rpg-solitaire", seed=7)), ["@e/s", "keep"])
+    told = re.search(r"^turn 1: (.*?)\n\n", out, re.S | re.M)
+    assert told is not None, out
+    words = " ".join(told.group(1).split())
+    assert "kept Ts as armor (was 5s)" in words
+    assert words.endswith("you slew it; treasure +10; new armor 5s (was Ts); new attack 2c (was 9c)"), words
+    session = Session(Setup("rpg-solitaire", seed=7))
+    apply_line(session, "@e/s keep")
+    text = session.text()
+    shown = " ".join(run(["replay", "-"], input=text).stdout.split())
+    assert "new armor 5s (was Ts); new attack 2c (was 9c)" in shown
+    html = page(parse(text), "game.dgn")
+    assert "new armor 5s (was Ts); new attack 2c (was 9c)" in html
+
+
+def _stats(state):
+    return {"armor": state.armor, "health": state.health, "attack": state.attack}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_rpg_stat_change_of_a_turn_is_in_its_words(seed):
+    """Over whole games: whatever card armor, health or attack holds at a turn's end that
+    it did not hold at its start is named in the turn's words, and an armor lost is said."""
+    module = registry.get("rpg-solitaire")
+    played, lines = sample_game(module, seed)
+    session = Session(Setup("rpg-solitaire", seed=seed))
+    checked = 0
+    for line in lines:
+        session.deal()  # the starting stats are the deal's, before the first turn
+        before = _stats(session.state)
+        apply_line(session, line)
+        state = session.state
+        words = "; ".join(state.told)
+        for stat, card in _stats(state).items():
+            if card == before[stat]:
+                continue
+            checked += 1
+            if card is None:
+                assert f"your {stat} {before[stat]} broke" in words, (line, words)
+            else:
+                assert re.search(rf"\b{stat} {card}\b|\b{card} as {stat}\b", words), (stat, card, line, words)
+    assert checked
