@@ -223,8 +223,7 @@ class PlayShell:
         if state.is_over:
             self.say(f"record saved in {safe(self.record.path)}")
             return
-        session = self.session
-        if any(not session.forced(i) for i in range(session.count - len(session.events), session.count)):
-            self.say("the turn in progress is not recorded: a record holds finished turns")
+        if left := self.session.unrecorded():
+            self.say(f"the turn in progress ({safe(' '.join(left))}) is not recorded: a record holds finished turns")
         self.say(f"record saved in {safe(self.record.path)}")  # two lines: each fits a terminal
         self.say(f"go on with: {safe(self.again or f'{command()} play --resume {shlex.quote(self.record.path)}')}")
