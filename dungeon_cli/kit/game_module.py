@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
-from typing import Any, Callable, Generator, Generic, Iterator, Mapping, Optional, Protocol, Sequence, TypeVar, Union
+from typing import Any, Callable, Generator, Generic, Hashable, Iterator, Mapping, Optional, Protocol, Sequence, TypeVar, Union
 
 from notation import Record, Tag, Token
 
@@ -161,6 +161,13 @@ class Notation(ABC, Generic[S, A]):
     def drawn_text(self, state: S, outcome: Any) -> str:
         """An outcome as ``tell`` shows it (which die rolled it, where that matters)."""
         return self.format_outcome(outcome)
+
+    def alike(self, state: S, action: A) -> Optional[tuple[Hashable, Any]]:
+        """``(key, rank)`` for actions that do the same thing written differently (a
+        joker's value, which card is the trigger): ``help`` lists one line a key, the
+        action of least rank, and says how many more there are. None (the default): the
+        action is a choice of its own. Completion still offers every one."""
+        return None
 
     def runs(self, state: S) -> list[list[A]]:
         """Actions a player takes in a row, each forced by the one before (every penalty

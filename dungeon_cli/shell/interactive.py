@@ -16,7 +16,7 @@ from ..kit.core import Phase
 from ..kit.terminal_text import safe, safe_lines
 from ..plumbing.invoked import command
 from ..services.session import Session
-from .candidates import choices
+from .candidates import choices, listed
 from .colour import Paint
 from .completer import ActionCompleter
 from .line import LineError, action_words, apply_line
@@ -162,10 +162,9 @@ class PlayShell:
             words = " ".join(text for text, _, _ in options)
             self.say(textwrap.fill(safe(words), width=78, initial_indent="  ", subsequent_indent="  "))
         elif options:
-            width = max(len(text) for text, _, _ in options)
             self.say("your moves (several may go on one line):")
-            for text, meta, _ in options:
-                self.say(f"  {safe(text):<{width}}  {self.paint.board(meta)}")
+            for move, meta in move_lines([(safe(text), safe(meta)) for text, meta, _ in listed(notation, state, options)]):
+                self.say(move + self.paint.board(meta))
         self.say("commands:")
         for name, meta in self.commands:
             self.say(f"  {name:<5}  {meta}")
@@ -227,3 +226,27 @@ class PlayShell:
             self.say(f"the turn in progress ({safe(' '.join(left))}) is not recorded: a record holds finished turns")
         self.say(f"record saved in {safe(self.record.path)}")  # two lines: each fits a terminal
         self.say(f"go on with: {safe(self.again or f'{command()} play --resume {shlex.quote(self.record.path)}')}")
+
+
+MOVE_COLUMN = 24  # a move longer than this has its description on the next line
+
+
+def move_lines(moves: list[tuple[str, str]], width: int = 78) -> list[tuple[str, str]]:
+    """``help``'s moves, two columns: the first as wide as the longest move that fits
+    ``MOVE_COLUMN`` (one long run of penalties does not push every description to its
+    width), a longer move on a line of its own, descriptions wrapped under themselves.
+    Each line as (the move's column, the description's part), to paint apart."""
+    fitting = [len(text) for text, _ in moves if len(text) <= MOVE_COLUMN]
+    column = max(fitting, default=MOVE_COLUMN)
+    indent = " " * (column + 4)
+    out: list[tuple[str, str]] = []
+    for text, meta in moves:
+        first = f"  {text:<{column}}  "
+        if len(text) > column:
+            out.append((f"  {text}", ""))
+            first = indent
+        wrapped = textwrap.wrap(meta, width=width - len(indent), break_long_words=False) or [""]
+        if len(text) <= column or meta:
+            out.append((first, wrapped[0]))
+        out.extend((indent, rest) for rest in wrapped[1:])
+    return out
