@@ -257,7 +257,7 @@ class CassetteNotation(Notation[CassetteState, Action]):
         cards = s.cards
         if isinstance(action, ChooseHero):
             hero = cards.heroes[action.hero]
-            return f"{hero.name}: " + ", ".join(f"{sl.min}+ {sl.effect}" for sl in hero.slots)
+            return f"{hero.name}: " + "; ".join(f"{sl.min}+ {sl.effect.explained()}" for sl in hero.slots)
         if isinstance(action, Pick):
             return "pick up and roll " + " ".join(action.dice)
         if isinstance(action, Place):
