@@ -187,3 +187,16 @@ def test_play_puzzles_refuses_a_game_with_it(run, made):
     out, _ = made
     result = run(["play", "scoundrel", "--puzzles", str(out)])
     assert result.exit_code == 2 and "--puzzles asks the file's puzzles: it cannot take GAME" in result.stderr
+
+
+def test_records_never_analysed_say_where_puzzles_come_from(run, tmp_path):
+    """Issue 40: records never analysed gave "no puzzle from 4 record(s)": the command
+    says puzzles come from analysed records and gives the command that analyses them."""
+    played = tmp_path / "games"
+    played.mkdir()
+    (played / "a.dgn").write_text('[Game "scoundrel"]\n[Seed "7"]\n\n1. 9c 7h 2c 3c : 2c 3c 7h\n')
+    (played / "b.dgn").write_text('[Game "scoundrel"]\n[Seed "8"]\n')
+    result = run(["puzzles", str(played), "-o", str(tmp_path / "p.dgn")])
+    assert result.exit_code == 0
+    assert "no puzzle from 2 record(s): none is analysed (left out: 2 not analysed); " in result.stderr
+    assert f"puzzles come from analysed records: dungeon analyse {played} -o analysed.dgn, then dungeon puzzles analysed.dgn -o {tmp_path / 'p.dgn'}" in result.stderr
