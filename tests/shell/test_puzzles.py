@@ -199,4 +199,7 @@ def test_records_never_analysed_say_where_puzzles_come_from(run, tmp_path):
     result = run(["puzzles", str(played), "-o", str(tmp_path / "p.dgn")])
     assert result.exit_code == 0
     assert "no puzzle from 2 record(s): none is analysed (left out: 2 not analysed); " in result.stderr
-    assert f"puzzles come from analysed records: dungeon analyse {played} -o analysed.dgn, then dungeon puzzles analysed.dgn -o {tmp_path / 'p.dgn'}" in result.stderr
+    assert (
+        f"puzzles come from analysed records: dungeon analyse {played} -o analysed.dgn, then dungeon puzzles analysed.dgn -o {tmp_path / 'p.dgn'}"
+        in result.stderr
+    )
