@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shlex
 import textwrap
-from typing import Any, Optional, TextIO
+from typing import TYPE_CHECKING, Any, Optional, TextIO
 
 from ..engine import Told, wrapped
 from ..kit.core import Phase
@@ -21,6 +21,9 @@ from .colour import Paint
 from .completer import ActionCompleter
 from .line import LineError, action_words, apply_line
 from .recordfile import RecordFile
+
+if TYPE_CHECKING:
+    from ..analysis import Fair
 
 COMMANDS = (
     ("help", "the moves you may make now, and the commands"),
@@ -173,21 +176,24 @@ class PlayShell:
         if not self.hints:
             self.say(self.paint.warning("hints are off in this game (--hints off)"))
             return
-        from ..analysis.hint import hint
+        from ..analysis import hint as hints
 
         session = self.session
         if session.state.phase is not Phase.DECISION:
             self.say(self.paint.warning("no decision is due: the deal comes first"))
             return
-        found = hint(session.module, session.variant, session.options, session.all_events)
+        found = hints.hint(session.module, session.variant, session.options, session.all_events, seconds=hints.SECONDS)
         if found is None:
             self.say(self.paint.warning(f"{session.module.game.title} has no strong player to ask"))
             return
         fair = found.fair
-        low, high = fair.interval
-        figure = f"{100 * fair.rate:.0f}%" + ("" if fair.exact else f" (95%: {100 * low:.0f}-{100 * high:.0f}%)")
+        if not found.separated:  # issue 40: 67% (95%: 21-94%) of 3 deals names no best choice
+            self.say(f"hint: the strong player could not tell the best choice apart in its time ({fair.plays} deals)")
+            leading = ", ".join(f"{safe(f.choice)} {_figure(f)}" for f in found.leading)
+            self.say(f"  leading: {leading}")
+            return
         self.say(f"hint: {found.text}  (the strong player's choice)")  # two lines: each fits a terminal
-        self.say(f"  it wins {figure} of {fair.plays} deals of the cards you have not seen")
+        self.say(f"  it wins {_figure(fair)} of {fair.plays} deals of the cards you have not seen")
 
     def undo(self) -> None:
         event = self.session.undo()
@@ -226,6 +232,12 @@ class PlayShell:
             self.say(f"the turn in progress ({safe(' '.join(left))}) is not recorded: a record holds finished turns")
         self.say(f"record saved in {safe(self.record.path)}")  # two lines: each fits a terminal
         self.say(f"go on with: {safe(self.again or f'{command()} play --resume {shlex.quote(self.record.path)}')}")
+
+
+def _figure(fair: Fair) -> str:
+    """A choice's chance of winning, with its 95% interval unless every order was played."""
+    low, high = fair.interval
+    return f"{100 * fair.rate:.0f}%" + ("" if fair.exact else f" (95%: {100 * low:.0f}-{100 * high:.0f}%)")
 
 
 MOVE_COLUMN = 24  # a move longer than this has its description on the next line
