@@ -131,6 +131,20 @@ class PuzzleScore(NamedTuple):
     unusable: int
 
 
+HELP = {"help", "?"}
+
+
+def _help(session: Session, out: TextIO) -> None:
+    from .candidates import choices, listed
+    from .interactive import move_lines
+
+    notation, state = session.module.notation, session.state
+    out.write("your moves (several may go on one line):\n")
+    options = listed(notation, state, choices(notation, state))
+    for move, meta in move_lines([(safe(text), safe(meta)) for text, meta, _ in options]):
+        out.write(f"{move}{meta}".rstrip() + "\n")
+
+
 def ask(puzzles: Iterable[tuple[str, Record]], answers: Iterator[str], out: TextIO, prompt: bool) -> PuzzleScore:
     """Each puzzle in turn: its board, a question, the player's answer compared with the
     puzzle's. ``answers`` gives the lines typed (a terminal's or a script's); an answer
@@ -168,6 +182,9 @@ def ask(puzzles: Iterable[tuple[str, Record]], answers: Iterator[str], out: Text
                 return PuzzleScore(asked, right, unusable)
             typed = line.strip()
             if not typed:
+                continue
+            if typed.lower() in HELP:  # as at the play prompt: the moves here, with what each does
+                _help(session, out)
                 continue
             try:
                 mine = choice(session, typed)

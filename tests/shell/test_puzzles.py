@@ -203,3 +203,16 @@ def test_records_never_analysed_say_where_puzzles_come_from(run, tmp_path):
         f"puzzles come from analysed records: dungeon analyse {played} -o analysed.dgn, then dungeon puzzles analysed.dgn -o {tmp_path / 'p.dgn'}"
         in result.stderr
     )
+
+
+def test_the_puzzle_prompt_answers_help_as_play_does(made):
+    """Issue 40: ``play --puzzles`` refused ``help``; it lists the moves of the position
+    with what each does, as the play prompt's ``help``, and asks again."""
+    out, _ = made
+    record = parse(out.read_text())[0]
+    typed = f"help\n?\n{record.tag_value('Answer')}\n"
+    result = run_subprocess(["play", "--puzzles", str(out)], input=typed.encode())
+    said = result.stdout.decode()
+    assert said.count("your moves (several may go on one line):") == 2, said
+    assert "not a choice here" not in said
+    assert f"  {record.tag_value('Answer')} " in said and "right: " in said
