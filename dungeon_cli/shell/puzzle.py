@@ -16,7 +16,7 @@ record's diagnostics), the position set up as a session, and the questions asked
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Iterator, NamedTuple, Optional, TextIO
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, NamedTuple, Optional, TextIO
 
 from notation import Diagnostic, Record, Tag
 
@@ -24,6 +24,9 @@ from ..kit.core import Draw
 from ..kit.terminal_text import safe, safe_lines
 from ..services.session import Session
 from .line import LineError, apply_line
+
+if TYPE_CHECKING:
+    from .colour import Paint
 
 PUZZLE, ANSWER, PLAYED = "Puzzle", "Answer", "Played"
 _PLACE = re.compile(r"([1-9][0-9]{0,5}) (0|[1-9][0-9]{0,3})")
@@ -145,11 +148,13 @@ def _help(session: Session, out: TextIO) -> None:
         out.write(f"{move}{meta}".rstrip() + "\n")
 
 
-def ask(puzzles: Iterable[tuple[str, Record]], answers: Iterator[str], out: TextIO, prompt: bool) -> PuzzleScore:
+def ask(
+    puzzles: Iterable[tuple[str, Record]], answers: Iterator[str], out: TextIO, prompt: bool, paint: Optional["Paint"] = None
+) -> PuzzleScore:
     """Each puzzle in turn: its board, a question, the player's answer compared with the
     puzzle's. ``answers`` gives the lines typed (a terminal's or a script's); an answer
     that is no legal choice there is said and asked again. ``prompt``: print the
-    question's prompt (at a terminal)."""
+    question's prompt (at a terminal). ``paint``: the board as ``play`` draws it."""
     asked = right = unusable = 0
     for name, record in puzzles:
         puzzle, faults = read(record)
@@ -171,7 +176,8 @@ def ask(puzzles: Iterable[tuple[str, Record]], answers: Iterator[str], out: Text
         out.write(
             f"\npuzzle {asked} ({safe(name)}:{record.line}), move {puzzle.move}: you played {safe(puzzle.played)} here; what is better?\n"
         )
-        out.write(safe_lines(session.module.render(session.state)) + "\n")
+        render = session.module.render(session.state)  # drawn as play draws it (4♦ 9♠ at a terminal)
+        out.write((paint.board(render) if paint is not None else safe_lines(render)) + "\n")
         while True:
             if prompt:
                 out.write("your choice> ")

@@ -216,3 +216,24 @@ def test_the_puzzle_prompt_answers_help_as_play_does(made):
     assert said.count("your moves (several may go on one line):") == 2, said
     assert "not a choice here" not in said
     assert f"  {record.tag_value('Answer')} " in said and "right: " in said
+
+
+def test_the_puzzle_board_is_drawn_as_play_draws_it(made):
+    """Issue 40: the puzzle drew ``4d 9s`` where ``play`` draws ``4♦ 9♠``: with the
+    terminal's paint, the board is the same picture."""
+    import io
+
+    from dungeon_cli.shell.colour import Paint
+    from dungeon_cli.shell.puzzle import ask
+
+    out, _ = made
+    record = next(r for r in parse(out.read_text()) if r.game == "scoundrel")
+    shown = io.StringIO()
+    ask(
+        [("p.dgn", record)],
+        iter([record.tag_value("Answer")]),
+        shown,
+        prompt=False,
+        paint=Paint(False, picture=True, symbols=True),
+    )
+    assert any(symbol in shown.getvalue() for symbol in "\u2660\u2665\u2666\u2663"), shown.getvalue()
