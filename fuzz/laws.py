@@ -367,6 +367,8 @@ def check_play(game: str, args: list[str], typed: str) -> tuple[int, str]:
         raise LawBroken(f"dungeon play exited {result.exit_code}: {result.stderr[-300:]!r}")
     if result.exit_code == 1:
         lines = result.stderr.splitlines()
+        if len(lines) == 2 and lines[1].startswith("dungeon play: warning: the turn in progress ("):
+            lines = lines[:1]  # the choices of the unfinished turn the record leaves out, said after
         m = re.fullmatch(r"<stdin>:([0-9]+):([0-9]+): error: (.*)", lines[0]) if len(lines) == 1 else None
         if m is None:
             raise LawBroken(f"dungeon play refused a line with {result.stderr[-300:]!r}")

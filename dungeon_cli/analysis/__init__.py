@@ -96,8 +96,11 @@ class Hindsight:
         return {"win": self.won, "score": self.result.score if self.result is not None else None, "proven": self.proven}
 
     def text(self) -> str:
-        said = f"{self.result}" if self.result is not None else "no win"
-        return said + ("" if self.proven else " (not proven)")
+        """Proven: the best win, or "no win". Cut short by its limit: the win found is a
+        bound ("at least"), and none found says nothing: "undecided", never "no win"."""
+        if self.proven:
+            return f"{self.result}" if self.result is not None else "no win"
+        return f"at least {self.result} (not proven)" if self.result is not None else "undecided (not proven)"
 
 
 class Decision(TypedDict, total=False):
@@ -385,11 +388,34 @@ def analyse(
                 analysis.hindsight_note = "the deal is not known in full (no Seed tag, cards unseen): no hindsight"
                 hind = None
                 j.before = j.after = None
-        judge_class(j)
         analysis.judgements.append(j)
         if progress is not None:
             progress(index + 1, len(decisions))
+    monotone(analysis.judgements)
+    for j in analysis.judgements:
+        judge_class(j)
     return analysis
+
+
+def monotone(judgements: list[Judgement]) -> None:
+    """Hindsight along the record's line, where the truth is monotone: with the deal
+    known, one decision's AFTER is the next one's BEFORE, and the best win reachable can
+    only stay or fall along the line. So a win found later is reachable from every
+    earlier position (it lifts a figure a limit cut short there, as a bound), and a
+    proven figure caps the later ones: an unproven one that reaches it is proven."""
+    line = [h for j in judgements for h in (j.before, j.after) if h is not None]
+    found: Optional[Hindsight] = None
+    for h in reversed(line):
+        if found is not None and not h.proven and _value(found) > _value(h):
+            h.result = found.result
+        if h.won and (found is None or _value(h) > _value(found)):
+            found = h
+    cap: Optional[Hindsight] = None
+    for h in line:
+        if cap is not None and not h.proven and _value(h) >= _value(cap):
+            h.result, h.proven = cap.result, True
+        if h.proven and (cap is None or _value(h) <= _value(cap)):
+            cap = h
 
 
 def _known_deal(verdict: Verdict, judge: Judge, order: Mapping[str, Cards]) -> None:

@@ -27,11 +27,16 @@ SAMPLES = 200
 SECONDS = 0.6  # past this the best choice so far is named, with the deals it was played on
 
 
+LEADING = 3  # the choices named when none is told apart
+
+
 @dataclass
 class Hint:
     action: Any
     text: str  # as the record would write it
     fair: Fair
+    separated: bool = True  # its interval lies above every other choice's: it is the best
+    leading: tuple[Fair, ...] = ()  # the best few by their figures, this one first
 
 
 def available(module: GameModule[Any, Any]) -> bool:
@@ -51,7 +56,9 @@ def hint(
     """The strong player's choice after ``events`` (every event of the game so far,
     draws included); None when the game has no strong player or no decision is due.
     The choices are halved over the deals (``sampling.halving``), so the one named has
-    been played on all ``samples`` deals, or on as many as ``seconds`` allowed."""
+    been played on all ``samples`` deals, or on as many as ``seconds`` allowed. It is
+    ``separated`` only when its 95% interval lies above every other choice's (or every
+    order was played): else the hint cannot tell in the time, and says the leading few."""
     began = time.monotonic()
     strong = bots.strong(module.game.name)
     if strong is None:
@@ -66,8 +73,17 @@ def hint(
     rng = random.Random(f"hint/{len(events)}")
     deals = strong.deals(seen, rng, samples, exhaustive=True)
     deadline = None if seconds is None else began + seconds
-    top = halving(strong.evaluate_on, seen, strong.candidates(seen), deals, deadline)
+    cands = strong.candidates(seen)
+    top = halving(strong.evaluate_on, seen, cands, deals, deadline)
     exact = top.plays == len(deals) and (len(deals) < samples or strong.unseen(seen) == 0)
     action = top.actions[0]
     text = module.notation.action_text(seen, action)
-    return Hint(action, text, Fair(text, top.wins, top.plays, top.mean_score, exact))
+    fair = Fair(text, top.wins, top.plays, top.mean_score, exact)
+    # a choice is named by its first action: the others that begin alike name the same one
+    figures = [Fair(module.notation.action_text(seen, c.actions[0]), c.wins, c.plays, c.mean_score, exact) for c in cands]
+    others = [f for f in figures if f.choice != text]
+    separated = exact or all(other.plays and fair.interval[0] > other.interval[1] for other in others)
+    best: dict[str, Fair] = {}
+    for other in sorted(others, key=lambda f: (f.plays > 0, f.rate, f.mean_score), reverse=True):
+        best.setdefault(other.choice, other)
+    return Hint(action, text, fair, separated, (fair, *list(best.values())[: LEADING - 1]))

@@ -74,6 +74,7 @@ MAX_SAMPLES = 100_000
     " (one file, nothing loaded from anywhere); '-': standard output (the table then goes to standard error).",
 )
 @click.option("--force", is_flag=True, help="Let -o and --html replace an existing file.")
+@click.option("--wide", is_flag=True, help="Every column of the table, however wide the terminal (a pipe always gets every one).")
 @click.option("--cluster", metavar="ADDRESS", help="Judge the records on this Dask scheduler (needs the [cluster] extra).")
 def analyse(
     files: tuple[str, ...],
@@ -85,6 +86,7 @@ def analyse(
     output: Optional[str],
     html: Optional[str],
     force: bool,
+    wide: bool = False,
     cluster: Optional[str] = None,
 ) -> None:
     """Judge every decision of DGN records: the chance of winning from what the player
@@ -127,7 +129,10 @@ def analyse(
     if html is not None:
         check_output(html, force, inputs=files)
     out = sys.stderr if "-" in (output, html) else sys.stdout  # '-o -': standard output holds the records
-    how = How(samples, seed, seconds, nodes, first_move, fmt, output is not None, html is not None)
+    from ..shell.summary_table import terminal_width
+
+    width = None if wide else terminal_width(err=out is sys.stderr)
+    how = How(samples, seed, seconds, nodes, first_move, fmt, output is not None, html is not None, width)
     results: list[tuple[Any, Any, Any]] = []  # kept for json, -o and --html only: text is written as each record is judged
     shown = 0
     refused: set[str] = set()  # games it cannot judge
@@ -193,6 +198,7 @@ class How(NamedTuple):
     fmt: str
     annotate: bool  # -o: the record with its judgements as comments
     page: bool = False  # --html: the analysis itself, for the review page (on this machine only)
+    width: Optional[int] = None  # the terminal's columns the table is fitted to (None: every column)
 
 
 class Source(RecordFiles):
@@ -251,7 +257,7 @@ def judge_row(how: How, name: str, record: Record, progress: Optional[Callable[[
     if not found.verdict.legal:
         diag = found.verdict.diagnostics[0]
         return (name, None, report.text_line(name, diag), None, None, None, None)
-    table = _table(name, found, analysis) if how.fmt != "json" else None
+    table = _table(name, found, analysis, how.width) if how.fmt != "json" else None
     data = _json(name, found) if how.fmt == "json" else None
     annotated = analysis.annotate(found) if how.annotate else None
     return (name, None, None, table, data, annotated, found if how.page else None)
@@ -353,8 +359,20 @@ def _fair_text(fair: Optional[Fair], analysis: ModuleType) -> str:
     return f"{figure} {fair.mean_score:+.1f}"
 
 
-def _table(name: str, found: Analysis, analysis: ModuleType) -> str:
+# At a terminal narrower than the table (issue 40: 134 columns): shorter headings, then
+# these columns left out, the least telling first
+ANALYSE_SHORT = {
+    "fair before: win (95%) score": "fair before",
+    "hindsight before": "hind. before",
+    "hindsight after": "hind. after",
+}
+ANALYSE_DROP = ("better", "hindsight before", "fair before: win (95%) score")
+
+
+def _table(name: str, found: Analysis, analysis: ModuleType, width: Optional[int] = None) -> str:
     from tabulate import tabulate
+
+    from ..shell.summary_table import fit_table, left_out_note
 
     rows = []
     for j in found.judgements:
@@ -396,7 +414,10 @@ def _table(name: str, found: Analysis, analysis: ModuleType) -> str:
         "hindsight before",
         "hindsight after",
     ]
+    headers, rows, left = fit_table(headers, rows, width, ANALYSE_SHORT, ANALYSE_DROP)
     lines.append(tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True))
+    if left:
+        lines.append(left_out_note(left))
     lost = [j for j in found.judgements if j.before and j.after and j.before.won and not j.after.won and j.after.proven]
     if lost:
         j = lost[0]

@@ -254,6 +254,7 @@ def _ask_puzzles(path: str) -> int:
     file cannot be read)."""
     from notation import read
 
+    from ..shell.colour import Paint
     from ..shell.puzzle import ask
     from .reading import Unreadable, display_name, open_binary
 
@@ -263,7 +264,7 @@ def _ask_puzzles(path: str) -> int:
     try:
         with open_binary(path) as stream:
             records = ((name, record) for record in read(stream, source=path))
-            tally = ask(records, answers, sys.stdout, prompt=interactive)
+            tally = ask(records, answers, sys.stdout, prompt=interactive, paint=Paint.for_stream(sys.stdout))
     except Unreadable as exc:
         click.echo(f"dungeon play: error: {exc}", err=True)
         return 2

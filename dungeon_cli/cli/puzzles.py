@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from collections import Counter
 
 import click
 
 from ..kit.terminal_text import safe
+from ..plumbing.invoked import command
 from .output import check_output, write_output
 from .project import project_defaults
 from .reading import NO_RECORD, RecordFiles
@@ -35,9 +37,11 @@ def puzzles(files: tuple[str, ...], output: str, force: bool) -> None:
     are used), 2 a usage error.
     """
     from ..services.referee import Referee
+    from ..shell.mistakes import NOT_ANALYSED
     from ..shell.mistakes import puzzles as made_from
     from ..shell.summary_table import Spool, unreadable
 
+    given = files  # as typed (a directory stays one), for the command a message suggests
     files, _, _ = project_defaults("puzzles", files)
     check_output(output, force, record=True, inputs=files)  # before the solving, not after
     referee = Referee()
@@ -68,5 +72,14 @@ def puzzles(files: tuple[str, ...], output: str, force: bool) -> None:
         shown = "standard output" if output == "-" else safe(output)
         click.echo(f"{shown}: {len(texts)} puzzle(s) from {records} record(s){left_out}", err=True)
     else:
-        click.echo(f"no puzzle from {records} record(s){left_out}: nothing written", err=True)
+        if records and skipped[NOT_ANALYSED] == records:  # the usual first try: games just played
+            first = f"{command()} analyse {' '.join(shlex.quote(f) for f in given or files)} -o analysed.dgn"
+            then = f"{command()} puzzles analysed.dgn -o {shlex.quote(output)}"
+            click.echo(
+                f"no puzzle from {records} record(s): none is analysed{left_out}; "
+                f"puzzles come from analysed records: {safe(first)}, then {safe(then)}",
+                err=True,
+            )
+        else:
+            click.echo(f"no puzzle from {records} record(s){left_out}: nothing written", err=True)
     sys.exit(1 if problems.count else 0)

@@ -62,6 +62,7 @@ class ListsBots(click.Command):
     help="Also draw the win rate and the scores as an SVG picture ('-': standard output).",
 )
 @click.option("--force", is_flag=True, help="With --plot: replace the file if it exists.")
+@click.option("--wide", is_flag=True, help="Every column of the table, however wide the terminal (a pipe always gets every one).")
 @click.option(
     "--deal",
     type=click.Choice(["winnable", "easy", "hard"]),
@@ -80,6 +81,7 @@ def sim(
     plot: Optional[str] = None,
     force: bool = False,
     deal: Optional[str] = None,
+    wide: bool = False,
 ) -> None:
     """Play GAME from seeds SEED..SEED+N-1 with a bot: win rate with its 95% interval,
     mean moves, speed, and the scores as a histogram. The same seeds give the same
@@ -185,7 +187,12 @@ def sim(
         "games/s",
     ]
     aside = plot == "-"  # standard output holds the picture: the summary goes to standard error
-    click.echo(tabulate([row], headers=headers, disable_numparse=True), err=aside)
+    from ..shell.summary_table import fit_table, left_out_note, terminal_width
+
+    headers, rows, left = fit_table(headers, [row], None if wide else terminal_width(err=aside), SIM_SHORT, SIM_DROP)
+    click.echo(tabulate(rows, headers=headers, disable_numparse=True), err=aside)
+    if left:
+        click.echo(left_out_note(left), err=True)
     click.echo("", err=aside)
     which = f"{deal} deals of seeds {seeds[0]}..{seeds[-1]}" if deal else f"seeds {seed}..{seed + count - 1}"
     click.echo(f"scores ({which}):", err=aside)
@@ -258,3 +265,9 @@ def _write_records(out_dir: Path, game: str, outcomes: list[Outcome]) -> None:
             safe_write.write_new(str(path), o.record.encode("utf-8"))
         except OSError as exc:
             raise click.ClickException(f"{safe(str(path))}: {exc.strerror}; the records before it are written") from None
+
+
+# At a terminal narrower than the table (issue 40: 131 columns): shorter headings, then
+# these columns left out, the least telling first
+SIM_SHORT = {"mean moves": "moves", "mean win score": "win score", "mean loss score": "loss score"}
+SIM_DROP = ("games/s", "variant", "mean loss score", "mean win score", "mean moves")

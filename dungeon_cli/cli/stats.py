@@ -36,8 +36,9 @@ BY = ("game", "variant", "player", "month")  # dungeon_cli.shell.stats_table.BY,
     type=click.Path(dir_okay=False),
     help="Also draw the win rate and accuracy by month, a line a player, as an SVG picture ('-': standard output).",
 )
+@click.option("--wide", is_flag=True, help="Every column, however wide the terminal (a pipe or a file always gets every one).")
 @click.option("--force", is_flag=True, help="With --plot: replace the file if it exists.")
-def stats(files: tuple[str, ...], by: tuple[str, ...], fmt: str, plot: Optional[str], force: bool) -> None:
+def stats(files: tuple[str, ...], by: tuple[str, ...], fmt: str, plot: Optional[str], wide: bool, force: bool) -> None:
     """Your games over time: per group of records (of each file, every *.dgn under a
     directory, or - for standard input), the games, wins, win rate with its 95%
     interval (Wilson), the longest runs of wins and of losses and the run at the end,
@@ -57,7 +58,16 @@ def stats(files: tuple[str, ...], by: tuple[str, ...], fmt: str, plot: Optional[
     """
     from ..services.referee import Referee
     from ..shell.stats_table import Groups, PlayedGame
-    from ..shell.summary_table import TABLE_ROWS, Spool, formats, render, streams, unreadable
+    from ..shell.summary_table import (
+        TABLE_ROWS,
+        Spool,
+        formats,
+        left_out_note,
+        render_fitted,
+        streams,
+        terminal_width,
+        unreadable,
+    )
 
     known = formats()
     if fmt not in known:
@@ -94,9 +104,12 @@ def stats(files: tuple[str, ...], by: tuple[str, ...], fmt: str, plot: Optional[
                 )
                 sys.exit(2)
     aside = plot == "-"  # standard output holds the picture: the table goes to standard error
-    text = render(groups.table(), fmt)
+    width = None if wide else terminal_width(err=aside)
+    text, left = render_fitted(groups.table(), fmt, width, STATS_SHORT, STATS_DROP)
     if text:
         click.echo(text, err=aside)
+    if left:
+        click.echo(left_out_note(left), err=True)
     for problem in problems:
         click.echo(f"does not verify: {problem}", err=True)
     left_out = [f"{n} {what}" for n, what in ((unfinished, "unfinished"), (problems.count, "illegal")) if n]
@@ -110,3 +123,27 @@ def stats(files: tuple[str, ...], by: tuple[str, ...], fmt: str, plot: Optional[
         if not aside:
             click.echo(f"picture: {safe(plot)}")
     sys.exit(2 if source.unreadable else 1 if problems.count else 0)
+
+
+# At a terminal narrower than the table: shorter headings first, then these columns left
+# out, the least telling first (issue 40: 200 columns in a 120-column terminal)
+STATS_SHORT = {
+    "best streak": "best run",
+    "worst streak": "worst run",
+    "streak": "run",
+    "inaccuracies": "?!",
+    "mistakes": "?",
+    "blunders": "??",
+    "points lost": "lost",
+}
+STATS_DROP = (
+    "points lost",
+    "costliest",
+    "ci low",
+    "ci high",
+    "inaccuracies",
+    "blunders",
+    "streak",
+    "worst streak",
+    "best streak",
+)

@@ -19,6 +19,7 @@ from typing import (
     Callable,
     Generator,
     Generic,
+    Hashable,
     Iterator,
     Mapping,
     Optional,
@@ -222,9 +223,16 @@ class Notation(ABC, Generic[S, A]):
         """An outcome as ``tell`` shows it (which die rolled it, where that matters)."""
         return self.format_outcome(outcome)
 
+    def alike(self, state: S, action: A) -> Optional[tuple[Hashable, Any]]:
+        """``(key, rank)`` for actions that do the same thing written differently (a
+        joker's value, which card is the trigger): ``help`` lists one line a key, the
+        action of least rank, and says how many more there are. None (the default): the
+        action is a choice of its own. Completion still offers every one."""
+        return None
+
     def runs(self, state: S) -> list[list[A]]:
         """Actions a player takes in a row, each forced by the one before (every penalty
-        of a room), offered by completion and ``help`` as one line to type. Each run is
+        of a room this turn), offered by completion and ``help`` as one line to type. Each run is
         legal from ``state`` action after action, with no chance between them."""
         return []
 

@@ -19,7 +19,7 @@ from ..engine.dealer import SeededDealer
 from ..engine.position import position_start
 from ..engine.record import replay
 from ..engine.tags import TagFault, read_setup
-from ..kit.core import State
+from ..kit.core import Draw, State
 
 
 class Session(Walk):
@@ -123,6 +123,18 @@ class Session(Walk):
 
     def text(self) -> str:
         return write([self.record()])
+
+    def unrecorded(self) -> list[str]:
+        """The choices of the turn in progress as they are written (at a table, the cards
+        typed too): what a record of finished turns leaves out; the dealer's draws are
+        not choices and come again on ``--resume``."""
+        first = self.count - len(self.events)
+        notation = self.module.notation
+        return [
+            notation.drawn_text(before, action.outcome) if isinstance(action, Draw) else notation.action_text(before, action)
+            for index, (before, action) in enumerate(self.events, start=first)
+            if not self.forced(index)
+        ]
 
 
 class _Faults(Visitor):

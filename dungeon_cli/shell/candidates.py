@@ -68,7 +68,7 @@ def choices(notation: Notation[Any, Any], state: State, described: bool = True) 
                 texts.append(notation.action_text(now, action))
                 metas.append(describe(now, action))
                 now = now.apply(action)
-            meta = "the whole step: " + "; ".join(metas) if described else ""
+            meta = "this turn's step: " + "; ".join(metas) if described else ""
             out.append((" ".join(texts), meta, ActionRun(run)))
         return out
     if state.phase is Phase.CHANCE:
@@ -79,6 +79,29 @@ def choices(notation: Notation[Any, Any], state: State, described: bool = True) 
             seen.setdefault(text, (text, chance.what, Draw(outcome)))
         return list(seen.values())
     return []
+
+
+def listed(notation: Notation[Any, Any], state: State, options: list[tuple[str, str, Any]]) -> list[tuple[str, str, Any]]:
+    """``help``'s moves: of the actions a game calls alike (``Notation.alike``), the one of
+    least rank in the place of the first, its description saying how many more."""
+    groups: dict[Any, list[tuple[Any, int]]] = {}
+    keys: list[Any] = []
+    for index, (_, _, action) in enumerate(options):
+        alike = None if isinstance(action, ActionRun) else notation.alike(state, action)
+        key = ("own", index) if alike is None else ("alike", alike[0])
+        if key not in groups:
+            groups[key] = []
+            keys.append(key)
+        groups[key].append((None if alike is None else alike[1], index))
+    out = []
+    for key in keys:
+        members = groups[key]
+        best = min(members, key=lambda m: (m[0], m[1])) if len(members) > 1 else members[0]
+        text, meta, action = options[best[1]]
+        if len(members) > 1:
+            meta += f"; {len(members) - 1} more ways to write it (Tab lists them)"
+        out.append((text, meta, action))
+    return out
 
 
 def _nothing(state: State, action: Any) -> str:

@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import shlex
 import textwrap
-from typing import Any, Optional, TextIO
+from typing import TYPE_CHECKING, Any, Optional, TextIO
 
 from ..engine import Told, wrapped
 from ..kit.core import Phase
 from ..kit.terminal_text import safe, safe_lines
 from ..plumbing.invoked import command
 from ..services.session import Session
-from .candidates import choices
+from .candidates import choices, listed
 from .colour import Paint
 from .completer import ActionCompleter
 from .line import LineError, action_words, apply_line
 from .recordfile import RecordFile
+
+if TYPE_CHECKING:
+    from ..analysis import Fair
 
 COMMANDS = (
     ("help", "the moves you may make now, and the commands"),
@@ -162,10 +165,9 @@ class PlayShell:
             words = " ".join(text for text, _, _ in options)
             self.say(textwrap.fill(safe(words), width=78, initial_indent="  ", subsequent_indent="  "))
         elif options:
-            width = max(len(text) for text, _, _ in options)
             self.say("your moves (several may go on one line):")
-            for text, meta, _ in options:
-                self.say(f"  {safe(text):<{width}}  {self.paint.board(meta)}")
+            for move, meta in move_lines([(safe(text), safe(meta)) for text, meta, _ in listed(notation, state, options)]):
+                self.say(move + self.paint.board(meta))
         self.say("commands:")
         for name, meta in self.commands:
             self.say(f"  {name:<5}  {meta}")
@@ -174,21 +176,24 @@ class PlayShell:
         if not self.hints:
             self.say(self.paint.warning("hints are off in this game (--hints off)"))
             return
-        from ..analysis.hint import hint
+        from ..analysis import hint as hints
 
         session = self.session
         if session.state.phase is not Phase.DECISION:
             self.say(self.paint.warning("no decision is due: the deal comes first"))
             return
-        found = hint(session.module, session.variant, session.options, session.all_events)
+        found = hints.hint(session.module, session.variant, session.options, session.all_events, seconds=hints.SECONDS)
         if found is None:
             self.say(self.paint.warning(f"{session.module.game.title} has no strong player to ask"))
             return
         fair = found.fair
-        low, high = fair.interval
-        figure = f"{100 * fair.rate:.0f}%" + ("" if fair.exact else f" (95%: {100 * low:.0f}-{100 * high:.0f}%)")
+        if not found.separated:  # issue 40: 67% (95%: 21-94%) of 3 deals names no best choice
+            self.say(f"hint: the strong player could not tell the best choice apart in its time ({fair.plays} deals)")
+            leading = ", ".join(f"{safe(f.choice)} {_figure(f)}" for f in found.leading)
+            self.say(f"  leading: {leading}")
+            return
         self.say(f"hint: {found.text}  (the strong player's choice)")  # two lines: each fits a terminal
-        self.say(f"  it wins {figure} of {fair.plays} deals of the cards you have not seen")
+        self.say(f"  it wins {_figure(fair)} of {fair.plays} deals of the cards you have not seen")
 
     def undo(self) -> None:
         event = self.session.undo()
@@ -223,8 +228,37 @@ class PlayShell:
         if state.is_over:
             self.say(f"record saved in {safe(self.record.path)}")
             return
-        session = self.session
-        if any(not session.forced(i) for i in range(session.count - len(session.events), session.count)):
-            self.say("the turn in progress is not recorded: a record holds finished turns")
+        if left := self.session.unrecorded():
+            self.say(f"the turn in progress ({safe(' '.join(left))}) is not recorded: a record holds finished turns")
         self.say(f"record saved in {safe(self.record.path)}")  # two lines: each fits a terminal
         self.say(f"go on with: {safe(self.again or f'{command()} play --resume {shlex.quote(self.record.path)}')}")
+
+
+def _figure(fair: Fair) -> str:
+    """A choice's chance of winning, with its 95% interval unless every order was played."""
+    low, high = fair.interval
+    return f"{100 * fair.rate:.0f}%" + ("" if fair.exact else f" (95%: {100 * low:.0f}-{100 * high:.0f}%)")
+
+
+MOVE_COLUMN = 24  # a move longer than this has its description on the next line
+
+
+def move_lines(moves: list[tuple[str, str]], width: int = 78) -> list[tuple[str, str]]:
+    """``help``'s moves, two columns: the first as wide as the longest move that fits
+    ``MOVE_COLUMN`` (one long run of penalties does not push every description to its
+    width), a longer move on a line of its own, descriptions wrapped under themselves.
+    Each line as (the move's column, the description's part), to paint apart."""
+    fitting = [len(text) for text, _ in moves if len(text) <= MOVE_COLUMN]
+    column = max(fitting, default=MOVE_COLUMN)
+    indent = " " * (column + 4)
+    out: list[tuple[str, str]] = []
+    for text, meta in moves:
+        first = f"  {text:<{column}}  "
+        if len(text) > column:
+            out.append((f"  {text}", ""))
+            first = indent
+        wrapped = textwrap.wrap(meta, width=width - len(indent), break_long_words=False) or [""]
+        if len(text) <= column or meta:
+            out.append((first, wrapped[0]))
+        out.extend((indent, rest) for rest in wrapped[1:])
+    return out

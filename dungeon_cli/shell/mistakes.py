@@ -33,14 +33,19 @@ SOLVER_LIMIT = 200_000  # positions per solve: past it a choice is not proven be
 KEPT_OUT = {"Result", "Accuracy", PUZZLE, ANSWER, PLAYED}  # tags of the game that a puzzle does not carry
 
 
+NOT_ANALYSED = "not analysed"
+
+
 def puzzles(record: Record, skipped: Counter[str], limit: int = SOLVER_LIMIT) -> Iterator[str]:
     """Each puzzle of a legal record as DGN text; why others were not made, counted in
     ``skipped``."""
     if record.tag_value("Seed") is None:
         skipped["not seeded"] += 1
         return
+    noted = False
     for index, move in enumerate(record.moves):
         notes = [n for text in [*move.comments, *(t for _, t in move.segments if t)] for n in read_comment(text)]
+        noted = noted or bool(notes)
         tokens = [t.text for t in move.actions]
         for note in notes:
             if note.cls not in COSTLY:
@@ -54,6 +59,8 @@ def puzzles(record: Record, skipped: Counter[str], limit: int = SOLVER_LIMIT) ->
                 skipped[why] += 1
             else:
                 yield text
+    if not noted and record.tag_value("Accuracy") is None:
+        skipped[NOT_ANALYSED] += 1
 
 
 def _find(tokens: list[str], words: list[str]) -> Optional[int]:

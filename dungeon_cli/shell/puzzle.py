@@ -16,7 +16,7 @@ record's diagnostics), the position set up as a session, and the questions asked
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Iterator, NamedTuple, Optional, TextIO
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, NamedTuple, Optional, TextIO
 
 from notation import Diagnostic, Record, Tag
 
@@ -24,6 +24,9 @@ from ..kit.core import Draw
 from ..kit.terminal_text import safe, safe_lines
 from ..services.session import Session
 from .line import LineError, apply_line
+
+if TYPE_CHECKING:
+    from .colour import Paint
 
 PUZZLE, ANSWER, PLAYED = "Puzzle", "Answer", "Played"
 _PLACE = re.compile(r"([1-9][0-9]{0,5}) (0|[1-9][0-9]{0,3})")
@@ -134,11 +137,27 @@ class PuzzleScore(NamedTuple):
     unusable: int
 
 
-def ask(puzzles: Iterable[tuple[str, Record]], answers: Iterator[str], out: TextIO, prompt: bool) -> PuzzleScore:
+HELP = {"help", "?"}
+
+
+def _help(session: Session, out: TextIO) -> None:
+    from .candidates import choices, listed
+    from .interactive import move_lines
+
+    notation, state = session.module.notation, session.state
+    out.write("your moves (several may go on one line):\n")
+    options = listed(notation, state, choices(notation, state))
+    for move, meta in move_lines([(safe(text), safe(meta)) for text, meta, _ in options]):
+        out.write(f"{move}{meta}".rstrip() + "\n")
+
+
+def ask(
+    puzzles: Iterable[tuple[str, Record]], answers: Iterator[str], out: TextIO, prompt: bool, paint: Optional["Paint"] = None
+) -> PuzzleScore:
     """Each puzzle in turn: its board, a question, the player's answer compared with the
     puzzle's. ``answers`` gives the lines typed (a terminal's or a script's); an answer
     that is no legal choice there is said and asked again. ``prompt``: print the
-    question's prompt (at a terminal)."""
+    question's prompt (at a terminal). ``paint``: the board as ``play`` draws it."""
     asked = right = unusable = 0
     for name, record in puzzles:
         puzzle, faults = read(record)
@@ -160,7 +179,8 @@ def ask(puzzles: Iterable[tuple[str, Record]], answers: Iterator[str], out: Text
         out.write(
             f"\npuzzle {asked} ({safe(name)}:{record.line}), move {puzzle.move}: you played {safe(puzzle.played)} here; what is better?\n"
         )
-        out.write(safe_lines(session.module.render(session.state)) + "\n")
+        render = session.module.render(session.state)  # drawn as play draws it (4♦ 9♠ at a terminal)
+        out.write((paint.board(render) if paint is not None else safe_lines(render)) + "\n")
         while True:
             if prompt:
                 out.write("your choice> ")
@@ -171,6 +191,9 @@ def ask(puzzles: Iterable[tuple[str, Record]], answers: Iterator[str], out: Text
                 return PuzzleScore(asked, right, unusable)
             typed = line.strip()
             if not typed:
+                continue
+            if typed.lower() in HELP:  # as at the play prompt: the moves here, with what each does
+                _help(session, out)
                 continue
             try:
                 mine = choice(session, typed)

@@ -62,9 +62,11 @@ def run_scripted(
                     status = 1
                     break
                 saver.save(session)
+            _say_unrecorded(session, err)
         except Interrupted as exc:
             err.write(f"\ndungeon play: stopped by {exc.name}: the record holds the finished turns\n")
             status = 128 + exc.signum
+            _say_unrecorded(session, err)
         finally:  # a crash too: the finished turns are written before the traceback
             caught.pop("on", None)
             delivered = _deliver(session, out, err, record, saver)
@@ -74,6 +76,15 @@ def run_scripted(
 
 
 QUIT = {"quit", "q", "exit"}
+
+
+def _say_unrecorded(session: Session, err: TextIO) -> None:
+    """The choices of an unfinished last turn, which the record leaves out: said, as
+    ``quit`` says it at a terminal, never dropped in silence (issue 40)."""
+    if left := session.unrecorded():
+        err.write(
+            f"dungeon play: warning: the turn in progress ({safe(' '.join(left))}) is not recorded: a record holds finished turns\n"
+        )
 
 
 class Interrupted(Exception):

@@ -9,7 +9,7 @@ games only, and say how many records they left out.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Iterator, Optional
+from typing import Any, Iterable, Iterator, Mapping, Optional, Sequence
 
 from notation import Diagnostic, Record
 
@@ -274,12 +274,26 @@ def render(table: list[dict[str, Any]], fmt: str) -> str:
             writer.writeheader()
             writer.writerows({k: "" if v is None else csv_cell(v) for k, v in item.items()} for item in table)
         return buffer.getvalue().rstrip("\n")
+    return render_fitted(table, fmt)[0]
+
+
+def render_fitted(
+    table: list[dict[str, Any]], fmt: str, width: Optional[int] = None, short: Mapping[str, str] = {}, drop: Sequence[str] = ()
+) -> tuple[str, list[str]]:
+    """``render``, a "simple" table fitted to ``width`` columns (``fit_table``): the text
+    and the columns left out (json and csv keep every column)."""
     from tabulate import tabulate
+
+    if fmt in ("json", "csv"):
+        return render(table, fmt), []
 
     empty = [k for k in OPTIONAL_COLUMNS if table and all(not item.get(k, "x") for item in table)]
     shown = [{k: table_cell(_cell(k, v), fmt) for k, v in item.items() if k not in empty} for item in table]
+    if width is not None and fmt == "simple" and shown:
+        heads, rows, left = fit_table(list(shown[0]), [list(item.values()) for item in shown], width, short, drop)
+        return tabulate(rows, headers=heads, tablefmt=fmt, floatfmt=".1f"), left
     text: str = tabulate(shown, headers="keys", tablefmt=fmt, floatfmt=".1f")
-    return text
+    return text, []
 
 
 RATES = ("win rate", "ci low", "ci high")  # columns of rates 0..1, drawn as percentages
@@ -291,3 +305,52 @@ def _cell(key: str, value: Any) -> str:
     if key in RATES:
         return percent(value)
     return str(value)
+
+
+def terminal_width(err: bool = False) -> Optional[int]:
+    """The width of the terminal the table goes to, or None when it goes to a pipe or a
+    file (a table there keeps every column, as ``ruff`` and ``git`` do)."""
+    import shutil
+    import sys
+
+    stream = sys.stderr if err else sys.stdout
+    try:
+        if not stream.isatty():
+            return None
+    except (AttributeError, ValueError):
+        return None
+    return shutil.get_terminal_size().columns
+
+
+def fit_table(
+    headers: Sequence[str], rows: Sequence[Sequence[Any]], width: Optional[int], short: Mapping[str, str], drop: Sequence[str]
+) -> tuple[list[str], list[list[Any]], list[str]]:
+    """A "simple" table made to fit ``width`` columns: shorter headings first (``short``),
+    then columns left out in ``drop``'s order until it fits; the headings and rows to
+    print and the columns left out. ``width`` None: everything, as it is (``--wide``)."""
+    from tabulate import tabulate
+
+    heads, body = list(headers), [list(row) for row in rows]
+
+    def fits() -> bool:
+        text: str = tabulate(body, headers=heads, tablefmt="simple")
+        return max((len(line) for line in text.splitlines()), default=0) <= (width or 0)
+
+    if width is None or fits():
+        return heads, body, []
+    heads = [short.get(h, h) for h in heads]
+    left: list[str] = []
+    for name in drop:
+        if fits():
+            break
+        if name in headers:
+            index = [h for h in headers if h not in left].index(name)
+            del heads[index]
+            for row in body:
+                del row[index]
+            left.append(name)
+    return heads, body, left
+
+
+def left_out_note(left: Sequence[str]) -> str:
+    return f"left out to fit the terminal: {', '.join(left)} (--wide shows every column)"

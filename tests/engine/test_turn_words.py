@@ -87,7 +87,7 @@ def test_going_on_past_the_dice_is_one_completion_and_named_on_the_board():
     session = cassette_after_the_roll()
     module = registry.get("cassette-dungeons")
     offered = {c.text: c.meta for c in candidates(module.notation, session.state, "~")}
-    assert offered["~imp.1 ~imp.2"].startswith("the whole step: imp's empty slot 1: hurt 2; imp's empty slot 2")
+    assert offered["~imp.1 ~imp.2"].startswith("this turn's step: imp's empty slot 1: hurt 2; imp's empty slot 2")
     assert "or go on (~imp.1 ~imp.2)" in module.render(session.state)
     # typed as offered, it plays the whole step; and completion follows it
     assert candidates(module.notation, session.state, "~imp.1 ~imp.2 ") is not None
@@ -136,3 +136,67 @@ def test_analyse_of_a_game_it_cannot_judge_says_so_once_and_fails(run, tmp_path,
     assert result.stderr.count("cannot judge") == 1 and "scoundrel has neither" in result.stderr
     monkeypatch.undo()
     assert run(["analyse", "--samples", "2", "--limit", "1", str(path)]).exit_code == 0
+
+
+def test_going_on_offers_this_turns_penalties_only():
+    """Issue 40: seed 7, the mage, room 3: going on past the dice offered the zombie's and
+    the kobold's penalties of this turn and then the zombie's of the next, two turns of
+    damage (11 at 11 health) in one completion. Only this turn's step is offered."""
+    session = Session(Setup("cassette-dungeons", seed=7))
+    for line in ("@mage", ">3"):
+        apply_line(session, line)
+    module = registry.get("cassette-dungeons")
+    turn = session.state.turn
+    runs = [c for c in choices(module.notation, session.state) if c[1].startswith("this turn's step: ")]
+    assert [text for text, _, _ in runs] == ["~zombie.1 ~zombie.2 ~zombie.3 ~kobold.1 ~kobold.2"]
+    assert "or go on (~zombie.1 ~zombie.2 ~zombie.3 ~kobold.1 ~kobold.2)\n" in module.render(session.state) + "\n"
+    apply_line(session, runs[0][0])
+    assert session.state.turn == turn + 1 and session.state.phase.name != "OVER"
+
+
+def test_the_rpg_words_name_every_draw_that_changes_a_stat(run):
+    """Issue 40: seed 7, ``@e/s keep``: the board went from armor Ts and attack 9c to 5s
+    and 2c after the fight, and the words named neither: the new gear is said, at the
+    prompt, in ``replay`` and on its page."""
+    out = typed(Session(Setup("rpg-solitaire", seed=7)), ["@e/s", "keep"])
+    told = re.search(r"^turn 1: (.*?)\n\n", out, re.S | re.M)
+    assert told is not None, out
+    words = " ".join(told.group(1).split())
+    assert "kept Ts as armor (was 5s)" in words
+    assert words.endswith("you slew it; treasure +10; new armor 5s (was Ts); new attack 2c (was 9c)"), words
+    session = Session(Setup("rpg-solitaire", seed=7))
+    apply_line(session, "@e/s keep")
+    text = session.text()
+    shown = " ".join(run(["replay", "-"], input=text).stdout.split())
+    assert "new armor 5s (was Ts); new attack 2c (was 9c)" in shown
+    html = page(parse(text), "game.dgn")
+    assert "new armor 5s (was Ts); new attack 2c (was 9c)" in html
+
+
+def _stats(state):
+    return {"armor": state.armor, "health": state.health, "attack": state.attack}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_rpg_stat_change_of_a_turn_is_in_its_words(seed):
+    """Over whole games: whatever card armor, health or attack holds at a turn's end that
+    it did not hold at its start is named in the turn's words, and an armor lost is said."""
+    module = registry.get("rpg-solitaire")
+    played, lines = sample_game(module, seed)
+    session = Session(Setup("rpg-solitaire", seed=seed))
+    checked = 0
+    for line in lines:
+        session.deal()  # the starting stats are the deal's, before the first turn
+        before = _stats(session.state)
+        apply_line(session, line)
+        state = session.state
+        words = "; ".join(state.told)
+        for stat, card in _stats(state).items():
+            if card == before[stat]:
+                continue
+            checked += 1
+            if card is None:
+                assert f"your {stat} {before[stat]} broke" in words, (line, words)
+            else:
+                assert re.search(rf"\b{stat} {card}\b|\b{card} as {stat}\b", words), (stat, card, line, words)
+    assert checked

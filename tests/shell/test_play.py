@@ -67,6 +67,31 @@ def test_the_first_illegal_action_stops_with_its_position_and_the_record_so_far(
     assert result.stdout == session.text()
 
 
+UNRECORDED = "dungeon play: warning: the turn in progress ({}) is not recorded: a record holds finished turns\n"
+
+
+@pytest.mark.parametrize("ending", ["", "quit\n"], ids=["end-of-input", "quit"])
+def test_an_unfinished_last_turn_is_said_on_standard_error(run, ending):
+    """Issue 40: ``printf '2c 3c\\n' | dungeon play scoundrel --seed 7`` wrote a record
+    without the two cards and said nothing. What is left out is said, as ``quit`` says it
+    at a terminal; stopping there is still the user's choice (exit 0)."""
+    result = run(["play", "scoundrel", "--seed", "7"], input="2c 3c\n" + ending)
+    assert result.exit_code == 0
+    assert result.stderr == UNRECORDED.format("2c 3c")
+    assert result.stdout == after([], 7).text()
+
+
+def test_a_script_of_whole_turns_says_nothing_and_an_illegal_line_names_the_turn_left(run):
+    _, lines = sample_game(SCOUNDREL, 7)
+    whole = run(["play", "scoundrel", "--seed", "7"], input=script(lines[:2]))
+    assert whole.exit_code == 0 and whole.stderr == ""
+    first = lines[1].split()[0]
+    result = run(["play", "scoundrel", "--seed", "7"], input=script([lines[0], first, "9x"]))
+    assert result.exit_code == 1
+    assert result.stderr.endswith(UNRECORDED.format(first))
+    assert result.stdout == after(lines[:1], 7).text()
+
+
 def test_output_file_is_written_and_never_overwritten(run, tmp_path):
     sampled, lines = sample_game(SCOUNDREL, 3)
     out = tmp_path / "g.dgn"

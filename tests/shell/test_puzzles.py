@@ -190,3 +190,53 @@ def test_play_puzzles_refuses_a_game_with_it(run, made):
     out, _ = made
     result = run(["play", "scoundrel", "--puzzles", str(out)])
     assert result.exit_code == 2 and "--puzzles asks the file's puzzles: it cannot take GAME" in result.stderr
+
+
+def test_records_never_analysed_say_where_puzzles_come_from(run, tmp_path):
+    """Issue 40: records never analysed gave "no puzzle from 4 record(s)": the command
+    says puzzles come from analysed records and gives the command that analyses them."""
+    played = tmp_path / "games"
+    played.mkdir()
+    (played / "a.dgn").write_text('[Game "scoundrel"]\n[Seed "7"]\n\n1. 9c 7h 2c 3c : 2c 3c 7h\n')
+    (played / "b.dgn").write_text('[Game "scoundrel"]\n[Seed "8"]\n')
+    result = run(["puzzles", str(played), "-o", str(tmp_path / "p.dgn")])
+    assert result.exit_code == 0
+    assert "no puzzle from 2 record(s): none is analysed (left out: 2 not analysed); " in result.stderr
+    assert (
+        f"puzzles come from analysed records: dungeon analyse {played} -o analysed.dgn, then dungeon puzzles analysed.dgn -o {tmp_path / 'p.dgn'}"
+        in result.stderr
+    )
+
+
+def test_the_puzzle_prompt_answers_help_as_play_does(made):
+    """Issue 40: ``play --puzzles`` refused ``help``; it lists the moves of the position
+    with what each does, as the play prompt's ``help``, and asks again."""
+    out, _ = made
+    record = parse(out.read_text())[0]
+    typed = f"help\n?\n{record.tag_value('Answer')}\n"
+    result = run_subprocess(["play", "--puzzles", str(out)], input=typed.encode())
+    said = result.stdout.decode()
+    assert said.count("your moves (several may go on one line):") == 2, said
+    assert "not a choice here" not in said
+    assert f"  {record.tag_value('Answer')} " in said and "right: " in said
+
+
+def test_the_puzzle_board_is_drawn_as_play_draws_it(made):
+    """Issue 40: the puzzle drew ``4d 9s`` where ``play`` draws ``4♦ 9♠``: with the
+    terminal's paint, the board is the same picture."""
+    import io
+
+    from dungeon_cli.shell.colour import Paint
+    from dungeon_cli.shell.puzzle import ask
+
+    out, _ = made
+    record = next(r for r in parse(out.read_text()) if r.game == "scoundrel")
+    shown = io.StringIO()
+    ask(
+        [("p.dgn", record)],
+        iter([record.tag_value("Answer")]),
+        shown,
+        prompt=False,
+        paint=Paint(False, picture=True, symbols=True),
+    )
+    assert any(symbol in shown.getvalue() for symbol in "\u2660\u2665\u2666\u2663"), shown.getvalue()

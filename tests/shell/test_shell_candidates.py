@@ -51,7 +51,7 @@ def test_empty_line_offers_exactly_the_legal_actions_with_their_descriptions(gam
                 texts.append(notation.action_text(now, action))
                 metas.append(notation.describe(now, action))
                 now = now.apply(action)
-            legal.setdefault(" ".join(texts), "the whole step: " + "; ".join(metas))
+            legal.setdefault(" ".join(texts), "this turn's step: " + "; ".join(metas))
         assert offered == [(text, meta, 0) for text, meta in legal.items()]
 
 

@@ -30,6 +30,15 @@ shows every room, its arrows and what it holds, and where you stand. Each turn:
 Items and treasure are used at any time and then discarded; hold at most four (discard
 the extra at once, unused). An empty deck is rebuilt from its discards. Proceed from
 the boss room to win (score: health left); health below 1 loses (score: rooms entered).
+
+What the heroes' skills, the items and the treasure do (N: the card's number):
+
+  heal N     gain N health (never above the maximum)
+  bump N     a die rolled this turn and not placed yet shows N more (at most 6)
+  strike     one empty enemy slot counts as filled
+  slay       every empty slot of one monster, not a boss, is filled
+  ward       no health is lost to penalties for the rest of this Suffer step, or
+             through the next
 """
 
 GAME = CassetteDungeons(default=builtin("default"))

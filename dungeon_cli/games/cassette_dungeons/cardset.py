@@ -26,6 +26,14 @@ _ID = re.compile(r"[a-z][a-z0-9]*")
 PENALTIES = {"hurt": True, "monster": False, "trap": False}
 USES = {"heal": True, "bump": True, "strike": False, "slay": False, "ward": False}
 TRAP_EFFECTS = {"hurt": True, "raise": True, "monster": False}
+# What a hero's skill, an item or a treasure does, one line each (N: its number)
+USE_WORDS = {
+    "heal": "gain N health (never above the maximum)",
+    "bump": "a die rolled this turn and not placed yet shows N more (at most 6)",
+    "strike": "one empty enemy slot counts as filled",
+    "slay": "every empty slot of one monster, not a boss, is filled",
+    "ward": "no health is lost to penalties for the rest of this Suffer step, or through the next",
+}
 REVEALS = ("monster", "trap", "boss")
 
 # A table of the document as the TOML reader gave it: untrusted, checked key by key.
@@ -43,6 +51,11 @@ class Effect:
 
     def __str__(self) -> str:
         return f"{self.kind} {self.amount}" if self.amount else self.kind
+
+    def explained(self) -> str:
+        """The effect with what it does, for a hero's completion: ``slay (every ...)``."""
+        words = USE_WORDS.get(self.kind)
+        return f"{self} ({words.replace('N', str(self.amount))})" if words else str(self)
 
     @property
     def target(self) -> Optional[str]:

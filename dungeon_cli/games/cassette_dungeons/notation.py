@@ -491,8 +491,8 @@ class CassetteNotation(Notation[CassetteState, Action]):
         return self.action_text(state, Draw(outcome)).lstrip("^")  # w=3 for a die
 
     def runs(self, state: CassetteState) -> list[list[Any]]:
-        """Every penalty of the step, in the order the rules take them: to go on past
-        the dice a player suffers them all, so they are offered as one line."""
+        """Every penalty of this turn's step, in the order the rules take them: to go on
+        past the dice a player suffers them all, so they are offered as one line."""
         return [run] if len(run := go_on(state)) > 1 else []
 
     def describe(self, state: CassetteState, action: Any) -> str:
@@ -500,7 +500,7 @@ class CassetteNotation(Notation[CassetteState, Action]):
         cards = s.cards
         if isinstance(action, ChooseHero):
             hero = cards.heroes[action.hero]
-            return f"{hero.name}: " + ", ".join(f"{sl.min}+ {sl.effect}" for sl in hero.slots)
+            return f"{hero.name}: " + "; ".join(f"{sl.min}+ {sl.effect.explained()}" for sl in hero.slots)
         if isinstance(action, Pick):
             return "pick up and roll " + " ".join(action.dice)
         if isinstance(action, Place):
@@ -565,11 +565,13 @@ NOTATION = CassetteNotation()
 
 
 def go_on(state: CassetteState) -> list[Any]:
-    """The penalties suffered one after another from ``state`` until the step is over
-    (or a card must be revealed, or the game ends): what going on past the dice costs."""
+    """The penalties suffered one after another from ``state`` until this turn's step is
+    over (or a card must be revealed, or the game ends): what going on past the dice
+    costs. Never the next turn's: undefeated enemies start a new turn, whose penalties
+    come only after its own roll (issue 40: two turns' damage offered as one line)."""
     run: list[Any] = []
     now = state
-    while now.phase is Phase.DECISION:
+    while now.phase is Phase.DECISION and now.turn == state.turn:
         suffer = next((a for a in now.legal_actions() if isinstance(a, Suffer)), None)
         if suffer is None:
             break

@@ -280,6 +280,13 @@ class DungeonNotation(Notation[DungeonState, Action]):
         p1, p2 = action.power
         return f"{action.target} {use_text(p1, True)}+{use_text(p2, True)} {use_text(action.trigger, False)}"
 
+    def alike(self, state: DungeonState, action: Any) -> Optional[tuple[Any, Any]]:
+        """The cards an attack spends decide it, not their roles nor a joker's value: one
+        line a target and cards in ``help``, the least total that is enough."""
+        if not isinstance(action, Attack):
+            return None
+        return (action.target, frozenset((use.card, use.reserve) for use in action.uses)), action.total
+
     def describe(self, state: DungeonState, action: Any) -> str:
         s: DungeonState = state
         if isinstance(action, Pass):

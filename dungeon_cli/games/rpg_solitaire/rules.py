@@ -552,7 +552,7 @@ class RpgState(State):
             new._set_stat(suit, card)
             if old is not None:
                 new._discard(old)
-            new._say(f"kept {card}")
+            new._say(f"kept {card} as {STAT_OF_SUIT[suit]}{_was(old)}")
         else:
             new._discard(card)
         new.steps = self.steps[1:]
@@ -616,6 +616,7 @@ class RpgState(State):
                 new.health = card
                 if old is not None:
                     new._discard(old)
+                new._say(f"new health {card} from the potion{_was(old)}")
             else:
                 new._discard(card)
             new.steps = rest
@@ -624,6 +625,7 @@ class RpgState(State):
             new._set_stat(card.suit, card)
             if old is not None:
                 new._discard(old)
+            new._say(f"new {STAT_OF_SUIT[card.suit]} {card}{_was(old)}")
             new.steps = rest
         elif kind == BOSS:
             new.boss = card
@@ -709,6 +711,7 @@ class RpgState(State):
             monster = Monster(None, monster.health, monster.attack)
         won = through and attack >= value(monster.health)
         lost = False
+        broken: Optional[Card] = None  # your armor, if the counter-attack breaks it
         if won:
             if monster.attack is not None:
                 self._discard(monster.attack)
@@ -718,14 +721,17 @@ class RpgState(State):
             self._set_room(room.with_monster(monster))
             hit = value(monster.attack)
             struck = self.armor is None or hit >= value(self.armor)
-            if self.armor is not None and struck:
-                self._discard(self.armor)
+            broken = self.armor if struck else None
+            if broken is not None:
+                self._discard(broken)
                 self.armor = None
             lost = struck and hit >= value(self.health)
             self.outcome = "loss" if lost else "stand-off"
         self.through = through
         told = {"win": "you slew it", "loss": "it beat you", "stand-off": "a stand-off"}[self.outcome]
         self._say(f"fought the monster {monster_text(room.monster)} (armor/health/attack): {told}")
+        if broken is not None:
+            self._say(f"your armor {broken} broke")
         after: list[Step] = [(TREASURE, "d")] if self.outcome != "stand-off" else []
         after += [(POTION, "h"), (RENEW, "s"), (RENEW, "c")]
         if lost:
@@ -780,6 +786,11 @@ class RpgState(State):
 
     def _say(self, text: str) -> None:
         self.news = self.news + (text,)
+
+
+def _was(old: Optional[Card]) -> str:
+    """What a stat card replaced, for the turn's words (every change of a stat is said)."""
+    return f" (was {old})" if old is not None else " (was none)"
 
 
 _NO_MONSTER = Monster(None, None, None)  # a room's monster before its first card

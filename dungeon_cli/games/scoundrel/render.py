@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...kit.core import Phase
-from .rules import MAX_HP, ScoundrelState
+from .rules import MAX_HP, ScoundrelState, value
 
 
 def render(state: ScoundrelState) -> str:
@@ -11,11 +11,12 @@ def render(state: ScoundrelState) -> str:
     if state.weapon is None:
         weapon = "none"
     elif state.slain:
-        weapon = f"{state.weapon} (struck {' '.join(str(c) for c in state.slain)})"
+        limit = f"{'<' if state.strict else '<='} {value(state.slain[-1])}"  # what it may strike next
+        weapon = f"{state.weapon} (struck {' '.join(str(c) for c in state.slain)}; strikes {limit})"
     else:
         weapon = f"{state.weapon} (unused)"
     lines = [
-        f"turn {state.turn}  health {state.hp}/{MAX_HP}  dungeon {len(state.dungeon)} cards",
+        f"turn {state.turn}  health {state.hp}/{MAX_HP}  dungeon {len(state.dungeon)} card{'' if len(state.dungeon) == 1 else 's'}",
         f"room: {room}",
         f"weapon: {weapon}",
     ]

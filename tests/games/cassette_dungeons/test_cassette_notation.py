@@ -119,3 +119,24 @@ def test_a_die_face_above_6_is_refused_where_it_is_written():
     text = '[Game "cassette-dungeons"]\n\ndeal: crypt\n1. : @knight >3 ^mimic ^fog ^loaded\n2. : *w w=7\n'
     verdict = check(parse(text)[0])
     assert [(d.line, d.col, d.message) for d in verdict.diagnostics] == [(5, 9, "w=7: a die shows 1 to 6")]
+
+
+def test_the_hero_words_are_explained_in_rules_and_in_the_heros_completion(run):
+    """Issue 40: strike, bump 2, ward and slay were explained only by ``rules --full``:
+    one line each in ``rules``, and beside each hero in its completion."""
+    from dungeon_cli.shell.candidates import choices
+
+    shown = run(["rules", "cassette-dungeons"]).stdout
+    for word, words in {
+        "strike": "one empty enemy slot counts as filled",
+        "bump N": "a die rolled this turn and not placed yet shows N more",
+        "ward": "no health is lost to penalties",
+        "slay": "every empty slot of one monster",
+        "heal N": "gain N health",
+    }.items():
+        assert re.search(rf"^  {word} +{words}", shown, re.M), (word, shown)
+    session = Session(Setup("cassette-dungeons", seed=7))
+    session.deal()
+    offered = {text: meta for text, meta, _ in choices(registry.get("cassette-dungeons").notation, session.state)}
+    assert offered["@mage"] == "Mage: 6+ slay (every empty slot of one monster, not a boss, is filled)"
+    assert offered["@rogue"].startswith("Rogue: 3+ bump 2 (a die rolled this turn and not placed yet shows 2 more")
