@@ -77,9 +77,25 @@ def load(start: Optional[str] = None) -> dict[str, Any]:
         raise SettingsError(f"{printable(path)}: [tool.dungeon] is a table")
     settings = check(table, printable(str(path)))
     if "card-sets" in settings:  # relative to the file that names them, as ruff's paths are
-        home = os.path.dirname(path)
-        settings["card-sets"] = [os.path.join(home, d) for d in settings["card-sets"]]
+        settings["card-sets"] = _under_the_project(path, settings["card-sets"])
     return settings
+
+
+def _under_the_project(path: str, directories: list[str]) -> list[str]:
+    """The card-set directories, resolved: a record reads what lies under them, so one that
+    leads out of the project (a committed ``card-sets -> /``) is refused, and the directory
+    kept is the resolved one (a symlink changed later is not followed)."""
+    home = os.path.realpath(os.path.dirname(path))
+    out = []
+    for directory in directories:
+        real = os.path.realpath(os.path.join(home, directory))
+        if os.path.commonpath([home, real]) != home:
+            raise SettingsError(
+                f"{printable(path)}: [tool.dungeon] card-sets: leads outside the project: {printable(directory)!r} "
+                "(a symlink); card sets stay under the directory of the pyproject.toml"
+            )
+        out.append(real)
+    return out
 
 
 def check(table: dict[str, Any], where: str) -> dict[str, Any]:

@@ -67,7 +67,7 @@ def test_toml_nested_500_deep_is_a_message_in_cards_check_and_in_a_record_naming
     (tmp_path / "g.dgn").write_text('[Game "cassette-dungeons"]\n[Cards "deep.toml"]\n\ndeal: crypt\n')
     done = dungeon(["verify", "g.dgn"], tmp_path)
     _said_once(done)
-    assert done.returncode == 1 and "g.dgn:2:8: error: card set deep.toml: is not a card-set file" in done.stdout.decode()
+    assert done.returncode == 1 and "g.dgn:2:8: error: card set deep.toml: no card set of that name" in done.stdout.decode()
 
 
 @pytest.mark.parametrize("command", [["verify"], ["fmt", "--check"], ["summary"]])
