@@ -86,7 +86,7 @@ def test_a_card_sets_directory_leading_out_of_the_project_is_refused(run, tmp_pa
 
 
 def test_a_missing_file_and_one_that_is_not_a_card_set_are_said_in_the_same_words(run, tmp_path):
-    """"no such file" and "not a card-set file" told whether any path exists."""
+    """ "no such file" and "not a card-set file" told whether any path exists."""
     (tmp_path / "notes.toml").write_text('API_KEY = "hunter2"\n')
     (tmp_path / "text.toml").write_text("not toml [\n")
     (tmp_path / "dir.toml").mkdir()
