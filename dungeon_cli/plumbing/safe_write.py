@@ -210,7 +210,11 @@ def write(
     if path == STDOUT:
         import sys
 
+        from .streams import shown
+
         sys.stdout.flush()
+        if sys.stdout.isatty():  # a record's escapes never reach a terminal raw
+            data = shown(data.decode("utf-8"), sys.stdout).encode("utf-8")
         out = getattr(sys.stdout, "buffer", None)
         if out is None:
             sys.stdout.write(data.decode("utf-8"))

@@ -20,6 +20,7 @@ import errno
 import io
 import os
 import sys
+from typing import IO
 
 
 class _Closed(io.TextIOBase):
@@ -54,6 +55,22 @@ def guard() -> None:
         sys.stdout = _Closed("standard output")
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")
+
+
+def shown(text: str, stream: IO[str]) -> str:
+    """``text`` as it may be written to ``stream``: unchanged into a file or a pipe (a
+    record written there must be the record, byte for byte), and at a terminal with every
+    control and format character of each line escaped (``\\x1b``, ``\\u202e``): a record
+    is someone else's text, and its tags and comments may hold terminal escapes."""
+    try:
+        terminal = stream.isatty()
+    except (ValueError, OSError):  # closed
+        terminal = False
+    if not terminal:
+        return text
+    from notation.model import printable
+
+    return "\n".join(printable(line) for line in text.split("\n"))
 
 
 CLOSED_PIPE = 141
