@@ -173,7 +173,7 @@ def test_the_fuzz_laws_of_the_hostile_classes_hold_on_a_sample():
         laws.check_hostile(way[0], way[1], case, noise, depth)
 
     @settings(max_examples=20, deadline=None, database=None)
-    @given(st.integers(0, 1500), st.sampled_from(["[", "{a = ", "'", '"""', "#"]))
+    @given(st.integers(0, 1500), st.sampled_from(["[", "{a = ", "'", '"""', "#", "b." * 70 + "b = 1"]))
     def nesting(depth, tail):
         laws.check_toml_nesting("a = " + "[{a = " * depth + tail)
 
