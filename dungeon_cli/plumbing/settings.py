@@ -10,7 +10,7 @@ ignored: a misspelt ``exlcude`` silently checking every file would be worse than
 from __future__ import annotations
 
 import os
-from typing import Any, Optional
+from typing import Any, Callable, Iterator, Optional
 
 from notation.model import printable
 
@@ -154,7 +154,7 @@ def expand(paths: tuple[str, ...], settings: dict[str, Any]) -> list[str]:
             out.append(path)
             continue
         found = len(out)
-        for root, dirs, names in os.walk(path, onerror=lambda exc: out.append(exc.filename)):
+        for root, dirs, names in _walk(path, onerror=lambda exc: out.append(exc.filename)):
             dirs[:] = sorted(
                 d for d in dirs if not excluded(os.path.relpath(os.path.join(root, d), path)) and not d.startswith(".")
             )
@@ -168,3 +168,32 @@ def expand(paths: tuple[str, ...], settings: dict[str, Any]) -> list[str]:
         if len(out) == found:
             out.append(path)
     return out
+
+
+def _walk(top: str, onerror: Callable[[OSError], None]) -> Iterator[tuple[str, list[str], list[str]]]:
+    """``os.walk(top)`` top-down, without recursion: Python 3.11's recurses once a level,
+    and a tree about 980 levels deep (a pull request can hold one) was a RecursionError
+    in every command that takes a directory. The caller may prune ``dirs`` in place, as
+    with os.walk; a directory that cannot be listed goes to ``onerror``; a symlink to a
+    directory is listed among ``dirs`` and not entered."""
+    stack = [top]
+    while stack:
+        root = stack.pop()
+        dirs: list[str] = []
+        names: list[str] = []
+        links: set[str] = set()
+        try:
+            with os.scandir(root) as entries:
+                for entry in entries:
+                    try:
+                        is_dir = entry.is_dir()
+                    except OSError:
+                        is_dir = False
+                    (dirs if is_dir else names).append(entry.name)
+                    if is_dir and entry.is_symlink():
+                        links.add(entry.name)
+        except OSError as exc:
+            onerror(exc)
+            continue
+        yield root, dirs, names
+        stack.extend(os.path.join(root, d) for d in reversed(dirs) if d not in links)

@@ -22,6 +22,12 @@ WIN = str(FIXTURES / "scoundrel" / "legal" / "runs.dgn")
 ILLEGAL = '[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : 5d x9s 4h\n2. (Kc) 7c 2s 9s : run\n'
 TIMEOUT = 30  # seconds: every command here answers a bad input in well under one
 MEMORY_MB = 120  # peak RSS of one process; verify of a small file is 17-20 MB
+# Levels of directories, each named "d". Python 3.11's os.walk recursed once a level, and
+# about 980 were a RecursionError; the test of every way in lowers the recursion limit to
+# 250 frames above its own while it runs, so that 400 levels hold it to the same law (a
+# tree of 1,000 would crash the clean-up of pytest's old temporary directories, which
+# recurses too).
+DEEP_TREE = 400
 ESCAPES = ("\x1b", "\u202e", "\x07", "\x9b")  # ESC, a bidi override, BEL, the C1 CSI
 
 
@@ -186,6 +192,12 @@ def make(tmp: Path, case: str, kind: str) -> Path:
     elif case == "directory":
         path = tmp / "empty.dgn"
         path.mkdir()
+    elif case == "deep-tree":  # (DEEP_TREE says how deep, and why no deeper)
+        path = bottom = tmp / "deep"
+        for _ in range(DEEP_TREE + 1):  # (os.makedirs recurses too)
+            bottom.mkdir()
+            bottom = bottom / "d"
+        (bottom.parent / "bad.dgn").write_text(ILLEGAL)
     elif case == "unreadable-directory":
         path = tmp / "locked"
         path.mkdir()
@@ -217,7 +229,17 @@ def make(tmp: Path, case: str, kind: str) -> Path:
 
 
 SLOW = ("fifo", "dev-zero")  # real processes: a hang or the memory is the question
-QUICK = ("directory", "unreadable-directory", "long-line", "nested", "dotted", "dash-option", "dash-short", "escapes")
+QUICK = (
+    "directory",
+    "deep-tree",
+    "unreadable-directory",
+    "long-line",
+    "nested",
+    "dotted",
+    "dash-option",
+    "dash-short",
+    "escapes",
+)
 
 
 def ways_in() -> list[tuple[str, Input]]:
@@ -249,6 +271,8 @@ def expected(way: Input, case: str) -> bool:
     parameter wants, and verify, fmt, summary, stats and puzzles take one too)."""
     if case == "directory":
         return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary", "stats", "puzzles")
+    if case == "deep-tree":  # what takes a directory finds the illegal record at its bottom
+        return way.kind == "file"
     if case == "unreadable-directory":
         return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary", "stats", "puzzles") or os.geteuid() != 0
     return True
