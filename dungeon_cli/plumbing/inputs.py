@@ -114,10 +114,12 @@ def read_bytes(path: str, what: str, max_bytes: int) -> bytes:
 
 
 def read_text(path: str, what: str, max_bytes: int = MAX_TOML_BYTES) -> str:
-    """A small UTF-8 text file (a card set, a settings file), or Unreadable."""
+    """A small UTF-8 text file (a card set, a settings file), or Unreadable. A byte-order
+    mark at its start is no part of the text, as the notation reads a record (an editor
+    on Windows may save one)."""
     data = read_bytes(path, what, max_bytes)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise Unreadable(f"{printable(display_name(path))}: is not UTF-8 text") from None
 

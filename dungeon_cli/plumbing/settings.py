@@ -68,7 +68,7 @@ def load(start: Optional[str] = None) -> dict[str, Any]:
     from .inputs import loads_toml
 
     try:
-        data = loads_toml(_bytes(path).decode("utf-8"))
+        data = loads_toml(_bytes(path).decode("utf-8-sig"))  # a byte-order mark is no part of the text
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise SettingsError(f"{printable(path)}: not valid TOML: {exc}") from None
     tool = data.get("tool", {})
