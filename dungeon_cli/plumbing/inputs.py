@@ -220,3 +220,16 @@ def note_input(source: str | IO[Any]) -> None:
         return
     if stat.S_ISREG(st.st_mode):
         noted.add((st.st_dev, st.st_ino))
+
+
+def rewritten(path: str) -> None:
+    """``path`` was read to be edited (git-setup adds a line to .gitattributes): the one
+    input this run may replace."""
+    noted = noted_inputs()
+    if noted is None:
+        return
+    try:
+        st = os.stat(path)
+    except OSError:
+        return
+    noted.discard((st.st_dev, st.st_ino))
