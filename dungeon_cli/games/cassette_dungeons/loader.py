@@ -114,10 +114,7 @@ def load_for_record(spec: str, record_dir: str) -> tuple[Optional[CardSet], list
     # One answer for every file that cannot be used (none there, a directory, a FIFO, not a
     # card set, unreadable): words that told them apart would tell a record's author
     # whether any path exists on the machine that checks it.
-    unknown = Unreadable(
-        f"{shown}: no card set of that name (a built-in one, or a card-set file under the record's directory or a "
-        "card-sets one: dungeon cards check FILE says why a file is not one)"
-    )
+    unknown = Unreadable(f"{shown}: no card set of that name (a built-in one, or a card-set file: see dungeon cards check)")
     for root in record_file_roots(record_dir):
         root = os.path.realpath(root)
         path = os.path.join(root, spec)
