@@ -90,6 +90,8 @@ class LazyGroup(click.Group):
             from ..plumbing.streams import closed_pipe
 
             raise click.exceptions.Exit(closed_pipe()) from None
+        except click.ClickException as exc:
+            raise _made_safe(exc) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         """Ctrl-C is exit status 130, as documented and as shells expect: click's own
@@ -97,6 +99,8 @@ class LazyGroup(click.Group):
         head``) is 141, silently (dungeon_cli/plumbing/streams.py), where click would exit 1 too."""
         try:
             return super().invoke(ctx)
+        except click.ClickException as exc:
+            raise _made_safe(exc) from None
         except BrokenPipeError:
             from ..plumbing.streams import closed_pipe
 
@@ -118,6 +122,18 @@ class LazyGroup(click.Group):
             command.short_help = SHORT.get(name, command.short_help)
             return command
         return super().get_command(ctx, name)
+
+
+def _made_safe(exc: click.ClickException) -> click.ClickException:
+    """Every usage error, whichever command or option raised it, with the control and format
+    characters of its message escaped (``\\x1b``, ``\\u202e``): a message may quote an
+    argument (``'x' is not one of ...``), and an argument may come from anywhere. One
+    place, so that the next command's messages are covered by construction."""
+    from notation.model import printable
+
+    safe = "\n".join(printable(line) for line in exc.message.split("\n"))
+    exc.message = safe  # type: ignore[misc]  # Final in click's annotations; format_message reads it
+    return exc
 
 
 def _colour(ctx: click.Context, param: click.Parameter, value: Optional[bool]) -> Optional[bool]:

@@ -20,6 +20,7 @@ from notation import MAX_LINE_BYTES
 
 from ..kit.terminal_text import safe, safe_lines
 from ..plumbing import report, safe_write
+from ..plumbing.streams import shown
 from ..services.formatting import format_bytes, format_stream
 from .project import project_defaults
 from .reading import STDIN, Unreadable, display_name, open_binary
@@ -180,8 +181,8 @@ class _Sink:
         spool.seek(0)
         out.flush()
         buffer = getattr(out, "buffer", None)
-        if buffer is None:  # a text-only stream (a closed one says so on write)
-            out.write(spool.read().decode("utf-8"))
+        if buffer is None or out.isatty():  # a text-only stream (a closed one says so on write), or a terminal
+            out.write(shown(spool.read().decode("utf-8"), out))
         else:
             shutil.copyfileobj(spool, buffer)
         spool.close()

@@ -150,7 +150,9 @@ def solve(
     if output:
         write_output(output, text, force, record=True, inputs=(target,) if seed is None else ())
     else:
-        sys.stdout.write(text)
+        from ..plumbing.streams import shown
+
+        sys.stdout.write(shown(text, sys.stdout))
     sys.stdout.flush()
     click.echo(
         f"{game} {where}: {found.result} is the {verdict}; {found.nodes:,} positions, {found.seconds:.2f}s",

@@ -21,6 +21,17 @@ from .setup import Setup, SetupError
 _DATE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"  # compiled at its first use (re's cache), not at start-up
 
 
+def _a_day(value: str) -> bool:
+    """``YYYY-MM-DD`` names a day that exists (Gregorian, as ISO 8601: 2024-02-29 does,
+    2026-02-31, 2026-13-01 and 2026-00-10 do not; year 0000 is none)."""
+    year, month, day = int(value[:4]), int(value[5:7]), int(value[8:])
+    if year < 1 or not 1 <= month <= 12:
+        return False
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    days = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)[month - 1]
+    return 1 <= day <= days
+
+
 class TagFault(Exception):
     """The tags cannot make a setup; ``diagnostic`` says where and why (None: the
     reader has said it already, as for a missing Game tag)."""
@@ -48,6 +59,8 @@ def read_setup(record: Record, seeded: bool = False) -> tuple[Setup, list[Diagno
     date = record.tag("Date")
     if date is not None and not re.fullmatch(_DATE, date.value):
         found.append(Diagnostic(date.line, date.value_col, f"Date is YYYY-MM-DD, not '{shown(date.value)}'"))
+    elif date is not None and not _a_day(date.value):
+        found.append(Diagnostic(date.line, date.value_col, f"Date {date.value} is no day of the calendar"))
     if variant is not None and variant not in module.game.variants:
         try:
             Setup(game_tag.value, variant)  # its message

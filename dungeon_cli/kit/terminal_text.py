@@ -18,6 +18,11 @@ from notation.model import printable
 PIPE_FORMATS = {"github", "pipe", "orgtbl", "jira", "presto", "psql", "pretty", "textile", "youtrack", "moinmoin"}
 # tabulate formats a spreadsheet opens as cells (tab-separated values): guarded as CSV is
 SPREADSHEET_FORMATS = {"tsv"}
+# tabulate formats of wiki markup: a '|' starts a cell, '[[' a link or an image, '{{' a
+# template; each such character is written as a character reference, which the wiki shows
+# as the character and never reads as markup
+WIKI_FORMATS = {"mediawiki"}
+_WIKI_MARKUP = str.maketrans({c: f"&#{ord(c)};" for c in "&<>|[]{}'~"})
 _NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?%?")
 
 
@@ -39,15 +44,18 @@ def table_cell(value: Any, fmt: str) -> Any:
     value = printable(value)
     if fmt in PIPE_FORMATS:
         value = value.replace("|", "\\|")
+    elif fmt in WIKI_FORMATS:
+        value = value.translate(_WIKI_MARKUP)
     return value
 
 
 def csv_cell(value: Any) -> Any:
     """A cell a spreadsheet will not run as a formula (OWASP: a leading ``=``, ``+``,
-    ``-``, ``@``, tab or carriage return gets a ``'`` in front; numbers stay numbers)."""
+    ``-``, ``@``, tab or carriage return gets a ``'`` in front; numbers stay numbers).
+    Spaces before it count for nothing: a spreadsheet (and tabulate's ``tsv``) drops them."""
     if not isinstance(value, str):
         return value
     value = printable(value)
-    if value[:1] in ("=", "+", "-", "@", "\t", "\r") and not _NUMBER.fullmatch(value):
+    if value.lstrip()[:1] in ("=", "+", "-", "@", "\t", "\r") and not _NUMBER.fullmatch(value):
         value = "'" + value
     return value

@@ -114,24 +114,26 @@ def read_bytes(path: str, what: str, max_bytes: int) -> bytes:
 
 
 def read_text(path: str, what: str, max_bytes: int = MAX_TOML_BYTES) -> str:
-    """A small UTF-8 text file (a card set, a settings file), or Unreadable."""
+    """A small UTF-8 text file (a card set, a settings file), or Unreadable. A byte-order
+    mark at its start is no part of the text, as the notation reads a record (an editor
+    on Windows may save one)."""
     data = read_bytes(path, what, max_bytes)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise Unreadable(f"{printable(display_name(path))}: is not UTF-8 text") from None
 
 
 def loads_toml(text: str) -> dict[str, Any]:
     """``tomllib.loads`` with a nesting limit: a TOMLDecodeError "(at line L, column C)",
-    as tomllib words its own, where arrays or inline tables nest deeper than
-    MAX_TOML_DEPTH (instead of a RecursionError)."""
+    as tomllib words its own, where arrays, inline tables or the parts of a dotted key nest
+    deeper than MAX_TOML_DEPTH (instead of a RecursionError, or minutes and gigabytes)."""
     import tomllib
 
     deep = _too_deep(text)
     if deep is not None:
         raise tomllib.TOMLDecodeError(
-            f"arrays and tables nested more than {MAX_TOML_DEPTH} deep (at line {deep[0]}, column {deep[1]})"
+            f"arrays, tables or a dotted key's parts nested more than {MAX_TOML_DEPTH} deep (at line {deep[0]}, column {deep[1]})"
         )
     try:
         return tomllib.loads(text)
@@ -139,13 +141,29 @@ def loads_toml(text: str) -> dict[str, Any]:
         raise tomllib.TOMLDecodeError(f"arrays and tables nested more than {MAX_TOML_DEPTH} deep") from None
 
 
+_KEY_RUN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_- \t")
+
+
 def _too_deep(text: str) -> Optional[tuple[int, int]]:
-    """Where ``[`` and ``{`` outside strings and comments first nest past the limit."""
+    """Where ``[`` and ``{`` outside strings and comments first nest past the limit, or a
+    dotted key (``a.a.a = 1``, ``[a.a.a]``: a table in a table, each part one level) takes
+    them past it: tomllib is quadratic in a dotted key's parts (20,000 of them, 40 KB, are
+    over a gigabyte). A key's parts are bare words or strings joined by dots; a number
+    holds one dot at most, so no value is taken for a deep key."""
     depth = 0
+    dots = 0  # the dots of the dotted key (or number) being read
     line, line_start = 1, 0
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
+        if ch == ".":
+            dots += 1
+            if depth + dots >= MAX_TOML_DEPTH:
+                return line, i - line_start + 1
+            i += 1
+            continue
+        if ch not in _KEY_RUN and ch not in "\"'":
+            dots = 0
         if ch == "\n":
             line, line_start = line + 1, i + 1
         elif ch == "#":
@@ -202,3 +220,16 @@ def note_input(source: str | IO[Any]) -> None:
         return
     if stat.S_ISREG(st.st_mode):
         noted.add((st.st_dev, st.st_ino))
+
+
+def rewritten(path: str) -> None:
+    """``path`` was read to be edited (git-setup adds a line to .gitattributes): the one
+    input this run may replace."""
+    noted = noted_inputs()
+    if noted is None:
+        return
+    try:
+        st = os.stat(path)
+    except OSError:
+        return
+    noted.discard((st.st_dev, st.st_ino))

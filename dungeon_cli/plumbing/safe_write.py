@@ -214,7 +214,11 @@ def write(
     if path == STDOUT:
         import sys
 
+        from .streams import shown
+
         sys.stdout.flush()
+        if sys.stdout.isatty():  # a record's escapes never reach a terminal raw
+            data = shown(data.decode("utf-8"), sys.stdout).encode("utf-8")
         out = getattr(sys.stdout, "buffer", None)
         if out is None:
             sys.stdout.write(data.decode("utf-8"))
@@ -347,7 +351,7 @@ def sweep(directory: str, base: str) -> None:
     if (directory, base) in _swept:
         return
     _swept.add((directory, base))
-    prefix = f".{base}."
+    prefix = _prefix(directory, base)
     try:
         names = [n for n in os.listdir(directory) if n.startswith(prefix) and n.endswith(".tmp")]
     except OSError:
@@ -372,8 +376,22 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def _ending_signals() -> tuple[Any, ...]:
+    """The signals whose default ends the process and that a process may catch: SIGTERM
+    and SIGHUP, and SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM and the timers' and CPU limit's,
+    each of which left a hidden copy behind (issue 41, item 23)."""
+    import signal
+
+    names = ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGVTALRM", "SIGPROF", "SIGXCPU", "SIGIO")
+    return tuple(getattr(signal, name) for name in names if hasattr(signal, name))
+
+
+_ENDING = _ending_signals()
+
+
 class _TermRaises:
-    """While a temporary file exists, SIGTERM and SIGHUP end the process through an
+    """While a temporary file exists, the signals that would end the process (SIGTERM,
+    SIGHUP, SIGQUIT, SIGUSR1, SIGALRM ...: ``_ENDING``) end it through an
     exception (exit 128+N, as the signal would), so the cleanup that removes the file
     runs: ``kill`` during ``fmt`` of a large file leaves nothing hidden behind. Only a
     default disposition is changed (``play`` has its own handlers), only in the main thread.
@@ -391,7 +409,7 @@ class _TermRaises:
         self.fired: Optional[int] = None
         if threading.current_thread() is not threading.main_thread():
             return
-        for sig in (signal.SIGTERM, signal.SIGHUP):
+        for sig in _ENDING:
             if signal.getsignal(sig) == signal.SIG_DFL:
                 self.previous[sig] = signal.signal(sig, self._raise)
 
@@ -432,9 +450,26 @@ def _fill(fd: int, data: bytes) -> None:
         os.fsync(handle.fileno())
 
 
+def _prefix(directory: str, base: str) -> str:
+    """``.BASE.``, the start of the temporary names of ``base``, with ``base`` cut short (on
+    a character's boundary) where the whole temporary name would pass the file system's
+    limit on a name (255 bytes on most): a file named with 230 bytes or more could not be
+    written at all (issue 41, item 20)."""
+    try:
+        limit = os.pathconf(directory or ".", "PC_NAME_MAX")
+    except (OSError, ValueError):
+        limit = 255
+    room = limit - len(f"..{1 << 22}.{'0' * 8}.tmp")  # the dots, the longest pid, the random part
+    data = base.encode("utf-8", "surrogateescape")
+    if len(data) > room:
+        base = data[:room].decode("utf-8", "ignore")  # (a character cut in two is left out)
+    return f".{base}."
+
+
 def _temp(directory: str, base: str, mode: int) -> tuple[int, str]:
+    prefix = _prefix(directory, base)
     for _ in range(100):
-        tmp = os.path.join(directory, f".{base}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+        tmp = os.path.join(directory, f"{prefix}{os.getpid()}.{os.urandom(4).hex()}.tmp")
         try:
             return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode), tmp
         except FileExistsError:

@@ -10,7 +10,7 @@ ignored: a misspelt ``exlcude`` silently checking every file would be worse than
 from __future__ import annotations
 
 import os
-from typing import Any, Optional
+from typing import Any, Callable, Iterator, Optional
 
 from notation.model import printable
 
@@ -68,7 +68,7 @@ def load(start: Optional[str] = None) -> dict[str, Any]:
     from .inputs import loads_toml
 
     try:
-        data = loads_toml(_bytes(path).decode("utf-8"))
+        data = loads_toml(_bytes(path).decode("utf-8-sig"))  # a byte-order mark is no part of the text
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise SettingsError(f"{printable(path)}: not valid TOML: {exc}") from None
     tool = data.get("tool", {})
@@ -77,9 +77,25 @@ def load(start: Optional[str] = None) -> dict[str, Any]:
         raise SettingsError(f"{printable(path)}: [tool.dungeon] is a table")
     settings = check(table, printable(str(path)))
     if "card-sets" in settings:  # relative to the file that names them, as ruff's paths are
-        home = os.path.dirname(path)
-        settings["card-sets"] = [os.path.join(home, d) for d in settings["card-sets"]]
+        settings["card-sets"] = _under_the_project(path, settings["card-sets"])
     return settings
+
+
+def _under_the_project(path: str, directories: list[str]) -> list[str]:
+    """The card-set directories, resolved: a record reads what lies under them, so one that
+    leads out of the project (a committed ``card-sets -> /``) is refused, and the directory
+    kept is the resolved one (a symlink changed later is not followed)."""
+    home = os.path.realpath(os.path.dirname(path))
+    out = []
+    for directory in directories:
+        real = os.path.realpath(os.path.join(home, directory))
+        if os.path.commonpath([home, real]) != home:
+            raise SettingsError(
+                f"{printable(path)}: [tool.dungeon] card-sets: leads outside the project: {printable(directory)!r} "
+                "(a symlink); card sets stay under the directory of the pyproject.toml"
+            )
+        out.append(real)
+    return out
 
 
 def check(table: dict[str, Any], where: str) -> dict[str, Any]:
@@ -138,7 +154,7 @@ def expand(paths: tuple[str, ...], settings: dict[str, Any]) -> list[str]:
             out.append(path)
             continue
         found = len(out)
-        for root, dirs, names in os.walk(path, onerror=lambda exc: out.append(exc.filename)):
+        for root, dirs, names in _walk(path, onerror=lambda exc: out.append(exc.filename)):
             dirs[:] = sorted(
                 d for d in dirs if not excluded(os.path.relpath(os.path.join(root, d), path)) and not d.startswith(".")
             )
@@ -152,3 +168,32 @@ def expand(paths: tuple[str, ...], settings: dict[str, Any]) -> list[str]:
         if len(out) == found:
             out.append(path)
     return out
+
+
+def _walk(top: str, onerror: Callable[[OSError], None]) -> Iterator[tuple[str, list[str], list[str]]]:
+    """``os.walk(top)`` top-down, without recursion: Python 3.11's recurses once a level,
+    and a tree about 980 levels deep (a pull request can hold one) was a RecursionError
+    in every command that takes a directory. The caller may prune ``dirs`` in place, as
+    with os.walk; a directory that cannot be listed goes to ``onerror``; a symlink to a
+    directory is listed among ``dirs`` and not entered."""
+    stack = [top]
+    while stack:
+        root = stack.pop()
+        dirs: list[str] = []
+        names: list[str] = []
+        links: set[str] = set()
+        try:
+            with os.scandir(root) as entries:
+                for entry in entries:
+                    try:
+                        is_dir = entry.is_dir()
+                    except OSError:
+                        is_dir = False
+                    (dirs if is_dir else names).append(entry.name)
+                    if is_dir and entry.is_symlink():
+                        links.add(entry.name)
+        except OSError as exc:
+            onerror(exc)
+            continue
+        yield root, dirs, names
+        stack.extend(os.path.join(root, d) for d in reversed(dirs) if d not in links)

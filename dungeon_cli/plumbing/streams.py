@@ -21,6 +21,7 @@ import io
 import os
 import signal
 import sys
+from typing import IO
 
 # Whether this process is the ``dungeon`` command (``cli.main`` says so) or a host that
 # runs it in-process (a test run, a program embedding click's command). A command turns
@@ -70,6 +71,22 @@ def guard() -> None:
         sys.stdout = _Closed("standard output")
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")
+
+
+def shown(text: str, stream: IO[str]) -> str:
+    """``text`` as it may be written to ``stream``: unchanged into a file or a pipe (a
+    record written there must be the record, byte for byte), and at a terminal with every
+    control and format character of each line escaped (``\\x1b``, ``\\u202e``): a record
+    is someone else's text, and its tags and comments may hold terminal escapes."""
+    try:
+        terminal = stream.isatty()
+    except (ValueError, OSError):  # closed
+        terminal = False
+    if not terminal:
+        return text
+    from notation.model import printable
+
+    return "\n".join(printable(line) for line in text.split("\n"))
 
 
 CLOSED_PIPE = 141

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any, Iterable, Optional, TextIO
 
 from notation import Move
 
+from ..plumbing.report import dump_json
 from .compare import Comparison, Row
 from .facts import checkpoint, outcome, result, summary
 from .transcript import Side, Turn, move_text
@@ -75,6 +75,5 @@ def dump(names: tuple[str, str], found: Iterable[Comparison], out: TextIO, every
         pairs.append(pair(cmp, every))
         equal += cmp.equal
     document = {"a": names[0], "b": names[1], "pairs": pairs, "summary": {"pairs": len(pairs), "equal": equal}}
-    json.dump(document, out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    dump_json(document, out)  # as every JSON output: no bidi or C1 control character reaches a terminal raw
     return 0 if equal == len(pairs) else 1

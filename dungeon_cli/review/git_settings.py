@@ -24,7 +24,7 @@ from typing import Optional
 
 from notation.model import printable
 
-from ..plumbing import safe_write
+from ..plumbing import inputs, safe_write
 
 ATTRIBUTE = "*.dgn diff=dgn"
 CONFIG = {
@@ -73,8 +73,25 @@ def set_config(key: str, value: str, cwd: str) -> None:
         raise GitError(f"git config {key}: {done.stderr.strip()}")
 
 
+def _attributes(root: str) -> Optional[bytes]:
+    """What the repository's top .gitattributes holds (None: there is none), read through
+    the door in: a FIFO there hung git-setup for good (and git itself, which is asked only
+    once it is known to be a plain file), ``/dev/zero`` filled the memory. A symlink is
+    not read: git ignores it."""
+    from ..plumbing.inputs import MB, Unreadable, read_bytes
+
+    path = os.path.join(root, ".gitattributes")
+    if not os.path.lexists(path) or os.path.islink(path):
+        return None
+    try:
+        return read_bytes(path, ".gitattributes file", MB)
+    except Unreadable as exc:
+        raise GitError(f"{exc}: make it a plain file, then run again") from None
+
+
 def attribute(root: str) -> Optional[str]:
     """The diff attribute a record at the top of the repository has now (None: unset)."""
+    _attributes(root)  # (git would wait on a FIFO for good)
     done = git(["check-attr", "diff", "--", "record.dgn"], root)
     value = done.stdout.strip().rsplit(": ", 1)[-1] if done.returncode == 0 else ""
     return None if value in ("", "unspecified") else value
@@ -91,11 +108,8 @@ def add_attribute(root: str) -> None:
             ".gitattributes is a symlink, which git ignores, and writing through it would change "
             f"{printable(os.path.realpath(path))}: make it a plain file, then run again"
         )
-    try:
-        with open(path, "rb") as handle:
-            old: Optional[bytes] = handle.read()
-    except FileNotFoundError:
-        old = None
+    old = _attributes(root)
+    inputs.rewritten(path)  # read to add a line to it, through the door in
     data = old or b""
     if data and not data.endswith(b"\n"):
         data += b"\n"

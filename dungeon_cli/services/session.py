@@ -38,6 +38,10 @@ class Session(Walk):
         # first move the rest of a turn (N...) when ``rest``.
         self.positioned = start is not None
         self.rest = rest
+        # a resumed record, written as it was (comments, checkpoints, layout), and how many of
+        # its turns still stand (undo may take some back): the turns played after it are added
+        self.kept: Optional[Record] = None
+        self.kept_turns = 0
 
     # Read-only views of the setup, for the code that shows a game.
     @property
@@ -88,10 +92,59 @@ class Session(Walk):
             raise ValueError(f"line {faults[0].line} cannot be replayed: {faults[0].message}")
         return session
 
+    def keep(self, record: Record) -> None:
+        """Write ``record`` (the one this session was made from) as it was, every comment and
+        written checkpoint kept, with the turns played from now on added (``play --resume``)."""
+        self.kept, self.kept_turns = record, len(self.turns)
+
+    def rewind(self, count: int) -> None:
+        super().rewind(count)
+        self.kept_turns = min(self.kept_turns, len(self.turns))  # a saved turn taken back is written anew
+
     # -- the record ------------------------------------------------------------------
 
     def record(self) -> Record:
-        """The DGN record of the turns finished so far."""
+        """The DGN record of the turns finished so far: a resumed record as it was read,
+        every comment and written checkpoint kept, with the turns played since added."""
+        if self.kept is not None:
+            return self._kept_and_added()
+        return self._written()
+
+    def _kept_and_added(self) -> Record:
+        import copy
+
+        kept = self.kept
+        assert kept is not None
+        count = self.kept_turns
+        added = self._written().moves[count:]
+        record = copy.copy(kept)
+        record.tags = list(kept.tags)
+        record.moves = list(kept.moves[:count])
+        result = self.state.result() if self.state.is_over else None
+        if result is not None:
+            index = next((i for i, tag in enumerate(record.tags) if tag.name == "Result"), None)
+            if index is None:
+                record.tags.append(Tag("Result", str(result)))
+            else:
+                old = record.tags[index]
+                record.tags[index] = Tag("Result", str(result), comments=old.comments, trailing=old.trailing)
+        # the comments of the moves no longer standing (one left unfinished, whose tokens the
+        # turn added plays again, or turns taken back) and the end comments stay where they
+        # stood, between the kept turns and the added ones: nothing the player wrote is lost
+        carried: list[str] = []
+        for move in kept.moves[count:]:
+            carried.extend(move.comments)
+            carried.extend(comment for _, comment in move.segments if comment is not None)
+        carried.extend(kept.end_comments)
+        if added:
+            first = added[0]
+            added[0] = Move(first.number, first.segments, comments=[*carried, *first.comments])
+            carried = []
+        record.end_comments = carried
+        record.moves.extend(added)
+        return record
+
+    def _written(self) -> Record:
         setup = self.setup
         tags = [Tag("Game", setup.game)]
         if setup.variant:

@@ -85,6 +85,7 @@ def resumed_session(path: str, table: bool) -> tuple[Session, bool]:
         session = Session.from_record(record, seeded=seeded)
     except ValueError as exc:
         raise StartError([f"{path}: {exc}"]) from None
+    session.keep(record)  # what the player wrote stays: comments, checkpoints
     return session, not seeded
 
 

@@ -4,6 +4,9 @@ standard error), never the game."""
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 import sys
 from typing import Iterable
 
@@ -23,7 +26,24 @@ class SafeFileHistory(FileHistory):
             except (OSError, ValueError):
                 pass
 
+    def _usable(self) -> bool:
+        """A history that is not a regular file (a FIFO, a device, a directory) is never
+        opened: a FIFO waited for a writer for good, and quit and Ctrl-C did nothing."""
+        try:
+            info = os.stat(self.filename)
+        except FileNotFoundError:
+            return True  # made at the first line typed
+        except OSError as exc:
+            self._warn(exc)
+            return False
+        if stat.S_ISREG(info.st_mode):
+            return True
+        self._warn(OSError(errno.EINVAL, "not a regular file (a FIFO, a device or a directory)"))
+        return False
+
     def load_history_strings(self) -> Iterable[str]:
+        if not self._usable():
+            return []
         try:
             return list(super().load_history_strings())
         except OSError as exc:
@@ -31,6 +51,8 @@ class SafeFileHistory(FileHistory):
             return []
 
     def store_string(self, string: str) -> None:
+        if self.warned or not self._usable():
+            return
         try:
             super().store_string(string)
         except OSError as exc:

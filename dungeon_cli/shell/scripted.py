@@ -18,7 +18,7 @@ from types import FrameType
 from typing import Generator, Iterable, Optional, TextIO
 
 from ..kit.terminal_text import safe
-from ..plumbing.streams import hand_back
+from ..plumbing.streams import hand_back, shown
 from ..services.session import Session
 from .line import LineError, apply_line
 from .recordfile import RecordFile
@@ -130,7 +130,7 @@ def _deliver(session: Session, out: TextIO, err: TextIO, record: Optional[Record
         err.write(f"dungeon play: error: the record could not be saved in {safe(record.path)}: it follows on standard output\n")
     text = session.text()
     try:
-        out.write(text)
+        out.write(shown(text, out))  # exact into a file or a pipe, escapes made safe at a terminal
         out.flush()
         return record is None
     except (OSError, ValueError) as exc:  # ValueError: standard output closed

@@ -253,9 +253,11 @@ def formats() -> list[str]:
     return sorted(f for f in tabulate_formats if f not in UNSAFE_FORMATS) + list(EXTRA_FORMATS)
 
 
-# tabulate formats left out: ``unsafehtml`` writes a record's text into HTML as it is,
-# so a Player tag could carry a <script> into a page (``html`` escapes it)
-UNSAFE_FORMATS = ("unsafehtml",)
+# tabulate formats left out, as they write a record's text into markup as it is: with
+# ``unsafehtml`` a Player tag could carry a <script> into a page (``html`` escapes it),
+# with ``latex_raw`` an \input{/etc/passwd} into a document (``latex`` escapes it), and
+# ``asciidoc`` has no escape for all its markup (a '|' forges a cell, ``+++`` passes HTML)
+UNSAFE_FORMATS = ("unsafehtml", "latex_raw", "asciidoc")
 
 
 def render(table: list[dict[str, Any]], fmt: str) -> str:

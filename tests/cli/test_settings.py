@@ -103,7 +103,7 @@ def test_card_sets_are_found_where_the_project_keeps_them(run, project):
     record = project / "records" / "crypt.dgn"
     record.write_text('[Game "cassette-dungeons"]\n[Cards "ours.toml"]\n\ndeal: crypt\n')
     missing = run(["verify", str(record)])
-    assert missing.exit_code == 1 and "card set ours.toml: no such file" in missing.stdout, missing.stdout
+    assert missing.exit_code == 1 and "card set ours.toml: no card set of that name" in missing.stdout, missing.stdout
     settings(project, 'card-sets = ["card-sets"]\n')  # relative to the pyproject.toml
     assert run(["verify", str(record)]).exit_code == 0
     shown = run(["textconv", str(record)])

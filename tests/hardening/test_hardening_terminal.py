@@ -106,3 +106,56 @@ def test_play_resume_of_a_bad_record_escapes_it(run, files):
     result = run(["play", "--resume", "illegal.dgn"], input="")
     assert result.exit_code == 1
     assert not _raw(result.output) and "\\x1b" in result.stderr
+
+
+def _at_a_terminal(args: list[str], cwd, stdin: str = "") -> tuple[int, str]:
+    """Run ``dungeon ARGS`` with standard output (and error) a pseudo-terminal and standard
+    input a pipe (the scripting mode): its exit status and all it wrote."""
+    import os
+    import subprocess
+    import sys
+
+    main, side = os.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "dungeon_cli", *args], cwd=cwd, stdin=subprocess.PIPE, stdout=side, stderr=side
+    )
+    os.close(side)
+    assert proc.stdin is not None
+    proc.stdin.write(stdin.encode())
+    proc.stdin.close()
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # EIO: the terminal's other side is closed
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(main)
+    return proc.wait(timeout=60), b"".join(chunks).decode("utf-8", "replace")
+
+
+UNFINISHED = f'[Game "scoundrel"]\n[Seed "3"]\n[Player "Eve{ESC}\u202e\x9b2J"]\n# {ESC}\n\n1. Ac 8h 2s 7s : run  # {ESC}\n'
+
+
+@pytest.mark.parametrize(
+    "args, stdin",
+    [
+        (["play", "--resume", "u.dgn"], ""),  # the scripting mode writes the record to standard output
+        (["fmt", "-"], UNFINISHED),
+        (["solve", "u.dgn", "--limit", "2k"], ""),  # (its record keeps no Player tag: a guard)
+        (["analyse", "--samples", "1", "--limit", "1k", "u.dgn", "-o", "-"], ""),
+        (["diff", "--format", "json", "u.dgn", "v.dgn"], ""),
+    ],
+)
+def test_a_record_written_to_a_terminal_keeps_no_escape_raw(tmp_path, args, stdin):
+    """A record written to standard output is the record in a file or a pipe (the tests of
+    play, fmt and solve compare it byte for byte); at a terminal its escapes are escaped."""
+    (tmp_path / "u.dgn").write_text(UNFINISHED)
+    (tmp_path / "v.dgn").write_text(UNFINISHED.replace("Eve", "Bob"))
+    status, shown = _at_a_terminal(args, tmp_path, stdin)
+    assert status in (0, 1), shown
+    # (the tool's own escapes, analyse's progress line, may be there: the record's may not)
+    assert not any(raw in shown for raw in ("\x1b]", "\x07", "\x1b[2J", "\u202e", "\x9b")), shown
+    assert "\\x1b]0;pwned" in shown or "\\u001b]0;pwned" in shown or args[0] == "solve", shown

@@ -21,7 +21,9 @@ import importlib.util
 import subprocess
 import sys
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Generator, Optional
 
 import click
 import pytest
@@ -109,6 +111,24 @@ def test_a_fifo_and_dev_zero_neither_hang_nor_fill_the_memory(tmp_path, case):
     assert TRIED[case] == len(WAYS)
 
 
+@contextmanager
+def frames_to_spare(count: Optional[int]) -> Generator[None, None, None]:
+    """Within, only ``count`` frames more than here (None: as ever): a deep tree of
+    DEEP_TREE levels is then as deep as Python's default limit allows a real one."""
+    if count is None:
+        yield
+        return
+    depth, frame = 0, sys._getframe()
+    while frame is not None:
+        depth, frame = depth + 1, frame.f_back
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(depth + count)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(before)
+
+
 @pytest.mark.parametrize("case", QUICK)
 def test_every_way_in_refuses_a_hostile_input_with_a_message(tmp_path, monkeypatch, case):
     """In-process (CliRunner): none of these can hang or grow."""
@@ -124,7 +144,8 @@ def test_every_way_in_refuses_a_hostile_input_with_a_message(tmp_path, monkeypat
         path = make(tmp, case, way.kind)
         before = snapshot(path)
         try:
-            result = CliRunner().invoke(cli, args_for(way, path, tmp), input="")
+            with frames_to_spare(250 if case == "deep-tree" else None):
+                result = CliRunner().invoke(cli, args_for(way, path, tmp), input="")
         finally:
             if case == "unreadable-directory":
                 path.chmod(0o755)
@@ -197,7 +218,7 @@ def test_the_fuzz_laws_of_the_hostile_classes_hold_on_a_sample():
         laws.check_hostile(way[0], way[1], case, noise, depth)
 
     @settings(max_examples=20, deadline=None, database=None)
-    @given(st.integers(0, 1500), st.sampled_from(["[", "{a = ", "'", '"""', "#"]))
+    @given(st.integers(0, 1500), st.sampled_from(["[", "{a = ", "'", '"""', "#", "b." * 70 + "b = 1"]))
     def nesting(depth, tail):
         laws.check_toml_nesting("a = " + "[{a = " * depth + tail)
 

@@ -22,7 +22,13 @@ WIN = str(FIXTURES / "scoundrel" / "legal" / "runs.dgn")
 ILLEGAL = '[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : 5d x9s 4h\n2. (Kc) 7c 2s 9s : run\n'
 TIMEOUT = 30  # seconds: every command here answers a bad input in well under one
 MEMORY_MB = 120  # peak RSS of one process; verify of a small file is 17-20 MB
-ESCAPES = ("\x1b", "\u202e", "\x07")
+# Levels of directories, each named "d". Python 3.11's os.walk recursed once a level, and
+# about 980 were a RecursionError; the test of every way in lowers the recursion limit to
+# 250 frames above its own while it runs, so that 400 levels hold it to the same law (a
+# tree of 1,000 would crash the clean-up of pytest's old temporary directories, which
+# recurses too).
+DEEP_TREE = 400
+ESCAPES = ("\x1b", "\u202e", "\x07", "\x9b")  # ESC, a bidi override, BEL, the C1 CSI
 
 
 class Input(NamedTuple):
@@ -76,7 +82,7 @@ def pending(label: str, case: str) -> bool:
 # at a textconv that fails, so a file that can be read is shown with its diagnostics as
 # comments, exit 0 (a file that cannot be read is still exit 2).
 SHOWN = {"textconv file"}
-CONTENT = ("long-line", "nested", "dash-option", "dash-short", "escapes")
+CONTENT = ("long-line", "nested", "dotted", "dash-option", "dash-short", "escapes")
 # The page of replay --html reads the record too: tried as a second way into replay;
 # so does analyse --html's review page.
 ALSO = [
@@ -189,6 +195,12 @@ def make(tmp: Path, case: str, kind: str) -> Path:
     elif case == "directory":
         path = tmp / "empty.dgn"
         path.mkdir()
+    elif case == "deep-tree":  # (DEEP_TREE says how deep, and why no deeper)
+        path = bottom = tmp / "deep"
+        for _ in range(DEEP_TREE + 1):  # (os.makedirs recurses too)
+            bottom.mkdir()
+            bottom = bottom / "d"
+        (bottom.parent / "bad.dgn").write_text(ILLEGAL)
     elif case == "unreadable-directory":
         path = tmp / "locked"
         path.mkdir()
@@ -200,6 +212,9 @@ def make(tmp: Path, case: str, kind: str) -> Path:
     elif case == "nested":
         path = tmp / "deep.dgn"
         path.write_text("a = " + "[" * 500 + "]" * 500 + "\n" + '[Game "scoundrel"]\n\n1. {' * 500 + "\n")
+    elif case == "dotted":  # tomllib is quadratic in a dotted key's parts: 40 KB were minutes and gigabytes
+        path = tmp / "dotted.dgn"
+        path.write_text(".".join(["a"] * 20_000) + " = 1\n" + '[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : run\n')
     elif case == "dash-option":
         path = tmp / "--cards-path=bad.dgn"
         path.write_text(ILLEGAL)
@@ -209,7 +224,7 @@ def make(tmp: Path, case: str, kind: str) -> Path:
     elif case == "escapes":
         path = tmp / "e\x1b]0;pwned\x07\x1b[2J\u202egnp.dgn"
         path.write_text(
-            '[Game "scoundrel"]\n[Player "\x1b]0;pwned\x07\u202e"]\n# \x1b[2J\u202e\n\n1. 9s 5d 4h Kc : 5d x9s 4h\n2. \x1b[31m\n'
+            '[Game "scoundrel"]\n[Player "\x1b]0;pwned\x07\u202e\x9b2J"]\n# \x1b[2J\u202e\x9b31m\n\n1. 9s 5d 4h Kc : 5d x9s 4h\n2. \x1b[31m\n'
         )
     else:
         raise AssertionError(case)
@@ -217,7 +232,17 @@ def make(tmp: Path, case: str, kind: str) -> Path:
 
 
 SLOW = ("fifo", "dev-zero")  # real processes: a hang or the memory is the question
-QUICK = ("directory", "unreadable-directory", "long-line", "nested", "dash-option", "dash-short", "escapes")
+QUICK = (
+    "directory",
+    "deep-tree",
+    "unreadable-directory",
+    "long-line",
+    "nested",
+    "dotted",
+    "dash-option",
+    "dash-short",
+    "escapes",
+)
 
 
 def ways_in() -> list[tuple[str, Input]]:
@@ -249,6 +274,8 @@ def expected(way: Input, case: str) -> bool:
     parameter wants, and verify, fmt, summary, stats and puzzles take one too)."""
     if case == "directory":
         return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary", "stats", "puzzles")
+    if case == "deep-tree":  # what takes a directory finds the illegal record at its bottom
+        return way.kind == "file"
     if case == "unreadable-directory":
         return way.kind == "file" and way.args[0] not in ("verify", "fmt", "summary", "stats", "puzzles") or os.geteuid() != 0
     return True

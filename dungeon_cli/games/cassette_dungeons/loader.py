@@ -111,8 +111,11 @@ def load_for_record(spec: str, record_dir: str) -> tuple[Optional[CardSet], list
             f"{shown}: a record may name a built-in set ({', '.join(BUILTIN)}) or a file under its own directory "
             "(or a --cards-path directory), never an absolute path or '..'"
         )
-    roots = record_file_roots(record_dir)
-    for root in roots:
+    # One answer for every file that cannot be used (none there, a directory, a FIFO, not a
+    # card set, unreadable): words that told them apart would tell a record's author
+    # whether any path exists on the machine that checks it.
+    unknown = Unreadable(f"{shown}: no card set of that name (a built-in one, or a card-set file: see dungeon cards check)")
+    for root in record_file_roots(record_dir):
         root = os.path.realpath(root)
         path = os.path.join(root, spec)
         if not os.path.lexists(path):
@@ -128,12 +131,12 @@ def load_for_record(spec: str, record_dir: str) -> tuple[Optional[CardSet], list
             stamp = 0
         try:
             cards, problems = _load_cached(real, stamp)
-        except Unreadable as exc:
-            raise Unreadable(str(exc).replace(printable(real), shown, 1)) from None
+        except Unreadable:
+            raise unknown from None
         if problems and not _looks_like_a_set(real):
-            raise Unreadable(f"{shown}: is not a card-set file (dungeon cards check {shown} says why)")
+            raise unknown
         return cards, problems
-    raise Unreadable(f"{shown}: no such file")
+    raise unknown
 
 
 def _looks_like_a_set(path: str) -> bool:
