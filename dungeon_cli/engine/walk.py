@@ -16,7 +16,7 @@ from notation import Token
 
 from ..kit.core import Draw, Illegal, Phase, State
 from ..kit.game_module import Misread, TurnLog
-from .dealer import Dealer, dealer_for
+from .dealer import Dealer, SeededDealer, dealer_for
 from .setup import Setup
 from .visitor import Visitor
 
@@ -116,8 +116,7 @@ class Walk:
         new = Walk.__new__(Walk)
         new.setup = self.setup
         new.module = self.module
-        fork = getattr(self.dealer, "fork", None)
-        new.dealer = fork() if fork is not None else self.dealer
+        new.dealer = self.dealer.fork() if isinstance(self.dealer, SeededDealer) else self.dealer
         new.keep_history = new.keep_turns = False
         new.start = self.start
         new.state = self.state

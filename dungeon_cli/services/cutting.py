@@ -17,12 +17,12 @@ import re
 from typing import Any, Iterator, Mapping, Optional, Union
 
 from notation import Checkpoint, Move, Record, Tag, Token
-from notation.position import text as position_text
+from notation.position_words import text as position_text
 
 from ..engine import Walk
 from ..engine.dealer import Dealer, SeededDealer
-from ..engine.position import position_start
 from ..engine.record import walk_dealt, walk_move
+from ..engine.start_position import position_start
 from ..engine.tags import read_setup
 from ..kit.core import Phase, State
 from .referee import check

@@ -18,8 +18,8 @@ from notation import write as write_records
 
 from ..engine import Setup, Walk
 from ..engine.dealer import Dealer, SeededDealer
-from ..engine.position import position_start
 from ..engine.record import walk_move
+from ..engine.start_position import position_start
 from ..engine.tags import TagFault, read_setup
 from ..kit.core import State
 from ..kit.game_module import GameModule

@@ -17,8 +17,8 @@ from notation.tokens import shown
 
 from ..engine import Fault, Visitor, Walk
 from ..engine.dealer import Dealer, SeededDealer
-from ..engine.position import first_move_problem, position_start
 from ..engine.record import Split, replay, variation_stops
+from ..engine.start_position import first_move_problem, position_start
 from ..engine.tags import TagFault, read_setup
 from ..kit.core import Result, State
 from ..kit.game_module import GameModule, Notation

@@ -12,12 +12,12 @@ from typing import Any, Mapping, Optional, Sequence
 
 from notation import Colon, Move, Record, Tag, Token, write
 from notation.model import Item
-from notation.position import text as position_text
+from notation.position_words import text as position_text
 
 from ..engine import Dealer, Fault, Setup, Visitor, Walk
 from ..engine.dealer import SeededDealer
-from ..engine.position import position_start
 from ..engine.record import replay
+from ..engine.start_position import position_start
 from ..engine.tags import TagFault, read_setup
 from ..kit.core import Draw, State
 

@@ -334,7 +334,9 @@ def test_changes_queued_while_a_document_is_judged_are_judged_once_at_the_last_v
         message = c._next(60)
         if message.get("method") == "textDocument/publishDiagnostics":
             versions.append(message["params"]["version"])
-    assert len(versions) <= 3, versions  # was 30
+    # was 30: one judgement a change; now the changes queued behind a judgement are judged
+    # once, at their last version (how many queue depends on the machine's speed)
+    assert len(versions) < 10 and versions[-1] == max(versions), versions
     assert c.close() == 0
 
 

@@ -5,7 +5,6 @@ every command by construction; these hold the cases the issue names."""
 
 from __future__ import annotations
 
-import io
 import re
 import resource
 import signal
@@ -272,29 +271,20 @@ def test_git_setup_keeps_a_latin1_gitattributes_and_escapes_its_value(run, tmp_p
 # -- escapes never reach the terminal or the page ---------------------------------------------
 
 
-def test_play_resume_shows_a_hostile_card_sets_names_escaped(run, tmp_path, monkeypatch):
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    from dungeon_cli.shell.game_start import resumed_session
-    from dungeon_cli.shell.interactive import PlayShell
-
+def test_play_refuses_a_card_set_whose_names_hold_terminal_escapes_and_says_so_escaped(run, tmp_path, monkeypatch):
+    """A card set whose names end in an OSC and a screen clear was played with its names
+    shown escaped; since issue 41 (item 3) such a set is not sound (`cards check` says so)
+    and `play --cards` refuses it, its message escaped."""
     monkeypatch.chdir(tmp_path)
     assert run(["cards", "export", "evil.toml"]).exit_code == 0
     text = (tmp_path / "evil.toml").read_text()  # every name ends in an OSC and a screen clear (TOML escapes)
     evil = re.sub(r'^name = "(.*)"$', lambda m: f'name = "{m.group(1)}\\u001b]0;pwn\\u0007\\u001b[2J"', text, flags=re.M)
     (tmp_path / "evil.toml").write_text(evil)
     started = run(["play", "cassette-dungeons", "--seed", "1", "--cards", "evil.toml", "-o", "ev.dgn"], input="")
-    assert started.exit_code == 0, started.output
-    session, _ = resumed_session("ev.dgn", False)
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text("help\nquit\n")
-        pipe.close()
-        PlayShell(session, None, out, input=pipe, output=DummyOutput()).run()
-    shown = out.getvalue()
-    assert "pwn" in shown  # the names are shown...
-    assert "\x1b]" not in shown and "\x1b[2J" not in shown and "\x07" not in shown  # ...escaped
+    assert started.exit_code == 2
+    assert "holds a control or format character" in started.output
+    assert "\x1b]" not in started.output and "\x1b[2J" not in started.output and "\x07" not in started.output
+    assert not (tmp_path / "ev.dgn").exists()
 
 
 def test_replay_html_escapes_a_file_name_in_its_diagnostics_and_no_record_line(run, tmp_path):

@@ -27,14 +27,14 @@ def test_every_game_is_quoted_for_both_bots(monkeypatch):
 
 
 def test_observing_is_charged_to_the_next_decision(monkeypatch):
-    from dungeon_cli.bots.search import SearchBot
+    from dungeon_cli.kit.player_view import PlayerView
 
-    observe = SearchBot.observe
+    observe = PlayerView.observe  # the seat's view, told every event (issue 39)
 
-    def slow(self, before, action):
+    def slow(self, action):
         time.sleep(0.01)
-        observe(self, before, action)
+        observe(self, action)
 
-    monkeypatch.setattr(SearchBot, "observe", slow)
+    monkeypatch.setattr(PlayerView, "observe", slow)
     times = decisions._times("toy", "strong")[:3]
     assert times and min(times) >= 0.01

@@ -13,8 +13,8 @@ from dungeon_cli.kit.position import Values
 from dungeon_cli.services.cutting import CutError, cut, parse_point, points
 from dungeon_cli.services.referee import check
 from notation import parse, write
-from notation.position import pairs
-from notation.position import text as position_text
+from notation.position_words import pairs
+from notation.position_words import text as position_text
 
 POSITIONED = [name for name in registry.names() if registry.get(name).notation.position_keys]
 CASES = [(name, path) for name in POSITIONED for path in fixtures(name, "legal")]

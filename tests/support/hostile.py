@@ -95,6 +95,7 @@ ALSO = [
 OUT = "a file or directory written: the output door's tests"
 OTHERS: dict[tuple[str, ...], dict[str, str]] = {
     ("analyse",): {
+        "wide": "",
         "samples": "",
         "seed": "",
         "limit": "",
@@ -130,6 +131,7 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
     ("replay",): {"number": "", "step": "", "html": OUT, "force": ""},
     ("rules",): {"game": "", "full": ""},
     ("sim",): {
+        "wide": "",
         "game": "",
         "count": "",
         "bot": "",
@@ -156,7 +158,7 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
         "force": "",
     },
     ("summary",): {"by": "", "fmt": ""},
-    ("stats",): {"by": "", "fmt": "", "plot": OUT, "force": ""},
+    ("stats",): {"by": "", "fmt": "", "plot": OUT, "force": "", "wide": ""},
     ("textconv",): {},
     ("verify",): {"seed_check": "", "fmt": "", "quiet": "", "verbose": "", "jobs": ""},
 }

@@ -71,6 +71,7 @@ WRITERS = {
     ("solve", "output"): Writer(
         lambda inp, out, f: ["solve", inp, "--limit", "2k", "-o", out, *force(f)], head='[Game "scoundrel"]'
     ),
+    ("cut", "output"): Writer(lambda inp, out, f: ["cut", inp, "--at", "2", "-o", out, *force(f)], head='[Game "scoundrel"]'),
     ("puzzles", "output"): Writer(
         lambda inp, out, f: ["puzzles", inp, "-o", out, *force(f)], input_kind="analysed", head='[Game "scoundrel"]'
     ),

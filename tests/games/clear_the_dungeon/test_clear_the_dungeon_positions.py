@@ -24,7 +24,7 @@ from dungeon_cli.kit.position import PositionProblem, Values
 from dungeon_cli.kit.shuffle import deal_piles
 from dungeon_cli.services.referee import Referee
 from notation import Move, Record, parse
-from notation.position import pairs
+from notation.position_words import pairs
 
 GAME = "clear-the-dungeon"
 MODULE = registry.get(GAME)

@@ -15,7 +15,7 @@ from conftest import FIXTURES
 from dungeon_cli import registry
 from dungeon_cli.engine import Visitor
 from dungeon_cli.engine.dealer import Dealer
-from dungeon_cli.engine.position import position_start
+from dungeon_cli.engine.start_position import position_start
 from dungeon_cli.engine.tags import read_setup
 from dungeon_cli.games.rpg_solitaire.grid import Room
 from dungeon_cli.games.rpg_solitaire.rules import RpgState, positioned
@@ -24,7 +24,7 @@ from dungeon_cli.kit.core import Draw, Illegal, Phase, State
 from dungeon_cli.kit.position import Values
 from dungeon_cli.services.referee import Referee
 from notation import Pair, Record, parse
-from notation.position import text as position_text
+from notation.position_words import text as position_text
 
 MODULE = registry.get("rpg-solitaire")
 NOTATION = MODULE.notation

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from notation import Diagnostic, Record
-from notation.position import pairs
+from notation.position_words import pairs
 
 from ..kit.core import State
 from ..kit.game_module import GameModule
