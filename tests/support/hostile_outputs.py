@@ -71,7 +71,8 @@ WRITERS = {
     ("solve", "output"): Writer(
         lambda inp, out, f: ["solve", inp, "--limit", "2k", "-o", out, *force(f)], head='[Game "scoundrel"]'
     ),
-    ("cut", "output"): Writer(lambda inp, out, f: ["cut", inp, "--at", "2", "-o", out, *force(f)], head='[Game "scoundrel"]'),
+    # cut -o: the record's own comments come first, then its tags
+    ("cut", "output"): Writer(lambda inp, out, f: ["cut", inp, "--at", "2", "-o", out, *force(f)]),
     ("puzzles", "output"): Writer(
         lambda inp, out, f: ["puzzles", inp, "-o", out, *force(f)], input_kind="analysed", head='[Game "scoundrel"]'
     ),
