@@ -167,8 +167,14 @@ class Session(Walk):
                 moves.append(Move(None, [(line, None)]))
                 continue
             dealt, actions = notation.write_turn(log)
-            if index == 0 and self.rest:  # the turn's chance came before the position
-                moves.append(Move(log.start.turn, [([Token(w) for w in actions], None)], rest=True))
+            if index == 0 and self.rest:  # the rest of a turn begun before the position
+                # what chance turns up before its first decision is written ^card, in its place
+                drawn: list[str] = []
+                for _, action in log.events:
+                    if not isinstance(action, Draw):
+                        break
+                    drawn.append("^" + notation.format_outcome(action.outcome))
+                moves.append(Move(log.start.turn, [([Token(w) for w in [*drawn, *actions]], None)], rest=True))
                 continue
             line = [*(Token(w) for w in dealt), Colon(), *(Token(w) for w in actions)]
             moves.append(Move(log.start.turn, [(line, None)]))

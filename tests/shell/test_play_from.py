@@ -66,3 +66,16 @@ def test_a_point_that_is_not_in_the_record_is_refused_with_words(run, args, stat
     result = run(["play", *args], input="")
     assert result.exit_code == status
     assert words in result.output
+
+
+def test_a_positioned_record_resumed_writes_back_the_draws_before_its_first_decision():
+    """A position cut between a kill and its reveal (Clear the Dungeon's ``6... ^Js``):
+    the session that goes on from it writes the reveal back in its place (found by the
+    fuzz laws: the record it wrote had lost it)."""
+    from dungeon_cli.services.session import Session
+
+    (record,) = parse((FIXTURES / "clear-the-dungeon" / "legal" / "position-after-kill.dgn").read_text())
+    written = Session.from_record(record, seeded=False).record()
+    assert [t.text for t in written.moves[0].actions][:1] == [t.text for t in record.moves[0].actions][:1]
+    assert written.moves[0].actions[0].text.startswith("^")
+    assert check(written).legal
