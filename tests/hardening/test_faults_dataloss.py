@@ -216,7 +216,7 @@ def test_fmt_does_not_split_hard_links(tmp_path):
 
 
 def test_fmt_refuses_a_file_appended_to_while_it_ran(run, tmp_path, monkeypatch):
-    from dungeon_cli.cli import fmt as fmt_module
+    from dungeon_cli.services import formatting as fmt_module  # where fmt's file loop reads a file
 
     path = tmp_path / "grows.dgn"
     path.write_text(MESSY)
