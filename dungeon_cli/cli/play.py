@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Mapping, Optional
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -99,8 +99,50 @@ def play(
 
     Exit status: 0 played (or stopped), 1 an illegal action or record, 2 a usage error.
     """
-    from ..shell.colour import Paint
+    _check_player(player)
+    if puzzles is not None:
+        nones = {"GAME": game, "--seed": seed, "--resume": resume, "--deal": deal}
+        _refuse_beside("--puzzles asks the file's puzzles", nones, {"--table": table, "--daily": daily})
+        sys.exit(_ask_puzzles(puzzles))
+    if source is not None:
+        nones = {"GAME": game, "--variant": variant, "--resume": resume, "--deal": deal}
+        _refuse_beside(
+            "--from goes on with the record's own game", nones, {"--daily": daily, "--player": player, "--cards": cards_file}
+        )
+        from .project import project_settings
 
+        project_settings("play")  # the record's card set may be kept in the project's card-sets
+    elif deal is not None:
+        seed = _deal_seed(game, deal, variant, daily, seed, table, resume)
+    _check_start(game, seed, variant, resume, table, player, cards_file, source)
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if output == "-":
+        if interactive:
+            raise click.UsageError("-o - (standard output) is for scripts: at a terminal the record needs a file")
+        output = None  # a script's record goes to standard output anyway
+    date = None
+    if daily:
+        if (seed is not None and deal is None) or table or resume is not None:
+            raise click.UsageError("--daily deals today's seed: it cannot take --seed, --table or --resume")
+        from ..services.daily_seed import daily_start
+
+        assert game is not None  # checked above: --daily is not --resume
+        start = daily_start(game, deal, seed, output, interactive)  # kept where `dungeon daily` finds it
+        if start.line is not None:
+            click.echo(start.line, err=start.status == 1)
+        if start.status is not None:
+            sys.exit(start.status)
+        seed, date, output, resume = start.seed, start.date, start.output, start.resume  # (--daily takes no --resume)
+    ready = _prepare(game, seed, variant, output, resume, table, player, interactive, cards_file, date, source)
+    if not interactive:
+        from ..shell.scripted import run_scripted
+
+        sys.exit(run_scripted(ready.session, sys.stdin.buffer, sys.stdout, sys.stderr, ready.record))
+    sys.exit(_at_terminal(ready, resume, table, hints == "on", daily, deal))
+
+
+def _check_player(player: Optional[str]) -> None:
+    """``--player`` goes into a tag: UTF-8 text on one line."""
     if player is not None:
         try:
             player.encode("utf-8")
@@ -108,43 +150,44 @@ def play(
             raise click.BadParameter("is not UTF-8 text", param_hint="--player") from None
         if not player.isprintable():
             raise click.BadParameter("holds a line end or another control character", param_hint="--player")
-    from ..shell.game_start import StartError, prepare
 
-    if puzzles is not None:
-        given = [
-            name
-            for name, value in (("GAME", game), ("--seed", seed), ("--resume", resume), ("--deal", deal))
-            if value is not None
-        ]
-        given += [name for name, value in (("--table", table), ("--daily", daily)) if value]
-        if given:
-            raise click.UsageError(f"--puzzles asks the file's puzzles: it cannot take {', '.join(given)}")
-        sys.exit(_ask_puzzles(puzzles))
-    if source is not None:
-        given = [
-            name
-            for name, value in (("GAME", game), ("--variant", variant), ("--resume", resume), ("--deal", deal))
-            if value is not None
-        ]
-        given += [name for name, value in (("--daily", daily), ("--player", player), ("--cards", cards_file)) if value]
-        if given:
-            raise click.UsageError(f"--from goes on with the record's own game: it cannot take {', '.join(given)}")
-        from .project import project_settings
 
-        project_settings("play")  # the record's card set may be kept in the project's card-sets
-    elif deal is not None:
-        if seed is not None or table or resume is not None:
-            raise click.UsageError("--deal picks the seed: it cannot take --seed, --table or --resume")
-        if game is None:
-            raise click.UsageError("--deal needs a GAME")
-        from ..services import daily_seed as rule
-        from ..services import deals
+def _refuse_beside(why: str, nones: Mapping[str, object], flags: Mapping[str, object]) -> None:
+    """A usage error naming the options given (``nones`` not None, ``flags`` set) that
+    the option that says ``why`` cannot take."""
+    given = [name for name, value in nones.items() if value is not None] + [name for name, value in flags.items() if value]
+    if given:
+        raise click.UsageError(f"{why}: it cannot take {', '.join(given)}")
 
-        try:
-            seeds = deals.seeds_for(game, deal, variant)
-        except deals.NoDeal as exc:
-            raise click.UsageError(str(exc)) from None
-        seed = deals.daily(seeds, game, deal, rule.today()) if daily else deals.pick(seeds)
+
+def _deal_seed(
+    game: Optional[str], deal: str, variant: Optional[str], daily: bool, seed: Optional[int], table: bool, resume: Optional[str]
+) -> int:
+    """``--deal``: the seed of that difficulty (the day's with ``--daily``), from the game's table."""
+    if seed is not None or table or resume is not None:
+        raise click.UsageError("--deal picks the seed: it cannot take --seed, --table or --resume")
+    if game is None:
+        raise click.UsageError("--deal needs a GAME")
+    from ..services import daily_seed as rule
+    from ..services.deals import NoDeal
+
+    try:
+        return rule.deal_seed(game, deal, variant, daily)
+    except NoDeal as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def _check_start(
+    game: Optional[str],
+    seed: Optional[int],
+    variant: Optional[str],
+    resume: Optional[str],
+    table: bool,
+    player: Optional[str],
+    cards_file: Optional[str],
+    source: Optional[str],
+) -> None:
+    """The usage errors of how a game starts: dealt by a seed, typed at a table, resumed."""
     if table and seed is not None:
         raise click.UsageError("--table deals nothing: it cannot take --seed")
     if resume is not None:
@@ -159,40 +202,29 @@ def play(
         project_settings("play")  # the record's card set may be kept in the project's card-sets
     elif game is None and source is None:
         raise click.UsageError("name a GAME (see `dungeon games`), or --resume FILE")
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    if output == "-":
-        if interactive:
-            raise click.UsageError("-o - (standard output) is for scripts: at a terminal the record needs a file")
-        output = None  # a script's record goes to standard output anyway
-    date = None
-    if daily:
-        if (seed is not None and deal is None) or table or resume is not None:
-            raise click.UsageError("--daily deals today's seed: it cannot take --seed, --table or --resume")
-        from ..services import daily_seed as rule
 
-        assert game is not None  # checked above: --daily is not --resume
-        day = rule.today()
-        seed, date = rule.seed_for(game, day) if deal is None else seed, f"{day:%Y-%m-%d}"
-        if output is None and interactive:  # kept where `dungeon daily` finds it
-            path = rule.record_path(game, day, deal)
-            kept = rule.kept(path)
-            if kept.status == "over":  # one game a day: say how it went
-                click.echo(f"today's {game} deal ({date}) is played: {kept.text}")
-                sys.exit(0)
-            if kept.status == "unusable":
-                click.echo(f"dungeon play: error: today's record: {kept.text}", err=True)
-                sys.exit(1)
-            if kept.status == "in progress":  # the day's game, where it was left
-                resume, seed, date = str(path), None, None
-                click.echo(f"today's {game} deal ({day:%Y-%m-%d}), where you left it: {path}")
-            else:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                output = str(path)
+
+def _prepare(
+    game: Optional[str],
+    seed: Optional[int],
+    variant: Optional[str],
+    output: Optional[str],
+    resume: Optional[str],
+    table: bool,
+    player: Optional[str],
+    interactive: bool,
+    cards_file: Optional[str],
+    date: Optional[str],
+    source: Optional[str],
+) -> Ready:
+    """The game ready to play (``shell.game_start.prepare``), or the usage error or the
+    lines and exit status of why not."""
+    from ..shell.game_start import StartError, prepare
     from .reading import rule_tag_option
 
     options, tags, _ = rule_tag_option(game, "Cards", cards_file, os.path.dirname(output) if output else None, "--cards")
     try:
-        ready = prepare(
+        return prepare(
             game,
             seed=seed,
             variant=variant,
@@ -212,12 +244,13 @@ def play(
         for line in exc.lines:
             click.echo(safe(line), err=True)
         sys.exit(exc.status)
-    if not interactive:
-        from ..shell.scripted import run_scripted
 
-        sys.exit(run_scripted(ready.session, sys.stdin.buffer, sys.stdout, sys.stderr, ready.record))
+
+def _at_terminal(ready: Ready, resume: Optional[str], table: bool, hints: bool, daily: bool, deal: Optional[str]) -> int:
+    """The game played at the terminal (``shell.interactive.PlayShell``): its exit status."""
     from ..plumbing.invoked import command
     from ..plumbing.user_data import history_file
+    from ..shell.colour import Paint
     from ..shell.interactive import PlayShell
 
     if ready.typed and resume is not None and not table:
@@ -229,24 +262,22 @@ def play(
         sys.stdout,
         paint=Paint.for_stream(sys.stdout),
         history=str(history) if history else None,
-        hints=hints == "on",
+        hints=hints,
         again=(
             f"{command()} play {ready.session.module.game.name} --daily" + (f" --deal {deal}" if deal else "")
             if daily and _daily_file(ready, deal)
             else None
         ),
     )
-    sys.exit(shell.run())
+    return shell.run()
 
 
 def _daily_file(ready: Ready, deal: Optional[str] = None) -> bool:
     """The game's record is the day's file that ``play --daily`` goes on with."""
-    from ..services import daily_seed as rule
+    from ..services.daily_seed import is_daily_record
 
     record = ready.record
-    return record is not None and os.path.abspath(record.path) == os.path.abspath(
-        rule.record_path(ready.session.module.game.name, rule.today(), deal)
-    )
+    return record is not None and is_daily_record(record.path, ready.session.module.game.name, deal)
 
 
 def _ask_puzzles(path: str) -> int:

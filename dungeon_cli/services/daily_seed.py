@@ -71,3 +71,52 @@ def kept(path: Path) -> Kept:
     if verdict.state is not None and verdict.state.is_over:
         return Kept("over", f"{path}: {verdict.result}")
     return Kept("in progress", f"{path}: in progress")
+
+
+class DailyStart(NamedTuple):
+    """How ``play --daily`` starts at a terminal, or why it does not: the seed and
+    ``Date`` to play, the record to write or to go on with, and a line to say first.
+    ``status`` is not None when there is nothing to play (the day's game is over: 0, or
+    its record is unusable: 1), with ``line`` saying why (on standard error for 1)."""
+
+    seed: Optional[int]
+    date: Optional[str]
+    output: Optional[str]
+    resume: Optional[str] = None
+    line: Optional[str] = None
+    status: Optional[int] = None
+
+
+def daily_start(game: str, deal: Optional[str], seed: Optional[int], output: Optional[str], interactive: bool) -> DailyStart:
+    """Today's deal of ``game`` (``seed`` is already the day's deal of the difficulty
+    ``deal`` when one is asked). At a terminal without ``-o`` the day's game is kept
+    where ``dungeon daily`` finds it: a game in progress there goes on, one that is over
+    is said, and not played twice."""
+    day = today()
+    seed, date = seed_for(game, day) if deal is None else seed, f"{day:%Y-%m-%d}"
+    if output is not None or not interactive:
+        return DailyStart(seed, date, output)
+    path = record_path(game, day, deal)
+    found = kept(path)
+    if found.status == "over":  # one game a day: say how it went
+        return DailyStart(seed, date, output, line=f"today's {game} deal ({date}) is played: {found.text}", status=0)
+    if found.status == "unusable":
+        return DailyStart(seed, date, output, line=f"dungeon play: error: today's record: {found.text}", status=1)
+    if found.status == "in progress":  # the day's game, where it was left
+        return DailyStart(None, None, output, str(path), f"today's {game} deal ({day:%Y-%m-%d}), where you left it: {path}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return DailyStart(seed, date, str(path))
+
+
+def deal_seed(game: str, deal: str, variant: Optional[str], daily: bool) -> int:
+    """``play --deal``: a seed of the difficulty from the game's table, today's (the same
+    for every player) with ``--daily``, else any; ``deals.NoDeal`` when there is none."""
+    from . import deals
+
+    seeds = deals.seeds_for(game, deal, variant)
+    return deals.daily(seeds, game, deal, today()) if daily else deals.pick(seeds)
+
+
+def is_daily_record(path: str, game: str, deal: Optional[str] = None) -> bool:
+    """The record at ``path`` is the day's file that ``play --daily`` goes on with."""
+    return os.path.abspath(path) == os.path.abspath(record_path(game, today(), deal))
