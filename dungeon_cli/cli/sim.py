@@ -6,10 +6,11 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 if TYPE_CHECKING:
-    from ..services.simulate import Outcome
+    from ..services.sim_summary import OutcomeTally
+    from ..services.simulate import Outcome, Spec
 
 import click
 
@@ -87,53 +88,24 @@ def sim(
     mean moves, speed, and the scores as a histogram. The same seeds give the same
     games whatever --jobs or --cluster.
     """
-    from tabulate import tabulate
+    from ..services import simulate
+    from ..services.sim_summary import OutcomeTally
+    from .runs import cap_jobs
 
-    from .. import bots
-    from ..engine import Setup, SetupError
-    from ..services import sim_summary, simulate
-
-    if bot not in bots.names(game):
-        raise click.BadParameter(f"'{bot}' does not play {game} (bots: {', '.join(bots.names(game))})", param_hint="--bot")
-    try:
-        Setup(game, variant)
-    except SetupError as exc:
-        raise click.BadParameter(exc.message, param_hint="--variant") from None
-    from ..plumbing.workers import ClusterUnavailable
-    from .runs import cap_jobs, take_in
-
+    _check_bot_and_variant(game, bot, variant)
     if cluster is None:
         jobs = cap_jobs(jobs)
     if plot is not None:  # before the games, not after them
         from .output import check_output
 
         check_output(plot, force, inputs=(cards_file,) if cards_file else ())
-    seeds: Sequence[int] = range(seed, seed + count)
-    if deal is not None:
-        from ..services import deals
-
-        try:
-            seeds = [s for s in deals.seeds_for(game, deal, variant) if s >= seed][:count]
-        except deals.NoDeal as exc:
-            raise click.UsageError(str(exc)) from None
-        if not seeds:
-            raise click.UsageError(f"the table holds no {deal} deal of {game} from seed {seed} on")
-        if len(seeds) < count:
-            click.echo(f"the table holds {len(seeds):,} {deal} deals of {game} from seed {seed} on: playing those", err=True)
-        count = len(seeds)
+    seeds: Sequence[int] = range(seed, seed + count) if deal is None else _deal_seeds(game, deal, variant, seed, count)
+    count = len(seeds)
     out_dir = Path(records) if records is not None else None
     if out_dir is not None:
         _check_records_dir(out_dir, game, seeds)
-    from .reading import rule_tag_option
-
-    rule_tags: tuple[tuple[str, str, Optional[str], str], ...] = ()
-    if cards_file is not None:
-        _, _, given = rule_tag_option(game, "Cards", cards_file, records, "--cards")  # a usage error here
-        assert given is not None  # a value was given
-        rule_tags = ((given.name, given.value, given.base, given.written),)
-    spec = simulate.Spec(game, bot, variant, records=out_dir is not None, rule_tags=rule_tags)
-
-    tally = sim_summary.OutcomeTally()
+    spec = simulate.Spec(game, bot, variant, records=out_dir is not None, rule_tags=_rule_tags(game, cards_file, records))
+    tally = OutcomeTally()
 
     def take(part: list[Outcome]) -> None:
         if out_dir is not None:
@@ -141,9 +113,35 @@ def sim(
         tally.add(part)
 
     start = time.perf_counter()
+    stopped, status = _play(spec, seeds, jobs, cluster, take)
+    seconds = time.perf_counter() - start
+    if stopped is not None:
+        if not tally.games:
+            click.echo(f"dungeon sim: error: {stopped} before a game was finished", err=True)
+            sys.exit(status)
+        click.echo(f"dungeon sim: error: {stopped}: the first {tally.games:,} games are summed up", err=True)
+        count = tally.games
+    which = f"{deal} deals of seeds {seeds[0]}..{seeds[-1]}" if deal else f"seeds {seed}..{seed + count - 1}"
+    _print_summary(tally, game, bot, variant, count, seconds, which, out_dir, aside=plot == "-", wide=wide)
+    if plot is not None:
+        from .sharing import sim_picture
+
+        sim_picture(plot, force, game, bot, variant, seed, count, tally, deal)
+    sys.exit(status)
+
+
+def _play(
+    spec: Spec, seeds: Sequence[int], jobs: int, cluster: Optional[str], take: Callable[[list[Outcome]], None]
+) -> tuple[Optional[str], int]:
+    """The games played (here, over ``jobs`` processes or on the cluster), each chunk's
+    outcomes handed to ``take``: what stopped the run (Ctrl-C) and its exit status."""
+    from ..plumbing.workers import ClusterUnavailable
+    from ..services import simulate
+    from .runs import take_in
+
     try:
-        stopped, status = take_in(
-            lambda: simulate.stream(spec, seeds, jobs=jobs, cluster=cluster), count, "playing", take, unit="games"
+        return take_in(
+            lambda: simulate.stream(spec, seeds, jobs=jobs, cluster=cluster), len(seeds), "playing", take, unit="games"
         )
     except ClusterUnavailable as exc:
         from .output import CommandTrouble
@@ -151,60 +149,76 @@ def sim(
         raise CommandTrouble(str(exc)) from None
     except simulate.EndlessGame as exc:
         raise click.ClickException(str(exc)) from None
-    seconds = time.perf_counter() - start
-    played = tally.games
-    if stopped is not None:
-        if not played:
-            click.echo(f"dungeon sim: error: {stopped} before a game was finished", err=True)
-            sys.exit(status)
-        click.echo(f"dungeon sim: error: {stopped}: the first {played:,} games are summed up", err=True)
-        count = played
 
-    s = tally.summary()
-    row = [
-        game,
-        bot,
-        variant or "-",
-        s["games"],
-        s["wins"],
-        sim_summary.percent(s["win_rate"]),
-        f"{sim_summary.percent(s['ci_low'])}-{sim_summary.percent(s['ci_high'])}",
-        f"{s['mean_moves']:.1f}",
-        *("-" if s[key] is None else f"{s[key]:.1f}" for key in ("mean_win_score", "mean_loss_score")),
-        f"{count / seconds:,.0f}" if seconds > 0 else "-",
-    ]
-    headers = [
-        "game",
-        "bot",
-        "variant",
-        "games",
-        "wins",
-        "win rate",
-        "95% CI",
-        "mean moves",
-        "mean win score",
-        "mean loss score",
-        "games/s",
-    ]
-    aside = plot == "-"  # standard output holds the picture: the summary goes to standard error
+
+def _check_bot_and_variant(game: str, bot: str, variant: Optional[str]) -> None:
+    from .. import bots
+    from ..engine import Setup, SetupError
+
+    if bot not in bots.names(game):
+        raise click.BadParameter(f"'{bot}' does not play {game} (bots: {', '.join(bots.names(game))})", param_hint="--bot")
+    try:
+        Setup(game, variant)
+    except SetupError as exc:
+        raise click.BadParameter(exc.message, param_hint="--variant") from None
+
+
+def _deal_seeds(game: str, deal: str, variant: Optional[str], seed: int, count: int) -> list[int]:
+    """``--deal``: the table's deals of that difficulty from ``seed`` on, at most ``count``."""
+    from ..services import deals
+
+    try:
+        seeds = [s for s in deals.seeds_for(game, deal, variant) if s >= seed][:count]
+    except deals.NoDeal as exc:
+        raise click.UsageError(str(exc)) from None
+    if not seeds:
+        raise click.UsageError(f"the table holds no {deal} deal of {game} from seed {seed} on")
+    if len(seeds) < count:
+        click.echo(f"the table holds {len(seeds):,} {deal} deals of {game} from seed {seed} on: playing those", err=True)
+    return seeds
+
+
+def _rule_tags(game: str, cards_file: Optional[str], records: Optional[str]) -> tuple[tuple[str, str, Optional[str], str], ...]:
+    """``--cards FILE`` as the rule tag every game is played (and recorded) with."""
+    from .reading import rule_tag_option
+
+    if cards_file is None:
+        return ()
+    _, _, given = rule_tag_option(game, "Cards", cards_file, records, "--cards")  # a usage error here
+    assert given is not None  # a value was given
+    return ((given.name, given.value, given.base, given.written),)
+
+
+def _print_summary(
+    tally: OutcomeTally,
+    game: str,
+    bot: str,
+    variant: Optional[str],
+    count: int,
+    seconds: float,
+    which: str,
+    out_dir: Optional[Path],
+    aside: bool,
+    wide: bool,
+) -> None:
+    """The run's table, its scores as a histogram and where its records went; on standard
+    error when standard output holds the picture (``aside``)."""
+    from tabulate import tabulate
+
+    from ..services.sim_summary import SIM_HEADERS, sim_row
     from ..shell.summary_table import fit_table, left_out_note, terminal_width
 
-    headers, rows, left = fit_table(headers, [row], None if wide else terminal_width(err=aside), SIM_SHORT, SIM_DROP)
+    row = sim_row(tally, game, bot, variant, count, seconds)
+    headers, rows, left = fit_table(list(SIM_HEADERS), [row], None if wide else terminal_width(err=aside), SIM_SHORT, SIM_DROP)
     click.echo(tabulate(rows, headers=headers, disable_numparse=True), err=aside)
     if left:
         click.echo(left_out_note(left), err=True)
     click.echo("", err=aside)
-    which = f"{deal} deals of seeds {seeds[0]}..{seeds[-1]}" if deal else f"seeds {seed}..{seed + count - 1}"
     click.echo(f"scores ({which}):", err=aside)
     for line in tally.histogram():
         click.echo("  " + line, err=aside)
     if out_dir is not None:
         click.echo(f"\n{count} records written to {safe(str(out_dir))}/", err=aside)
-    if plot is not None:
-        from .sharing import sim_picture
-
-        sim_picture(plot, force, game, bot, variant, seed, count, tally, deal)
-    sys.exit(status)
 
 
 def _complete_bot(ctx: click.Context, incomplete: str) -> list[str]:

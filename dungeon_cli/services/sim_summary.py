@@ -117,3 +117,37 @@ def histogram(outcomes: Iterable[Outcome], width: int = 40, max_rows: int = 16) 
 
 def summarise(outcomes: Iterable[Outcome]) -> JsonObject:
     return OutcomeTally(outcomes).summary()
+
+
+# The columns of ``sim``'s one-row table, and the row of a run
+SIM_HEADERS = (
+    "game",
+    "bot",
+    "variant",
+    "games",
+    "wins",
+    "win rate",
+    "95% CI",
+    "mean moves",
+    "mean win score",
+    "mean loss score",
+    "games/s",
+)
+
+
+def sim_row(tally: OutcomeTally, game: str, bot: str, variant: str | None, count: int, seconds: float) -> list[object]:
+    """``sim``'s row of a run: what was played, by whom, the win rate with its interval,
+    the mean moves and scores, and the speed (``count`` games in ``seconds``)."""
+    s = tally.summary()
+    return [
+        game,
+        bot,
+        variant or "-",
+        s["games"],
+        s["wins"],
+        percent(s["win_rate"]),
+        f"{percent(s['ci_low'])}-{percent(s['ci_high'])}",
+        f"{s['mean_moves']:.1f}",
+        *("-" if s[key] is None else f"{s[key]:.1f}" for key in ("mean_win_score", "mean_loss_score")),
+        f"{count / seconds:,.0f}" if seconds > 0 else "-",
+    ]
