@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator, NamedTuple, Optional, TextIO
 
 import click
 
@@ -114,12 +114,7 @@ def analyse(
     from ..plumbing.settings import expand
     from .project import project_settings
 
-    if output == "-" and html == "-":
-        raise click.UsageError("-o - and --html - would both write to standard output: give one of them a file")
-    if html is not None and cluster is not None:
-        raise click.UsageError(
-            "--html draws the analyses on this machine: judge the records with --cluster and -o, then draw the page from that file"
-        )
+    _check_outputs(output, html, cluster)
     settings = project_settings("analyse")  # a card set kept in the project's card-sets
     files = tuple(expand(files, settings))  # a directory: the records under it
     samples = samples or analysis.SAMPLES
@@ -133,44 +128,11 @@ def analyse(
 
     width = None if wide else terminal_width(err=out is sys.stderr)
     how = How(samples, seed, seconds, nodes, first_move, fmt, output is not None, html is not None, width)
-    results: list[tuple[Any, Any, Any]] = []  # kept for json, -o and --html only: text is written as each record is judged
-    shown = 0
-    refused: set[str] = set()  # games it cannot judge
-    illegal = False
+    judged = _Judged(out)
     source = Source(files, page_moves=html is not None)
     total = source.count() if len(files) > 1 else 0  # one file: its record's decisions are counted instead
-
-    def take(rows: list[Row]) -> None:
-        nonlocal shown, illegal
-        for name, why, wrong, table, found, annotated, page in rows:
-            if why is not None:
-                if why not in refused:  # said once a game
-                    sys.stderr.write(f"dungeon analyse: {safe(name)}: error: {safe(why)}\n")
-                    refused.add(why)
-            elif wrong is not None:
-                sys.stderr.write(wrong + " (not analysed)\n")
-                illegal = True
-            else:
-                if found is not None or annotated is not None or page is not None:
-                    results.append((found, annotated, page))
-                if table is not None:
-                    out.write(("\n" if shown else "") + table)
-                    out.flush()
-                    shown += 1
-
-    from .runs import take_in
-
-    if cluster is not None:
-        from ..plumbing.workers import ClusterUnavailable
-
-        try:
-            stopped, status = take_in(
-                lambda: _on_cluster(cluster, how, source), total, "analysing", take, unit="records", prints=True
-            )
-        except ClusterUnavailable as exc:
-            raise CommandTrouble(str(exc)) from None
-    else:
-        stopped, status = take_in(lambda: _here(how, source, total), total, "analysing", take, unit="records", prints=True)
+    stopped, status = _judge(how, source, total, judged.take, cluster)
+    results, shown, refused, illegal = judged.results, judged.shown, judged.refused, judged.illegal
     if stopped is None:
         if fmt == "json":
             report.dump_json({"records": [found for found, _, _ in results]}, out)
@@ -185,6 +147,63 @@ def analyse(
         )
     out.flush()
     sys.exit(status or (2 if source.unreadable or refused else 1 if illegal else 0))
+
+
+def _check_outputs(output: Optional[str], html: Optional[str], cluster: Optional[str]) -> None:
+    if output == "-" and html == "-":
+        raise click.UsageError("-o - and --html - would both write to standard output: give one of them a file")
+    if html is not None and cluster is not None:
+        raise click.UsageError(
+            "--html draws the analyses on this machine: judge the records with --cluster and -o, then draw the page from that file"
+        )
+
+
+class _Judged:
+    """The rows of a run taken as they come: a table written at once, a game that cannot
+    be judged said once, an illegal record said; what json, -o and --html need kept."""
+
+    def __init__(self, out: TextIO):
+        self.out = out
+        self.results: list[
+            tuple[Any, Any, Any]
+        ] = []  # kept for json, -o and --html only: text is written as each record is judged
+        self.shown = 0
+        self.refused: set[str] = set()  # games it cannot judge
+        self.illegal = False
+
+    def take(self, rows: list[Row]) -> None:
+        for name, why, wrong, table, found, annotated, page in rows:
+            if why is not None:
+                if why not in self.refused:  # said once a game
+                    sys.stderr.write(f"dungeon analyse: {safe(name)}: error: {safe(why)}\n")
+                    self.refused.add(why)
+            elif wrong is not None:
+                sys.stderr.write(wrong + " (not analysed)\n")
+                self.illegal = True
+            else:
+                if found is not None or annotated is not None or page is not None:
+                    self.results.append((found, annotated, page))
+                if table is not None:
+                    self.out.write(("\n" if self.shown else "") + table)
+                    self.out.flush()
+                    self.shown += 1
+
+
+def _judge(
+    how: How, source: Source, total: int, take: Callable[[list[Row]], None], cluster: Optional[str]
+) -> tuple[Optional[str], int]:
+    """Every record judged, here or on the cluster, each chunk handed to ``take``; what
+    stopped the run (Ctrl-C) and its exit status."""
+    from .runs import take_in
+
+    if cluster is not None:
+        from ..plumbing.workers import ClusterUnavailable
+
+        try:
+            return take_in(lambda: _on_cluster(cluster, how, source), total, "analysing", take, unit="records", prints=True)
+        except ClusterUnavailable as exc:
+            raise CommandTrouble(str(exc)) from None
+    return take_in(lambda: _here(how, source, total), total, "analysing", take, unit="records", prints=True)
 
 
 class How(NamedTuple):
