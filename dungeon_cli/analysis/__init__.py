@@ -314,10 +314,9 @@ def cannot_judge(module: GameModule[Any, Any]) -> Optional[str]:
     """Why ``analyse`` has nothing to judge a game's decisions by (neither a strong
     player for the fair chance nor a solver for hindsight), or None when it has."""
     from .. import solver
-    from .hint import available
 
     game = module.game.name
-    if available(module) or game in solver.solvable():
+    if bots.has_strong(game) or game in solver.solvable():  # the strong player: as hint.available asks
         return None
     return f"{game} has neither a strong player nor a solver: analyse cannot judge its decisions"
 

@@ -658,3 +658,28 @@ def fairness(cards: CardSet) -> list[Unfair]:
                     )
                 )
     return out
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"a {one}" if n == 1 else f"{n} {many}"
+
+
+def room_holds(side: MapSide, room: Room) -> str:
+    """What a room's map icons show, in a player's words: ``2 monsters, a trap, 1
+    treasure``; ``the boss``; ``the start``; ``nothing``."""
+    parts = []
+    monsters = room.reveal.count("monster")
+    traps = room.reveal.count("trap")
+    if "boss" in room.reveal:
+        parts.append("the boss")
+    if monsters:
+        parts.append(_count(monsters, "monster", "monsters"))
+    if traps:
+        parts.append(_count(traps, "trap", "traps"))
+    if room.treasure:
+        parts.append(f"{room.treasure} treasure")
+    if room.health:
+        parts.append(f"+{room.health} health")
+    if not parts:
+        return "the start" if room.number == side.start else "nothing"
+    return ", ".join(parts)

@@ -24,9 +24,8 @@ from ...kit.core import Draw, Illegal, Phase
 from ...kit.game_module import Cursor, Misread, Notation, Step, TagProblem, TurnLog
 from ...kit.piles import Pile
 from . import loader
-from .cardset import DICE, CardSet
+from .cardset import DICE, CardSet, room_holds
 from .decks import Deck
-from .render import room_holds
 from .rules import (
     DECK_WORD,
     DECKS,

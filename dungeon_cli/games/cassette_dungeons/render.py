@@ -7,33 +7,8 @@ from __future__ import annotations
 from typing import Optional
 
 from ...kit.core import Phase
-from .cardset import DICE, MapSide, Room, Slot
+from .cardset import DICE, MapSide, Slot, room_holds
 from .rules import DECKS, STRUCK, CassetteState, Go, Loot
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"a {one}" if n == 1 else f"{n} {many}"
-
-
-def room_holds(side: MapSide, room: Room) -> str:
-    """What a room's map icons show, in a player's words: ``2 monsters, a trap, 1
-    treasure``; ``the boss``; ``the start``; ``nothing``."""
-    parts = []
-    monsters = room.reveal.count("monster")
-    traps = room.reveal.count("trap")
-    if "boss" in room.reveal:
-        parts.append("the boss")
-    if monsters:
-        parts.append(_count(monsters, "monster", "monsters"))
-    if traps:
-        parts.append(_count(traps, "trap", "traps"))
-    if room.treasure:
-        parts.append(f"{room.treasure} treasure")
-    if room.health:
-        parts.append(f"+{room.health} health")
-    if not parts:
-        return "the start" if room.number == side.start else "nothing"
-    return ", ".join(parts)
 
 
 def map_lines(side: MapSide, here: int) -> list[str]:
