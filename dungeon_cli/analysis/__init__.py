@@ -34,12 +34,12 @@ from ..kit.objective import WIN
 from ..kit.player_view import PlayerView
 from ..kit.sampling import StrongPlayer, halving
 from ..plumbing.report import JsonObject
+from ..services import move_classes as classes
+from ..services.move_classes import MoveClass
 from ..services.referee import Referee, Verdict
 from ..services.sim_summary import wilson
 from ..solver.lookahead import NODES as LOOKAHEAD_NODES
 from ..solver.lookahead import Lookahead, Stream
-from . import classes
-from .classes import MoveClass
 
 SAMPLES = 100  # orders of the unseen cards per decision
 HINDSIGHT_SECONDS = 10.0  # per position; past it the figure is the best found, not proven

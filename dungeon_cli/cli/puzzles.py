@@ -37,9 +37,9 @@ def puzzles(files: tuple[str, ...], output: str, force: bool) -> None:
     are used), 2 a usage error.
     """
     from ..services.referee import Referee
+    from ..services.summary_table import Spool, unreadable
     from ..shell.mistakes import NOT_ANALYSED
     from ..shell.mistakes import puzzles as made_from
-    from ..shell.summary_table import Spool, unreadable
 
     given = files  # as typed (a directory stays one), for the command a message suggests
     files, _, _ = project_defaults("puzzles", files)

@@ -12,7 +12,7 @@ from .project import project_defaults
 from .reading import NO_RECORD, RecordFiles
 from .summary import complete_format
 
-BY = ("game", "variant", "player", "month")  # dungeon_cli.shell.stats_table.BY, kept light for --help
+BY = ("game", "variant", "player", "month")  # dungeon_cli.services.stats_table.BY, kept light for --help
 
 
 @click.command()
@@ -57,8 +57,8 @@ def stats(files: tuple[str, ...], by: tuple[str, ...], fmt: str, plot: Optional[
     Exit status: 0 every record verifies, 1 any does not, 2 a usage error.
     """
     from ..services.referee import Referee
-    from ..shell.stats_table import Groups, PlayedGame
-    from ..shell.summary_table import (
+    from ..services.stats_table import Groups, PlayedGame
+    from ..services.summary_table import (
         TABLE_ROWS,
         Spool,
         formats,

@@ -12,7 +12,7 @@ from .reading import NO_RECORD, RecordFiles
 
 
 def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    from ..shell.summary_table import formats
+    from ..services.summary_table import formats
 
     return [f for f in formats() if f.startswith(incomplete)]
 
@@ -43,7 +43,7 @@ def summary(files: tuple[str, ...], by: Optional[str], fmt: str) -> None:
     2 a usage error.
     """
     from ..services.referee import Referee
-    from ..shell.summary_table import (
+    from ..services.summary_table import (
         TABLE_ROWS,
         GroupTally,
         RecordRows,

@@ -298,7 +298,7 @@ class GameModule(Generic[S, A]):
 
     - ``bots``: bot name -> ``"module:Class"`` (a ``bots.Bot``); ``random`` plays every
       game and is not listed here.
-    - ``playouts``: bot name -> ``"module:function"`` (see ``dungeon_cli.playouts``).
+    - ``playouts``: bot name -> ``"module:function"`` (see ``dungeon_cli.bots.playouts``).
     - ``batch_playouts``: bot name -> ``"module:function"``, many games at once (the same).
     - ``solver``: the module of the game's solver hooks (see ``dungeon_cli.solver``).
     - ``commands``: command name -> ``"module:command"``, a click command the game adds

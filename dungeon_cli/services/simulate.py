@@ -7,7 +7,7 @@ only the player's view and draws from a generator of its own, ``random.Random(f"
 machines cannot change a single result, and ``--jobs 4`` prints what ``--jobs 1`` prints.
 
 A run that keeps no record plays through the game's playout for its bot when it has one
-(``dungeon_cli.playouts``): the same games, several times faster.
+(``dungeon_cli.bots.playouts``): the same games, several times faster.
 
 Workers return each game's ``Outcome`` fields as a plain tuple (the record's text
 among them when asked) and never write files: the caller writes them, as they come, so
@@ -21,7 +21,8 @@ import random
 import time
 from typing import Any, Callable, Generator, NamedTuple, Optional, Sequence, TypeVar
 
-from .. import bots, playouts, registry
+from .. import bots, registry
+from ..bots import playouts
 from ..engine import MAX_EVENTS, Runaway, SeededDealer, Setup, Visitor, Walk
 from ..kit.bot import Seat
 from ..kit.shuffle import bot_seed, rng_for, rng_for_bot

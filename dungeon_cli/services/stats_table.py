@@ -5,7 +5,7 @@ analysed ones, the costliest class of mistake, and streaks.
 Each record is judged by the referee as ``summary`` judges it (a result is computed
 from the moves, never read from a ``Result`` tag), and counted only when it is a
 finished legal game. Accuracy and move classes are read from what ``analyse -o``
-wrote (the ``Accuracy`` tag, the classes in its comments: ``analysis.classes``); a
+wrote (the ``Accuracy`` tag, the classes in its comments: ``services.move_classes``); a
 record without them counts as not analysed: stats never analyses. A group keeps
 tallies only, so any number of records costs the same memory.
 
@@ -20,8 +20,8 @@ from typing import Any, Iterable, Optional
 
 from notation import Record
 
-from ..analysis.classes import MoveClass, accuracy_tag, record_notes
-from ..services.referee import Referee
+from .move_classes import MoveClass, accuracy_tag, record_notes
+from .referee import Referee
 from .summary_table import SummaryRow
 
 BY = ("game", "variant", "player", "month")
@@ -79,7 +79,7 @@ class StatsTally:
             self.classes[cls][1] += loss
 
     def figures(self) -> dict[str, Any]:
-        from ..services.sim_summary import wilson
+        from .sim_summary import wilson
 
         low, high = wilson(self.wins, self.games)
         costly = max(COSTLY, key=lambda cls: (self.classes[cls][1], self.classes[cls][0]))

@@ -14,8 +14,8 @@ from typing import Any, Iterable, Iterator, Mapping, Optional, Sequence
 from notation import Diagnostic, Record
 
 from ..kit.terminal_text import csv_cell, safe, table_cell
-from ..services.referee import Referee
-from ..services.sim_summary import percent
+from .referee import Referee
+from .sim_summary import percent
 
 BY = ("game", "player", "variant")
 EXTRA_FORMATS = ("json", "csv")

@@ -1,7 +1,7 @@
 """Puzzles made from the mistakes in a player's analysed records (``dungeon puzzles``).
 
 A decision ``analyse -o`` classed as a mistake or a blunder, with a better choice named
-(``analysis.classes`` reads the comment), becomes a puzzle when the better choice is
+(``services.move_classes`` reads the comment), becomes a puzzle when the better choice is
 clearly better: for a game the solver plays (the deal known in full), proven so, the
 best result after the better choice above the best after the one played, both proven
 within the limit; for the others, the fair judgement's own clear fall (the class says
@@ -20,9 +20,9 @@ from typing import Iterator, Optional
 from notation import Record
 
 from .. import solver
-from ..analysis.classes import MoveClass, read_comment
 from ..kit.bot import Seat
 from ..kit.core import Phase, Result
+from ..services.move_classes import MoveClass, read_comment
 from ..services.session import Session
 from ..solver import Solution
 from .line import LineError, apply_line

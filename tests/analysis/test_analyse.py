@@ -13,10 +13,10 @@ from conftest import EXAMPLES, FIXTURES
 from seven import SEVEN
 
 from dungeon_cli import analysis, registry, solver
-from dungeon_cli.analysis import classes
-from dungeon_cli.analysis.classes import MoveClass
 from dungeon_cli.kit.core import known_steps
 from dungeon_cli.kit.piles import Pile
+from dungeon_cli.services import move_classes as classes
+from dungeon_cli.services.move_classes import MoveClass
 from dungeon_cli.services.simulate import Spec, play
 from notation import parse
 

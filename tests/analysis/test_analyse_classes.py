@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from dungeon_cli.analysis import classes
+from dungeon_cli.services import move_classes as classes
 from dungeon_cli.services.simulate import Spec, play
 from notation import parse
 

@@ -1,4 +1,4 @@
-"""Move classes, accuracy and their written form (``analysis/classes.py``): the
+"""Move classes, accuracy and their written form (``services/move_classes.py``): the
 thresholds of notation/SPEC.md's table, lichess's curve, the game's mix, and the
 comments and tag that ``analyse -o`` writes read back as they were judged."""
 
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dungeon_cli.analysis import classes
-from dungeon_cli.analysis.classes import MoveClass, Note
+from dungeon_cli.services import move_classes as classes
+from dungeon_cli.services.move_classes import MoveClass, Note
 from notation import parse
 
 

@@ -1,4 +1,4 @@
-"""Playouts play exactly the games the rules core plays (dungeon_cli/playouts)."""
+"""Playouts play exactly the games the rules core plays (dungeon_cli/bots/playouts.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from dungeon_cli import bots, playouts, registry
+from dungeon_cli import bots, registry
+from dungeon_cli.bots import playouts
 from dungeon_cli.engine import SeededDealer, Setup
 from dungeon_cli.kit.bot import Seat
 from dungeon_cli.kit.core import Draw, Phase

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from conftest import FIXTURES
 
-from dungeon_cli.shell import summary_table
+from dungeon_cli.services import summary_table
 
 
 def test_fit_table_shortens_then_drops_by_priority():

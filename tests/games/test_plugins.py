@@ -14,7 +14,8 @@ import click
 import pytest
 from conftest import ROOT
 
-from dungeon_cli import bots, playouts, registry, solver
+from dungeon_cli import bots, registry, solver
+from dungeon_cli.bots import playouts
 from dungeon_cli.cli import COMMANDS, game_commands
 from dungeon_cli.kit.game_module import load
 

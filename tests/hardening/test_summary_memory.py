@@ -16,7 +16,7 @@ from conftest import sample_games_file
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dungeon_cli.shell import summary_table as shell_summary
+from dungeon_cli.services import summary_table as shell_summary
 
 COUNT = 40
 

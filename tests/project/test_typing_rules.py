@@ -22,7 +22,6 @@ HOOK_MODULES = (
     "dungeon_cli/kit/core.py",
     "dungeon_cli/kit/piles.py",
     "dungeon_cli/registry.py",
-    "dungeon_cli/playouts/__init__.py",
 )
 
 

@@ -10,9 +10,9 @@ import pytest
 from conftest import run_subprocess
 
 from dungeon_cli import registry, solver
-from dungeon_cli.analysis.classes import MoveClass, Note, write_note
 from dungeon_cli.engine import SeededDealer, Setup
 from dungeon_cli.kit.core import Phase
+from dungeon_cli.services.move_classes import MoveClass, Note, write_note
 from dungeon_cli.services.session import Session
 from dungeon_cli.services.simulate import Spec, play
 from dungeon_cli.shell.puzzle import Puzzle, choice, position

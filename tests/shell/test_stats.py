@@ -13,7 +13,7 @@ import pytest
 
 from dungeon_cli import registry
 from dungeon_cli.analysis import wilson
-from dungeon_cli.analysis.classes import MoveClass, Note, write_note
+from dungeon_cli.services.move_classes import MoveClass, Note, write_note
 from dungeon_cli.services.simulate import Spec, play
 
 GAMES = registry.names()
@@ -167,7 +167,7 @@ def test_stats_holds_no_record_per_game(run, tmp_path, monkeypatch):
 
     from conftest import sample_games_file
 
-    from dungeon_cli.shell import summary_table as shell_summary
+    from dungeon_cli.services import summary_table as shell_summary
 
     many = sample_games_file(tmp_path, 40)
     rows: weakref.WeakSet = weakref.WeakSet()
@@ -188,7 +188,7 @@ def test_stats_holds_no_record_per_game(run, tmp_path, monkeypatch):
 def test_a_drawn_table_holds_at_most_table_rows_groups_as_summarys(run, tmp_path, played, monkeypatch):
     """stats drew any number of rows, where summary stops at 2,000 (issue 41, item 16):
     past it, exit 2 naming csv and json, which write them all."""
-    from dungeon_cli.shell import summary_table
+    from dungeon_cli.services import summary_table
 
     monkeypatch.setattr(summary_table, "TABLE_ROWS", 3)
     texts = [dressed(o.record, player=f"p{i}") for i, o in enumerate(played[GAMES[0]][:5])]
