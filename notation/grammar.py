@@ -8,11 +8,26 @@ which keeps parsing fast; the items of a line that matched are then found with t
 ``*_detail`` rules, one item at a time, to find the column where it goes wrong. The
 inside of a token is spelled out in ``tokens.py``.
 
-``RULES`` is the grammar as parsimonious writes it. The expressions below are what
-``parsimonious.Grammar(RULES)`` builds, built directly: parsimonious's grammar compiler
-costs more than the rest of a ``dungeon verify`` of a small file, so it is loaded only
-by ``GRAMMAR`` (and by the test that holds these expressions to ``RULES``). The rules
+The grammar is written once, here, as parsimonious's expressions, built directly:
+parsimonious's grammar compiler costs more than the rest of a ``dungeon verify`` of a
+small file, so it is never loaded to read a record. ``RULES`` is the same grammar as
+parsimonious's own text (each expression's ``as_rule()``, in ``ORDER``), and
+``GRAMMAR`` is what parsimonious's compiler builds from that text: the test that holds
+the two alike (tests/notation/test_grammar.py) is the only reader of either. The rules
 that only an error or a checkpoint needs are built at their first use.
+
+The rules, in parsimonious's words:
+
+- What every line is read with: one regular expression per kind of line, so a line
+  makes one parse node: ``tag_line``, ``deal_line``, ``move_line`` (a move line's number
+  ends in "." for a turn or "..." for the rest of a turn begun before a Position),
+  ``cont_line``; their groups are the number, the items and the comment that ends the
+  line. ``item`` finds the items of a line that matched.
+- The inside of a checkpoint, read when a move has one: ``checkpoint = '{' pair* _ '}'``,
+  ``pair = _ key '=' value``, ``key``, ``value``.
+- A line again, one piece at a time (``deal_detail``, ``move_detail``, ``cont_detail``,
+  ``tag_detail`` and their parts): read only when its one-expression rule above has
+  failed, to find the column where the line goes wrong; they read the same lines.
 """
 
 from __future__ import annotations
@@ -30,38 +45,6 @@ _ITEMS = r'(?:[ \t]*+(?:\{[^{}#\[\]"]*+\}|:|[^\s{}#\[\]":]++))*+'
 _END = r"[ \t]*+(#.*)?"
 _TAG = r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]*("(?:[^"\\]|\\.)*")[ \t]*\][ \t]*(#.*)?'
 
-RULES = rf"""
-    # What every line is read with: one regular expression per kind of line, so a
-    # line makes one parse node. The groups: the number (move_line), the items, the
-    # comment that ends the line. A move line's number ends in "." (a turn) or "..." (the
-    # rest of a turn begun before a Position).
-    tag_line    = ~r'{_TAG}'
-    deal_line   = ~r'deal:({_ITEMS}){_END}'
-    move_line   = ~r'([0-9]+)(\.(?:\.\.)?)({_ITEMS}){_END}'
-    cont_line   = ~r'[ \t]++({_ITEMS}){_END}'
-    item        = ~r'{_ITEM}'
-
-    # The inside of a checkpoint, read when a move has one.
-    checkpoint  = "{{" pair* _ "}}"
-    pair        = _ key "=" value
-    key         = ~r"[a-z][a-z0-9_]*"
-    value       = ~r"[^\s{{}}#\[\]\":=]+"
-
-    # A line again, one piece at a time: read only when its rule above has failed, to
-    # find the column where the line goes wrong.
-    deal_detail = "deal:" items end
-    move_detail = move_number items end
-    cont_detail = ~r"[ \t]+" items end
-    move_number = ~r"([0-9]+)\.(?:\.\.)?"
-    items       = item*
-    end         = ~r"[ \t]*(#.*)?"
-    tag_detail  = _ "[" _ tag_name _ tag_value _ "]" _ comment?
-    tag_name    = ~r"[A-Za-z][A-Za-z0-9_]*"
-    tag_value   = ~r'"(?:[^"\\]|\\.)*"'
-    comment     = ~r"#.*"
-    _           = ~r"[ \t]*"
-    """
-
 # The rules nearly every line is read with; the rest are built at their first use.
 TAG_LINE = Regex(_TAG, name="tag_line")
 MOVE_LINE = Regex(rf"([0-9]+)(\.(?:\.\.)?)({_ITEMS}){_END}", name="move_line")
@@ -74,7 +57,7 @@ Expression = Any
 
 @cache
 def rule(name: str) -> Expression:
-    """Any rule of ``RULES`` by name, built at its first use."""
+    """Any rule of the grammar by name, built at its first use."""
     if name in _BUILT:
         return _BUILT[name]
     return _RULES[name]()
@@ -125,11 +108,38 @@ def error_at(name: str, text: str) -> ParseError:
     raise AssertionError(f"{name} reads a line that its one-expression rule refused: {text!r}")
 
 
-def __getattr__(name: str) -> Expression:
+# The rules in the order ``RULES`` writes them: the line rules first.
+ORDER = (
+    "tag_line",
+    "deal_line",
+    "move_line",
+    "cont_line",
+    "item",
+    "checkpoint",
+    "pair",
+    "key",
+    "value",
+    "deal_detail",
+    "move_detail",
+    "cont_detail",
+    "move_number",
+    "items",
+    "end",
+    "tag_detail",
+    "tag_name",
+    "tag_value",
+    "comment",
+    "_",
+)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "RULES":  # the grammar as parsimonious's text, written from the expressions
+        return "\n".join(rule(each).as_rule() for each in ORDER) + "\n"
     if name == "GRAMMAR":  # parsimonious's own Grammar of RULES (loads its compiler)
         from ._parsimonious import Grammar
 
-        return Grammar(RULES)
+        return Grammar(__getattr__("RULES"))
     if name in ("CHECKPOINT", "DEAL_LINE", "CONT_LINE"):
         return rule(name.lower())
     if name == "TAG_DETAIL":

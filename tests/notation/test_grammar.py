@@ -1,6 +1,7 @@
-"""The DGN grammar: the expressions ``notation.grammar`` builds directly are what
-parsimonious's own compiler builds from ``RULES``, and each one-expression line rule
-reads exactly the lines its one-item-at-a-time ``*_detail`` rule reads."""
+"""The DGN grammar: the expressions ``notation.grammar`` builds directly (the one
+spelling of the grammar) are what parsimonious's own compiler builds from their text,
+``RULES``, and each one-expression line rule reads exactly the lines its
+one-item-at-a-time ``*_detail`` rule reads."""
 
 from __future__ import annotations
 
@@ -63,7 +64,8 @@ def _shape(expression, depth: int = 0):
 
 def test_every_rule_is_what_parsimonious_builds_from_the_text():
     built = grammar.GRAMMAR
-    assert set(built) == set(grammar._RULES) | set(grammar._BUILT)
+    assert set(built) == set(grammar._RULES) | set(grammar._BUILT) == set(grammar.ORDER)
+    assert grammar.RULES.splitlines()[0].startswith("tag_line = ~")
     for name, expression in built.items():
         mine = grammar.rule(name)
         assert mine.as_rule() == expression.as_rule(), name
