@@ -114,7 +114,7 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
     ("fmt",): {"check": "", "diff": "", "annotate": ""},
     ("games",): {},
     # lsp reads no file it is named: a document comes over the protocol (lsp_messages below:
-    # tests/editors/test_lsp.py sends every class), a card set or the settings through verify's door.
+    # tests/lsp/test_lsp.py sends every class), a card set or the settings through verify's door.
     ("lsp",): {"stdio": ""},
     ("git-setup",): {"show": "", "yes": ""},
     ("play",): {
@@ -288,7 +288,7 @@ def expected(way: Input, case: str) -> bool:
 # and the documents and URIs they name. Each class here, sent to a running server, gets
 # its answer (an error of the given code, to the given id) or none (a notification, a
 # message the server cannot delimit), and the server goes on: the next request is
-# answered, and shutdown then exit end it with status 0. tests/editors/test_lsp.py sends
+# answered, and shutdown then exit end it with status 0. tests/lsp/test_lsp.py sends
 # them all; fuzz/laws.py's check_lsp varies them.
 
 LSP_MAX_MB = 120  # the server's peak RSS through every class: a small document is 45 MB

@@ -31,7 +31,7 @@ OUTPUT_OPTIONS = {"-o", "--output", "--html", "--plot", "--records"}
 # Arguments that name a file the command writes (not an option's value).
 IN_PLACE = {("fmt", "files"), ("cards export", "file"), ("git-setup", "directory")}
 # Commands that write no file (standard output and error only), checked to stay so.
-# lsp: tests/editors/test_lsp.py holds the tree unchanged
+# lsp: tests/lsp/test_lsp.py holds the tree unchanged
 WRITES_NOTHING = {"verify", "games", "rules", "summary", "diff", "textconv", "daily", "cards check", "lsp"}
 
 
