@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from typing import Callable, Iterator, Sequence
 
@@ -17,7 +18,7 @@ from .reading import Directory
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="FILE|DIR... | -", type=click.Path(allow_dash=True))
+@click.argument("files", nargs=-1, metavar="[FILE|DIR... | -]", type=click.Path(allow_dash=True))
 @click.option("--seed-check/--no-seed-check", default=None, help="Deals must be exactly what the record's Seed deals.")
 @click.option(
     "--format",
@@ -51,11 +52,19 @@ def verify(
     cards_path: tuple[str, ...] = (),
     jobs: int = 1,
 ) -> None:
-    """Check DGN records: notation, every deal and action, checkpoints and Result.
+    """Check DGN records: notation, every deal and action, checkpoints and Result. With
+    no FILE, the records under the current directory (as ruff and black: the project's
+    include and exclude say which).
 
     Exit status: 0 every record is legal, 1 any is not, 2 a file could not be read.
     """
-    files, fmt, seed_check = project_defaults("verify", files, fmt=fmt, seed_check=seed_check)  # [tool.dungeon]
+    here = not files  # no path: the current directory's records, named from it
+    files, fmt, seed_check = project_defaults("verify", files or (os.curdir,), fmt=fmt, seed_check=seed_check)  # [tool.dungeon]
+    if here:
+        if files == (os.curdir,):  # none: as ruff says of a tree without Python files
+            click.echo("dungeon verify: warning: no records under the current directory: nothing to check", err=True)
+            sys.exit(0)
+        files = tuple(os.path.relpath(path) if path.startswith(os.curdir + os.sep) else path for path in files)
     if cards_path:
         from ..kit.game_module import record_files_under
 

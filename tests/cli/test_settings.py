@@ -114,3 +114,20 @@ def test_card_sets_are_found_where_the_project_keeps_them(run, project):
     settings(project, 'format = "text"\n')  # and a project without card-sets finds none
     beside.unlink()
     assert run(["verify", str(record)]).exit_code == 1
+
+
+def test_verify_with_no_path_checks_the_records_under_the_current_directory(run, project, monkeypatch):
+    monkeypatch.chdir(project)  # as ruff: no path is the current directory, named from it
+    result = run(["verify"])
+    assert result.exit_code == 1
+    assert result.stdout.startswith("records/fixtures/broken.dgn:4:15: error:")
+    settings(project, 'exclude = ["fixtures"]\n')
+    result = run(["verify", "-v"])
+    assert result.exit_code == 0 and result.stdout.splitlines()[0].startswith("records/win.dgn:4: scoundrel: legal")
+
+
+def test_verify_with_no_path_and_no_records_says_so_and_passes(run, project):
+    result = run(["verify"])  # entered from sub/, which holds none
+    assert result.exit_code == 0 and result.stdout == ""
+    assert result.stderr == "dungeon verify: warning: no records under the current directory: nothing to check\n"
+    assert run(["verify", "."]).exit_code == 2  # a directory named outright still must hold records
