@@ -30,6 +30,8 @@ COMMANDS = (
     ("undo", "take back your last action"),
     ("rules", "a short summary of the rules"),
     ("hint", "the strong player's choice here, from the cards you have seen"),
+    ("try", "start a branch from here: play another way, saved as a variation"),
+    ("back", "leave the branch: back to where it started"),
     ("quit", "stop here: the record keeps every finished turn"),
 )
 QUIT = {"quit", "q", "exit"}
@@ -61,7 +63,7 @@ class PlayShell:
         from ..analysis.hint import available
 
         # hint is offered where it answers: hints on, and a strong player to ask
-        self.commands = tuple(c for c in COMMANDS if c[0] != "hint" or (hints and available(session.module)))
+        self.all_commands = tuple(c for c in COMMANDS if c[0] != "hint" or (hints and available(session.module)))
         self.record = record
         self.out = out
         self.paint = paint or Paint(False)
@@ -70,7 +72,7 @@ class PlayShell:
         module = session.module
         self.told = Told(module.notation)  # each turn that ends, in words
         session.watch(self.told)
-        completer = ActionCompleter(module.notation, lambda: self.session.state, self.commands, colour=self.paint.on)
+        completer = ActionCompleter(module.notation, lambda: self.session.state, lambda: self.commands, colour=self.paint.on)
         self.prompt: PromptSession[str] = PromptSession(
             completer=completer,
             complete_while_typing=True,
@@ -79,6 +81,11 @@ class PlayShell:
             input=input,
             output=output,
         )
+
+    @property
+    def commands(self) -> tuple[tuple[str, str], ...]:
+        """The commands that apply now: ``try`` at a decision, ``back`` in a branch."""
+        return offered(self.all_commands, self.session)
 
     # -- talking -------------------------------------------------------------------
 
@@ -91,8 +98,8 @@ class PlayShell:
         how = f"seed {self.session.seed}" if self.session.seeded else "at the table: type the cards dealt and dice rolled too"
         variant = f" ({self.session.variant})" if self.session.variant else ""
         self.say(self.paint.strong(f"{game.title}{variant}, {how}."))
-        offered = ", 'hint'." if any(name == "hint" for name, _ in self.commands) else "."
-        self.say("Tab completes; 'help' lists your moves; 'undo', 'rules', 'quit'" + offered)
+        offered = ", 'hint'." if any(name == "hint" for name, _ in self.all_commands) else "."
+        self.say("Tab completes; 'help' lists your moves; 'undo', 'try', 'back', 'rules', 'quit'" + offered)
         if self.record is not None:
             self.say(f"recording to {safe(self.record.path)}")
 
@@ -104,6 +111,8 @@ class PlayShell:
         state = self.session.state
         self.say()
         self.say(self.paint.board(self.session.module.render(state)))
+        if state.is_over and self.session.parent is not None:
+            self.say(f"this branch is over ({state.result()}): 'back' returns to {_line(self.session.depth - 1)}")
         if state.phase is Phase.CHANCE:
             chance = state.chance()
             self.say(f"type {safe(chance.what)} ({len(chance.outcomes)} possible)")
@@ -117,7 +126,7 @@ class PlayShell:
         self.intro()
         self.session.deal()
         self.save()
-        while not self.session.state.is_over:
+        while not self.session.state.is_over or self.session.parent is not None:  # a branch that ends goes back
             self.show_board()
             try:
                 line = self.prompt.prompt(self.prompt_text())
@@ -145,6 +154,10 @@ class PlayShell:
             self.undo()
         elif word == "hint":
             self.hint()
+        elif word == "try":
+            self.start_try()
+        elif word == "back":
+            self.back()
         else:
             try:
                 apply_line(self.session, line)
@@ -182,7 +195,7 @@ class PlayShell:
         if session.state.phase is not Phase.DECISION:
             self.say(self.paint.warning("no decision is due: the deal comes first"))
             return
-        found = hints.hint(session.module, session.variant, session.options, session.all_events, seconds=hints.SECONDS)
+        found = hints.hint(session.module, session.variant, session.options, session.line_events(), seconds=hints.SECONDS)
         if found is None:
             self.say(self.paint.warning(f"{session.module.game.title} has no strong player to ask"))
             return
@@ -196,11 +209,50 @@ class PlayShell:
         self.say(f"  it wins {_figure(fair)} of {fair.plays} deals of the cards you have not seen")
 
     def undo(self) -> None:
-        event = self.session.undo()
+        session = self.session
+        event = session.undo()
         if event is None:
-            self.say(self.paint.warning("nothing to undo"))
+            where = ": 'back' leaves this branch" if session.parent is not None else ""
+            self.say(self.paint.warning(f"nothing to undo{where}"))
             return
-        self.say(f"took back {safe(action_words(self.session, event))}")
+        self.say(f"took back {safe(action_words(session, event))}")
+        if session.dropped:
+            count = len(session.dropped)
+            session.dropped = []
+            self.say(self.paint.warning(f"the {_tries(count)} from the move taken back went with it"))
+        self.save()
+
+    # -- the analysis board ------------------------------------------------------
+
+    def start_try(self) -> None:
+        """``try``: a branch from here, before the decision due."""
+        session = self.session
+        why = session.can_try()
+        if why is not None:
+            self.say(self.paint.warning(f"cannot try here: {why}"))
+            return
+        self.session = session.try_here()
+        self.session.watch(self.told)
+        depth = self.session.depth
+        self.say(f"branch {depth}: try another way from here; 'back' returns to {_line(depth - 1)}")
+        self.shown = -1
+
+    def back(self) -> None:
+        """``back``: close the branch, saved as a variation, and go on where it started."""
+        branch = self.session
+        if branch.parent is None:
+            self.say(self.paint.warning("not in a branch: 'try' starts one"))
+            return
+        finished = len(branch.turns)
+        left = branch.unrecorded() if not branch.state.is_over else []
+        self.session = branch.back()
+        if finished:
+            self.say(f"back to {_line(self.session.depth)}: the branch is kept as a variation of move {_number(branch)}")
+        else:
+            self.say(f"back to {_line(self.session.depth)}: the branch finished no move, so nothing of it is saved")
+        if finished and left:
+            self.say(f"its turn in progress ({safe(' '.join(left))}) is not recorded: a variation holds finished moves")
+        self.shown = -1
         self.save()
 
     def save(self) -> None:
@@ -230,8 +282,44 @@ class PlayShell:
             return
         if left := self.session.unrecorded():
             self.say(f"the turn in progress ({safe(' '.join(left))}) is not recorded: a record holds finished turns")
+        pending = sum(line.unsaved_tries() for line in _lines(self.session))
+        if pending:
+            self.say(f"the {_tries(pending)} from a move not finished {'is' if pending == 1 else 'are'} not recorded either")
         self.say(f"record saved in {safe(self.record.path)}")  # two lines: each fits a terminal
         self.say(f"go on with: {safe(self.again or f'{command()} play --resume {shlex.quote(self.record.path)}')}")
+
+
+def offered(commands: tuple[tuple[str, str], ...], session: Session) -> tuple[tuple[str, str], ...]:
+    """``commands`` less ``try`` where no branch can start and ``back`` on the main line."""
+    return tuple(
+        (name, meta)
+        for name, meta in commands
+        if (name != "try" or session.can_try() is None) and (name != "back" or session.parent is not None)
+    )
+
+
+def _lines(session: Session) -> list[Session]:
+    """The branch open now and every line it was tried from, to the main line."""
+    out = [session]
+    while out[-1].parent is not None:
+        parent = out[-1].parent
+        assert parent is not None
+        out.append(parent)
+    return out
+
+
+def _line(depth: int) -> str:
+    return "the main line" if depth == 0 else f"branch {depth}"
+
+
+def _tries(count: int) -> str:
+    return "branch tried" if count == 1 else f"{count} branches tried"
+
+
+def _number(branch: Session) -> str:
+    """The move a branch replaces, as its variation is numbered."""
+    turn = branch.start.turn
+    return f"{turn}..." if branch.rest else str(turn)
 
 
 def _figure(fair: Fair) -> str:
