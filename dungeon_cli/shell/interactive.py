@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shlex
 import textwrap
-from typing import TYPE_CHECKING, Any, Optional, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Optional, TextIO
 
 from ..engine import Told, wrapped
 from ..kit.core import Phase
@@ -50,6 +50,8 @@ class PlayShell:
         output: Any = None,
         hints: bool = True,
         again: Optional[str] = None,
+        leave: Optional[str] = None,
+        compose: Optional[Callable[[], str]] = None,
     ):
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
@@ -60,6 +62,11 @@ class PlayShell:
         self.session = session
         self.hints = hints  # --hints off: a serious game
         self.again = again  # the command that goes on with this game (default: --resume FILE)
+        # a game tried from elsewhere (replay --step): 'back' on its first line returns
+        # there (``leave`` names it), and the record saved is what ``compose`` makes
+        self.leave = leave
+        self.compose = compose
+        self.left = False  # the player went back there (not quit)
         from ..analysis.hint import available
 
         # hint is offered where it answers: hints on, and a strong player to ask
@@ -85,7 +92,7 @@ class PlayShell:
     @property
     def commands(self) -> tuple[tuple[str, str], ...]:
         """The commands that apply now: ``try`` at a decision, ``back`` in a branch."""
-        return offered(self.all_commands, self.session)
+        return offered(self.all_commands, self.session, self.leave is not None)
 
     # -- talking -------------------------------------------------------------------
 
@@ -102,6 +109,8 @@ class PlayShell:
         self.say("Tab completes; 'help' lists your moves; 'undo', 'try', 'back', 'rules', 'quit'" + offered)
         if self.record is not None:
             self.say(f"recording to {safe(self.record.path)}")
+        if self.leave is not None:
+            self.say(f"play on from here another way; 'back' returns to {self.leave}")
 
     def show_board(self) -> None:
         count = len(self.session.history)
@@ -113,6 +122,8 @@ class PlayShell:
         self.say(self.paint.board(self.session.module.render(state)))
         if state.is_over and self.session.parent is not None:
             self.say(f"this branch is over ({state.result()}): 'back' returns to {_line(self.session.depth - 1)}")
+        elif state.is_over and self.leave is not None:
+            self.say(f"this line is over ({state.result()}): 'back' returns to {self.leave}")
         if state.phase is Phase.CHANCE:
             chance = state.chance()
             self.say(f"type {safe(chance.what)} ({len(chance.outcomes)} possible)")
@@ -126,7 +137,8 @@ class PlayShell:
         self.intro()
         self.session.deal()
         self.save()
-        while not self.session.state.is_over or self.session.parent is not None:  # a branch that ends goes back
+        # a branch that ends waits for back, as does a game tried from a replay
+        while not self.session.state.is_over or self.session.parent is not None or self.leave is not None:
             self.show_board()
             try:
                 line = self.prompt.prompt(self.prompt_text())
@@ -157,6 +169,9 @@ class PlayShell:
         elif word == "try":
             self.start_try()
         elif word == "back":
+            if self.leave is not None and self.session.parent is None:
+                self.left = True
+                return False
             self.back()
         else:
             try:
@@ -213,6 +228,7 @@ class PlayShell:
         event = session.undo()
         if event is None:
             where = ": 'back' leaves this branch" if session.parent is not None else ""
+            where = f": 'back' returns to {self.leave}" if self.leave is not None and not where else where
             self.say(self.paint.warning(f"nothing to undo{where}"))
             return
         self.say(f"took back {safe(action_words(session, event))}")
@@ -259,7 +275,7 @@ class PlayShell:
         if self.record is None:
             return
         try:
-            self.record.save(self.session.text())
+            self.record.save(self.compose() if self.compose is not None else self.session.text())
             self.unsaved = False
         except OSError as exc:
             self.unsaved = True
@@ -275,7 +291,12 @@ class PlayShell:
             return
         if self.unsaved:  # the file is behind: show the record, so that the game is not lost
             self.say(self.paint.warning(f"the record could not be saved in {safe(self.record.path)}; here it is:"))
-            self.say(safe_lines(self.session.text().rstrip("\n")))
+            self.say(safe_lines((self.compose() if self.compose is not None else self.session.text()).rstrip("\n")))
+            return
+        if self.leave is not None:  # tried from a replay: what was played is in its record
+            if left := self.session.unrecorded():
+                self.say(f"the turn in progress ({safe(' '.join(left))}) is not recorded: a record holds finished turns")
+            self.say(f"the lines tried are saved in {safe(self.record.path)}")
             return
         if state.is_over:
             self.say(f"record saved in {safe(self.record.path)}")
@@ -289,12 +310,13 @@ class PlayShell:
         self.say(f"go on with: {safe(self.again or f'{command()} play --resume {shlex.quote(self.record.path)}')}")
 
 
-def offered(commands: tuple[tuple[str, str], ...], session: Session) -> tuple[tuple[str, str], ...]:
-    """``commands`` less ``try`` where no branch can start and ``back`` on the main line."""
+def offered(commands: tuple[tuple[str, str], ...], session: Session, leave: bool = False) -> tuple[tuple[str, str], ...]:
+    """``commands`` less ``try`` where no branch can start and ``back`` on the main line
+    (unless ``leave``: a game tried from a replay goes back there)."""
     return tuple(
         (name, meta)
         for name, meta in commands
-        if (name != "try" or session.can_try() is None) and (name != "back" or session.parent is not None)
+        if (name != "try" or session.can_try() is None) and (name != "back" or leave or session.parent is not None)
     )
 
 

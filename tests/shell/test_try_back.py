@@ -290,3 +290,17 @@ def test_back_from_a_branch_that_finished_no_move_says_nothing_is_saved():
     assert "nothing to undo: 'back' leaves this branch" in shown
     assert "back to the main line: the branch finished no move, so nothing of it is saved" in shown
     assert "not in a branch: 'try' starts one" in shown
+
+
+def test_a_try_in_the_first_move_of_a_positioned_game_is_the_rest_of_that_turn(run, tmp_path):
+    _, lines = sample_game(registry.get("scoundrel"), SEED)
+    assert lines[2] == "8h 9h 2h"  # the seed's turn 3, which the script below plays otherwise
+    played = Session(Setup("scoundrel", seed=SEED))
+    for line in lines[:3]:
+        apply_line(played, line)
+    source = tmp_path / "g.dgn"
+    source.write_text(played.text())
+    result = run(["play", "--from", f"{source}@3.1"], input=script(["try", "9h 2h", "back", "2h 9h"]))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.endswith("\n3... 2h 9h\n  ( 3... 9h 2h )\n")
+    assert run(["verify", "--seed-check", "-"], input=result.stdout).exit_code == 0
