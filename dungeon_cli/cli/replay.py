@@ -70,9 +70,8 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], ou
         sys.exit(write_html(file, html, force))
     if force and output is None:
         raise click.UsageError("--force goes with --html or -o")
-    if output is not None and not force and os.path.lexists(output):
-        click.echo(f"dungeon replay: error: {safe(output)} exists already: --force replaces it", err=True)
-        sys.exit(2)
+    if output is not None:
+        _check_output(file, output, force)
     if step and number is not None:
         raise click.UsageError("--step starts at the first move; it cannot take --move")
     if step and not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -116,6 +115,23 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], ou
         click.echo(f"dungeon replay: error: cannot write {safe(exc.filename or output or '')}: {exc.strerror or exc}", err=True)
         sys.exit(2)
     sys.exit(0 if legal[0] else 1)
+
+
+def _check_output(file: str, output: str, force: bool) -> None:
+    """``-o`` is a new file (or, with --force, one to replace), never FILE itself: said
+    before the stepper starts, exit 2."""
+    if output == "-":
+        raise click.UsageError("-o names a file for the lines tried: the terminal shows the stepper")
+    why = None
+    if file != "-" and os.path.realpath(output) == os.path.realpath(file):
+        why = "is the record stepped through: the lines tried go to a new file (-o), never into it"
+    elif not force and os.path.lexists(output):
+        why = "exists already: --force replaces it"
+    elif not os.path.isdir(os.path.dirname(os.path.abspath(output))):
+        why = "cannot be written: its directory is not a directory"
+    if why is not None:
+        click.echo(f"dungeon replay: error: {safe(output)} {why}", err=True)
+        sys.exit(2)
 
 
 # --step keeps every page of every record for the keys to go back and forth: a file of

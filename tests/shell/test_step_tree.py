@@ -114,3 +114,14 @@ def test_replay_o_never_writes_over_a_file_unless_forced_and_goes_with_step(run,
     result = run(["replay", str(TREE), "-o", str(tmp_path / "new.dgn")])
     assert result.exit_code == 2 and "-o keeps the lines tried with --step" in result.stderr
     assert not Path(tmp_path / "new.dgn").exists()
+
+
+def test_replay_o_never_names_the_record_stepped_through(run, tmp_path):
+    tree = tmp_path / "tree.dgn"
+    tree.write_text(TREE.read_text())
+    result = run(["replay", str(tree), "--step", "-o", str(tree), "--force"])
+    assert result.exit_code == 2
+    assert f"{tree} is the record stepped through: the lines tried go to a new file (-o), never into it" in result.stderr
+    assert tree.read_text() == TREE.read_text()
+    result = run(["replay", str(tree), "--step", "-o", "-"])
+    assert result.exit_code == 2 and "the terminal shows the stepper" in result.stderr

@@ -64,3 +64,47 @@ def test_try_back_at_a_terminal(terminal, tmp_path):
         [sys.executable, "-m", "dungeon_cli", "verify", "--seed-check", str(record)], capture_output=True, text=True, timeout=WAIT
     )
     assert checked.returncode == 0, checked.stdout
+
+
+def screen(term) -> str:
+    """What the terminal shows now (prompt-toolkit redraws only what changed, so the
+    bytes written do not hold a status line whole): its 40 rows of 120 columns."""
+    import pyte
+
+    shown = pyte.Screen(120, 40)
+    pyte.ByteStream(shown).feed(bytes(term.output))
+    return "\n".join(shown.display)
+
+
+def test_try_from_replay_step_at_a_terminal(terminal, tmp_path):
+    """``replay --step -o``: t at move 2, move 3 played otherwise at the play prompt,
+    back to the stepper where it was, the new variation stepped into, q."""
+    from conftest import FIXTURES
+
+    source = (FIXTURES / "scoundrel" / "legal" / "variations-seeded.dgn").read_text()
+    tree = tmp_path / "tree.dgn"
+    tree.write_text(source)
+    out = tmp_path / "tried.dgn"
+    term = terminal("replay", str(tree), "--step", "-o", str(out))
+    term.wait_for(lambda: "move 1 (1/4)" in screen(term))
+    term.type("n")
+    term.wait_for(lambda: "move 2 (2/4)" in screen(term))
+    term.type("t")
+    term.wait_for(lambda: "play on from here another way; 'back' returns to the replay" in screen(term))
+    term.type("run\r")
+    term.type("2h 6d 4d\r")
+    term.wait_for(lambda: out.exists() and "2h 6d 4d )" in out.read_text())
+    term.type("back\r")
+    term.wait_for(lambda: "move 2 (2/4)" in screen(term))
+    term.type("n")
+    term.wait_for(lambda: "move 3 has 3 variations" in screen(term))
+    term.type("3")
+    term.wait_for(lambda: "variation 3 of move 3: 3. (3c) 4c Qc 8d : run" in screen(term))
+    term.type("q")
+    assert term.finish() == 0
+    assert tree.read_text() == source  # never written over
+    checked = subprocess.run(
+        [sys.executable, "-m", "dungeon_cli", "verify", "--seed-check", str(out)], capture_output=True, text=True, timeout=WAIT
+    )
+    assert checked.returncode == 0, checked.stdout
+    assert len(parse(out.read_text())[0].moves[2].variations) == 3
