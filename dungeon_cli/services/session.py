@@ -267,7 +267,11 @@ class Session(Walk):
         carried.extend(kept.end_comments)
         if added:
             first = added[0]
-            added[0] = Move(first.number, first.segments, comments=[*carried, *first.comments])
+            # the variations of the move played again stay with it while its deal is the same
+            # (they were tried from the state before it, which the kept moves still reach)
+            again = kept.moves[count] if count < len(kept.moves) else None
+            variations = again.variations if again is not None and _dealt(again) == _dealt(first) else []
+            added[0] = Move(first.number, first.segments, comments=[*carried, *first.comments], variations=list(variations))
             carried = []
         record.end_comments = carried
         record.moves.extend(added)
@@ -324,6 +328,11 @@ class Session(Walk):
             for index, (before, action) in enumerate(self.events, start=first)
             if not self.forced(index)
         ]
+
+
+def _dealt(move: Move) -> list[str]:
+    """What chance dealt before a move's ``:``, as written."""
+    return [token.text for token in move.split()[0]]
 
 
 MAX_DEPTH = 64  # as deep as a record's variations may nest (notation/SPEC.md section 9)

@@ -82,6 +82,8 @@ def test_a_scripted_try_is_saved_as_a_variation_of_the_move_it_replaces(run, gam
     assert variation[0].number == 2 and not variation[0].rest  # the whole move 2, its deal the same
     main_dealt = numbered[1].split()[0]
     assert variation[0].split()[0] == main_dealt
+    played = " ".join(token.text for token in variation[0].split()[2])
+    assert played.startswith(" ".join(typed[1 : 1 + before]))  # a try in mid-turn: the turn so far is in it
     # the main line is the game played without the try
     plain = Session(Setup(game, seed=SEED))
     for line in lines[:3]:
@@ -304,3 +306,18 @@ def test_a_try_in_the_first_move_of_a_positioned_game_is_the_rest_of_that_turn(r
     assert result.exit_code == 0, result.stderr
     assert result.stdout.endswith("\n3... 2h 9h\n  ( 3... 9h 2h )\n")
     assert run(["verify", "--seed-check", "-"], input=result.stdout).exit_code == 0
+
+
+def test_resume_then_undo_into_a_move_with_variations_keeps_them_on_the_move_played_again(run, tmp_path):
+    typed, lines, _ = planned("scoundrel")
+    saved = tmp_path / "tried.dgn"
+    # the record stops after move 2 (which has the variation)
+    run(["play", "scoundrel", "--seed", str(SEED), "-o", str(saved)], input=script(typed[:-1]))
+    before = parse(saved.read_text())[0]
+    assert len(before.moves[1].variations) == 1
+    session = Session.from_record(before)
+    session.keep(before)
+    session.undo()  # the last decision of move 2: it is played again
+    apply_line(session, lines[1].split()[-1])
+    after = parse(session.text())[0]
+    assert after.moves[1].variations == before.moves[1].variations
