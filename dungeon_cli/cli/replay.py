@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional
 
@@ -10,6 +11,7 @@ if TYPE_CHECKING:
 
     from ..shell.colour import Paint
     from ..shell.replay_frames import Replay
+    from ..shell.stepper import Page
 
 import click
 
@@ -32,8 +34,14 @@ from .reading import Unreadable, display_name, open_binary
     type=click.Path(dir_okay=False),
     help="Write the replay as one self-contained web page ('-': standard output).",
 )
-@click.option("--force", is_flag=True, help="With --html: replace the file if it exists.")
-def replay(file: str, number: Optional[int], step: bool, html: Optional[str], force: bool) -> None:
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="With --step: save the record with the lines tried ('t') in this new file (default: GAME-DATE.dgn here).",
+)
+@click.option("--force", is_flag=True, help="With --html or -o: replace the file if it exists.")
+def replay(file: str, number: Optional[int], step: bool, html: Optional[str], output: Optional[str], force: bool) -> None:
     """Show the board after every move of the records in FILE, with the move that led
     there. An illegal record is shown up to its faulty move, then the diagnostic.
 
@@ -52,14 +60,18 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
 
     project_settings("replay")  # a card set kept in the project's card-sets
     name = display_name(file)
+    if output is not None and not step:
+        raise click.UsageError("-o keeps the lines tried with --step: it goes with --step")
     if html is not None:
         if step or number is not None:
             raise click.UsageError("--html writes every move of every record: it cannot take --step or --move")
         from .sharing import write_html
 
         sys.exit(write_html(file, html, force))
-    if force:
-        raise click.UsageError("--force goes with --html")
+    if force and output is None:
+        raise click.UsageError("--force goes with --html or -o")
+    if output is not None:
+        _check_output(file, output, force)
     if step and number is not None:
         raise click.UsageError("--step starts at the first move; it cannot take --move")
     if step and not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -87,7 +99,7 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
     if not records:
         click.echo(f'{safe(name)}:1:1: error: no record in this file: a record starts with [Game "..."]')
         sys.exit(1)
-    from ..shell.stepper import Stepper
+    from ..shell.step_tree import step_through
 
     legal = [True]
 
@@ -97,9 +109,29 @@ def replay(file: str, number: Optional[int], step: bool, html: Optional[str], fo
             legal[0] = legal[0] and rp.legal
             yield rp
 
-    pages = _pages(replays(records), name, paint, several=len(records) > 1)
-    Stepper(pages, colour=paint.on).run()
+    try:
+        step_through(records, replays, name, paint, output, force)
+    except OSError as exc:
+        click.echo(f"dungeon replay: error: cannot write {safe(exc.filename or output or '')}: {exc.strerror or exc}", err=True)
+        sys.exit(2)
     sys.exit(0 if legal[0] else 1)
+
+
+def _check_output(file: str, output: str, force: bool) -> None:
+    """``-o`` is a new file (or, with --force, one to replace), never FILE itself: said
+    before the stepper starts, exit 2."""
+    if output == "-":
+        raise click.UsageError("-o names a file for the lines tried: the terminal shows the stepper")
+    why = None
+    if file != "-" and os.path.realpath(output) == os.path.realpath(file):
+        why = "is the record stepped through: the lines tried go to a new file (-o), never into it"
+    elif not force and os.path.lexists(output):
+        why = "exists already: --force replaces it"
+    elif not os.path.isdir(os.path.dirname(os.path.abspath(output))):
+        why = "cannot be written: its directory is not a directory"
+    if why is not None:
+        click.echo(f"dungeon replay: error: {safe(output)} {why}", err=True)
+        sys.exit(2)
 
 
 # --step keeps every page of every record for the keys to go back and forth: a file of
@@ -182,22 +214,12 @@ def _ending(rp: Replay, name: str, paint: Paint) -> str:
     return paint.warning(text) if not rp.legal else paint.strong(text)
 
 
-def _pages(replays: Iterable[Replay], name: str, paint: Paint, several: Optional[bool] = None) -> list[tuple[str, str]]:
+def _pages(replays: Iterable[Replay], name: str, paint: Paint, several: Optional[bool] = None) -> list[Page]:
     """The stepper's pages; ``several``: the file holds more than one record (else the
     replays are counted)."""
+    from ..shell.step_tree import step_pages
+
     if several is None:
         replays = list(replays)
         several = len(replays) > 1
-    pages: list[tuple[str, str]] = []
-    for index, rp in enumerate(replays, start=1):
-        prefix = f"record {index}, " if several else ""
-        title = paint.strong(safe(rp.title(name)))
-        for frame in rp.frames:
-            pages.append((prefix + frame.label, f"{title}\n{paint.board(safe_lines(rp.frame_text(frame)))}"))
-        ending = _ending(rp, name, paint)
-        if rp.legal and pages:
-            label, text = pages[-1]
-            pages[-1] = (label, f"{text}\n{ending}")
-        else:
-            pages.append((prefix + "stopped", f"{title}\n{ending}"))
-    return pages
+    return step_pages(replays, name, paint, several)

@@ -23,13 +23,18 @@ class ActionCompleter(Completer):
         self,
         notation: Notation[Any, Any],
         current: Callable[[], State],
-        commands: Iterable[tuple[str, str]] = (),
+        commands: Iterable[tuple[str, str]] | Callable[[], Iterable[tuple[str, str]]] = (),
         colour: bool = False,
     ):
         self.notation = notation
         self.current = current
-        self.commands = tuple(commands)
+        # the commands offered, or what says them when asked (``try``/``back`` come and go)
+        self.offered: Callable[[], Iterable[tuple[str, str]]] = commands if callable(commands) else (lambda: tuple(commands))
         self.colour = colour
+
+    @property
+    def commands(self) -> tuple[tuple[str, str], ...]:
+        return tuple(self.offered())
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
         for c in candidates(self.notation, self.current(), document.text_before_cursor, self.commands):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shlex
 import textwrap
-from typing import TYPE_CHECKING, Any, Optional, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Optional, TextIO
 
 from ..engine import Told, wrapped
 from ..kit.core import Phase
@@ -30,6 +30,8 @@ COMMANDS = (
     ("undo", "take back your last action"),
     ("rules", "a short summary of the rules"),
     ("hint", "the strong player's choice here, from the cards you have seen"),
+    ("try", "start a branch from here: play another way, saved as a variation"),
+    ("back", "leave the branch: back to where it started"),
     ("quit", "stop here: the record keeps every finished turn"),
 )
 QUIT = {"quit", "q", "exit"}
@@ -48,6 +50,8 @@ class PlayShell:
         output: Any = None,
         hints: bool = True,
         again: Optional[str] = None,
+        leave: Optional[str] = None,
+        compose: Optional[Callable[[], str]] = None,
     ):
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
@@ -58,10 +62,15 @@ class PlayShell:
         self.session = session
         self.hints = hints  # --hints off: a serious game
         self.again = again  # the command that goes on with this game (default: --resume FILE)
+        # a game tried from elsewhere (replay --step): 'back' on its first line returns
+        # there (``leave`` names it), and the record saved is what ``compose`` makes
+        self.leave = leave
+        self.compose = compose
+        self.left = False  # the player went back there (not quit)
         from ..analysis.hint import available
 
         # hint is offered where it answers: hints on, and a strong player to ask
-        self.commands = tuple(c for c in COMMANDS if c[0] != "hint" or (hints and available(session.module)))
+        self.all_commands = tuple(c for c in COMMANDS if c[0] != "hint" or (hints and available(session.module)))
         self.record = record
         self.out = out
         self.paint = paint or Paint(False)
@@ -70,7 +79,7 @@ class PlayShell:
         module = session.module
         self.told = Told(module.notation)  # each turn that ends, in words
         session.watch(self.told)
-        completer = ActionCompleter(module.notation, lambda: self.session.state, self.commands, colour=self.paint.on)
+        completer = ActionCompleter(module.notation, lambda: self.session.state, lambda: self.commands, colour=self.paint.on)
         self.prompt: PromptSession[str] = PromptSession(
             completer=completer,
             complete_while_typing=True,
@@ -79,6 +88,11 @@ class PlayShell:
             input=input,
             output=output,
         )
+
+    @property
+    def commands(self) -> tuple[tuple[str, str], ...]:
+        """The commands that apply now: ``try`` at a decision, ``back`` in a branch."""
+        return offered(self.all_commands, self.session, self.leave is not None)
 
     # -- talking -------------------------------------------------------------------
 
@@ -91,10 +105,12 @@ class PlayShell:
         how = f"seed {self.session.seed}" if self.session.seeded else "at the table: type the cards dealt and dice rolled too"
         variant = f" ({self.session.variant})" if self.session.variant else ""
         self.say(self.paint.strong(f"{game.title}{variant}, {how}."))
-        offered = ", 'hint'." if any(name == "hint" for name, _ in self.commands) else "."
-        self.say("Tab completes; 'help' lists your moves; 'undo', 'rules', 'quit'" + offered)
+        offered = ", 'hint'." if any(name == "hint" for name, _ in self.all_commands) else "."
+        self.say("Tab completes; 'help' lists your moves; 'undo', 'try', 'back', 'rules', 'quit'" + offered)
         if self.record is not None:
             self.say(f"recording to {safe(self.record.path)}")
+        if self.leave is not None:
+            self.say(f"play on from here another way; 'back' returns to {self.leave}")
 
     def show_board(self) -> None:
         count = len(self.session.history)
@@ -104,6 +120,10 @@ class PlayShell:
         state = self.session.state
         self.say()
         self.say(self.paint.board(self.session.module.render(state)))
+        if state.is_over and self.session.parent is not None:
+            self.say(f"this branch is over ({state.result()}): 'back' returns to {_line(self.session.depth - 1)}")
+        elif state.is_over and self.leave is not None:
+            self.say(f"this line is over ({state.result()}): 'back' returns to {self.leave}")
         if state.phase is Phase.CHANCE:
             chance = state.chance()
             self.say(f"type {safe(chance.what)} ({len(chance.outcomes)} possible)")
@@ -117,7 +137,8 @@ class PlayShell:
         self.intro()
         self.session.deal()
         self.save()
-        while not self.session.state.is_over:
+        # a branch that ends waits for back, as does a game tried from a replay
+        while not self.session.state.is_over or self.session.parent is not None or self.leave is not None:
             self.show_board()
             try:
                 line = self.prompt.prompt(self.prompt_text())
@@ -145,6 +166,13 @@ class PlayShell:
             self.undo()
         elif word == "hint":
             self.hint()
+        elif word == "try":
+            self.start_try()
+        elif word == "back":
+            if self.leave is not None and self.session.parent is None:
+                self.left = True
+                return False
+            self.back()
         else:
             try:
                 apply_line(self.session, line)
@@ -182,7 +210,7 @@ class PlayShell:
         if session.state.phase is not Phase.DECISION:
             self.say(self.paint.warning("no decision is due: the deal comes first"))
             return
-        found = hints.hint(session.module, session.variant, session.options, session.all_events, seconds=hints.SECONDS)
+        found = hints.hint(session.module, session.variant, session.options, session.line_events(), seconds=hints.SECONDS)
         if found is None:
             self.say(self.paint.warning(f"{session.module.game.title} has no strong player to ask"))
             return
@@ -196,18 +224,58 @@ class PlayShell:
         self.say(f"  it wins {_figure(fair)} of {fair.plays} deals of the cards you have not seen")
 
     def undo(self) -> None:
-        event = self.session.undo()
+        session = self.session
+        event = session.undo()
         if event is None:
-            self.say(self.paint.warning("nothing to undo"))
+            where = ": 'back' leaves this branch" if session.parent is not None else ""
+            where = f": 'back' returns to {self.leave}" if self.leave is not None and not where else where
+            self.say(self.paint.warning(f"nothing to undo{where}"))
             return
-        self.say(f"took back {safe(action_words(self.session, event))}")
+        self.say(f"took back {safe(action_words(session, event))}")
+        if session.dropped:
+            count = len(session.dropped)
+            session.dropped = []
+            self.say(self.paint.warning(f"the {_tries(count)} from the move taken back went with it"))
+        self.save()
+
+    # -- the analysis board ------------------------------------------------------
+
+    def start_try(self) -> None:
+        """``try``: a branch from here, before the decision due."""
+        session = self.session
+        why = session.can_try()
+        if why is not None:
+            self.say(self.paint.warning(f"cannot try here: {why}"))
+            return
+        self.session = session.try_here()
+        self.session.watch(self.told)
+        depth = self.session.depth
+        self.say(f"branch {depth}: try another way from here; 'back' returns to {_line(depth - 1)}")
+        self.shown = -1
+
+    def back(self) -> None:
+        """``back``: close the branch, saved as a variation, and go on where it started."""
+        branch = self.session
+        if branch.parent is None:
+            self.say(self.paint.warning("not in a branch: 'try' starts one"))
+            return
+        finished = len(branch.turns)
+        left = branch.unrecorded() if not branch.state.is_over else []
+        self.session = branch.back()
+        if finished:
+            self.say(f"back to {_line(self.session.depth)}: the branch is kept as a variation of move {_number(branch)}")
+        else:
+            self.say(f"back to {_line(self.session.depth)}: the branch finished no move, so nothing of it is saved")
+        if finished and left:
+            self.say(f"its turn in progress ({safe(' '.join(left))}) is not recorded: a variation holds finished moves")
+        self.shown = -1
         self.save()
 
     def save(self) -> None:
         if self.record is None:
             return
         try:
-            self.record.save(self.session.text())
+            self.record.save(self.compose() if self.compose is not None else self.session.text())
             self.unsaved = False
         except OSError as exc:
             self.unsaved = True
@@ -223,15 +291,57 @@ class PlayShell:
             return
         if self.unsaved:  # the file is behind: show the record, so that the game is not lost
             self.say(self.paint.warning(f"the record could not be saved in {safe(self.record.path)}; here it is:"))
-            self.say(safe_lines(self.session.text().rstrip("\n")))
+            self.say(safe_lines((self.compose() if self.compose is not None else self.session.text()).rstrip("\n")))
+            return
+        if self.leave is not None:  # tried from a replay: what was played is in its record
+            if left := self.session.unrecorded():
+                self.say(f"the turn in progress ({safe(' '.join(left))}) is not recorded: a record holds finished turns")
+            self.say(f"the lines tried are saved in {safe(self.record.path)}")
             return
         if state.is_over:
             self.say(f"record saved in {safe(self.record.path)}")
             return
         if left := self.session.unrecorded():
             self.say(f"the turn in progress ({safe(' '.join(left))}) is not recorded: a record holds finished turns")
+        pending = sum(line.unsaved_tries() for line in _lines(self.session))
+        if pending:
+            self.say(f"the {_tries(pending)} from a move not finished {'is' if pending == 1 else 'are'} not recorded either")
         self.say(f"record saved in {safe(self.record.path)}")  # two lines: each fits a terminal
         self.say(f"go on with: {safe(self.again or f'{command()} play --resume {shlex.quote(self.record.path)}')}")
+
+
+def offered(commands: tuple[tuple[str, str], ...], session: Session, leave: bool = False) -> tuple[tuple[str, str], ...]:
+    """``commands`` less ``try`` where no branch can start and ``back`` on the main line
+    (unless ``leave``: a game tried from a replay goes back there)."""
+    return tuple(
+        (name, meta)
+        for name, meta in commands
+        if (name != "try" or session.can_try() is None) and (name != "back" or leave or session.parent is not None)
+    )
+
+
+def _lines(session: Session) -> list[Session]:
+    """The branch open now and every line it was tried from, to the main line."""
+    out = [session]
+    while out[-1].parent is not None:
+        parent = out[-1].parent
+        assert parent is not None
+        out.append(parent)
+    return out
+
+
+def _line(depth: int) -> str:
+    return "the main line" if depth == 0 else f"branch {depth}"
+
+
+def _tries(count: int) -> str:
+    return "branch tried" if count == 1 else f"{count} branches tried"
+
+
+def _number(branch: Session) -> str:
+    """The move a branch replaces, as its variation is numbered."""
+    turn = branch.start.turn
+    return f"{turn}..." if branch.rest else str(turn)
 
 
 def _figure(fair: Fair) -> str:

@@ -40,6 +40,7 @@ def run_scripted(
     saver = _Saver(record, err)
     saver.save(session)
     status = 0
+    current = session  # the line played now: the main line, or a branch tried from it
     with _signals_raise() as caught:
         try:
             for lineno, line in enumerate(lines, start=1):
@@ -53,20 +54,24 @@ def run_scripted(
                 line = line.rstrip("\r\n").split("#", 1)[0]
                 if not line.strip():
                     continue
-                if line.strip().lower() in QUIT:
+                word = line.strip().lower()
+                if word in QUIT:
                     break  # as at the terminal: stop, keeping every finished turn
                 try:
-                    apply_line(session, line, lineno)
+                    if word in BOARD:  # the analysis board: a branch from here, and back
+                        current = _board(current, word, line)
+                    else:
+                        apply_line(current, line, lineno)
                 except LineError as exc:
                     err.write(f"{safe(source)}:{lineno}:{exc.col}: error: {safe(exc.message)}\n")
                     status = 1
                     break
                 saver.save(session)
-            _say_unrecorded(session, err)
+            _say_unrecorded(current, err)
         except Interrupted as exc:
             err.write(f"\ndungeon play: stopped by {exc.name}: the record holds the finished turns\n")
             status = 128 + exc.signum
-            _say_unrecorded(session, err)
+            _say_unrecorded(current, err)
         finally:  # a crash too: the finished turns are written before the traceback
             caught.pop("on", None)
             delivered = _deliver(session, out, err, record, saver)
@@ -76,6 +81,20 @@ def run_scripted(
 
 
 QUIT = {"quit", "q", "exit"}
+BOARD = {"try", "back"}
+
+
+def _board(current: Session, word: str, line: str) -> Session:
+    """``try`` or ``back`` on a line of their own: the line played from now on."""
+    col = len(line) - len(line.lstrip()) + 1
+    if word == "try":
+        why = current.can_try()
+        if why is not None:
+            raise LineError(col, f"try: {why}")
+        return current.try_here()
+    if current.parent is None:
+        raise LineError(col, "back: not in a branch: 'try' starts one")
+    return current.back()
 
 
 def _say_unrecorded(session: Session, err: TextIO) -> None:

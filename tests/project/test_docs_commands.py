@@ -204,6 +204,13 @@ CHECKS: dict[str, Check] = {
     ),
     "dungeon play scoundrel --seed 7 --hints off": Check(keys=[(PROMPT, "hint\r"), (b"hints are off", "quit\r")]),
     # docs/shell.md
+    "printf '2c 3c 7h\\ntry\\n9d xQs xJs\\nback\\n9d xJs x9c\\n' | dungeon play scoundrel --seed 7": Check(
+        says=("2. (9c) Js 9d Qs : 9d xJs x9c\n  ( 2. (9c) Js 9d Qs : 9d xQs xJs )",)
+    ),
+    "dungeon replay game.dgn --step -o tried.dgn": Check(
+        keys=[(b"1.", "n"), (b"2.", "t"), (b"another way", "run\r"), (b"turn 4", "back\r"), (b"saved in tried.dgn", "q")],
+        leaves=lambda w: "  ( 3. " in (w / "tried.dgn").read_text() and _verifies("--seed-check tried.dgn")(w),
+    ),
     "dungeon play scoundrel": Check(keys=QUIT, leaves=lambda w: any(w.glob("scoundrel-*-*.dgn"))),
     "dungeon play scoundrel --variant strict-weapon --player Ann": Check(
         keys=QUIT, leaves=lambda w: any('[Player "Ann"]' in p.read_text() for p in w.glob("scoundrel-2*.dgn"))

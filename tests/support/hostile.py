@@ -128,7 +128,7 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
         "hints": "",
         "deal": "",
     },
-    ("replay",): {"number": "", "step": "", "html": OUT, "force": ""},
+    ("replay",): {"number": "", "step": "", "html": OUT, "output": OUT, "force": ""},
     ("rules",): {"game": "", "full": ""},
     ("sim",): {
         "wide": "",

@@ -78,6 +78,15 @@ WRITERS = {
     ),
     ("stats", "plot"): Writer(lambda inp, out, f: ["stats", inp, "--plot", out, *force(f)], head="<svg"),
     ("replay", "html"): Writer(lambda inp, out, f: ["replay", inp, "--html", out, *force(f)], head="<!doctype html>"),
+    # replay --step -o: refused before the stepper starts (FILE itself, a file there, no
+    # directory); it writes only after a 't' at a terminal (tests/shell/test_try_back_pty.py)
+    ("replay", "output"): Writer(
+        lambda inp, out, f: ["replay", inp, "--step", "-o", out, *force(f)],
+        skip={
+            case: "replay --step -o writes only after a 't' at a terminal: tests/shell/test_step_tree.py, test_try_back_pty.py"
+            for case in ("stale", "rofs", "full", "stdout")
+        },
+    ),
     ("sim", "plot"): Writer(
         lambda inp, out, f: ["sim", "cassette-dungeons", "--games", "2", "--cards", inp, "--plot", out, *force(f)],
         input_kind="cards",
