@@ -185,17 +185,19 @@ class Judge(Visitor):
     ``PlayerView`` fed every event), the full state (which knows the deal when the
     record's Seed gives it), the action, and the move line it belongs to."""
 
-    def __init__(self) -> None:
+    def __init__(self, positioned: bool = False) -> None:
         self.decisions: list[Decision] = []
         self.pending: list[Decision] = []
         self.events: list[tuple[State, Any]] = []  # every event, for a deal the record shows
         self.view: Optional[PlayerView[Any]] = None
+        self.positioned = positioned  # the record starts from its Position, seen from there
 
     def begin(self, walk: Walk) -> None:
         setup = walk.setup
         self.module = walk.module
         self.dealer = walk.dealer
-        self.view = PlayerView(walk.module, setup.variant, setup.options)
+        start = walk.start if self.positioned else None
+        self.view = PlayerView(walk.module, setup.variant, setup.options, start)
 
     def event(self, before: State, action: Any, after: State) -> None:
         assert self.view is not None
@@ -208,8 +210,9 @@ class Judge(Visitor):
                     "action": action,
                     "after": after,
                     "text": self.module.notation.action_text(before, action),
-                    # the chance still to come as the seed answers it (a search over the game)
-                    "stream": Stream.of(self.dealer) if self.dealer.seeded else None,
+                    # the chance still to come as the seed answers it (a search over the game);
+                    # from a Position, as its piles answer it (a die or a pile in no order: nobody)
+                    "stream": Stream.of(self.dealer) if self.dealer.seeded else Stream((), None) if self.positioned else None,
                 }
             )
         self.view.observe(action)
@@ -289,7 +292,7 @@ class Searcher:
         before the next, with the same chance to come, so its search is not run twice
         (half the search of such a turn)."""
         stream = decision["stream"]
-        if stream is None:  # (a Searcher is made for seeded records only)
+        if stream is None:  # (a Searcher is made for seeded or positioned records only)
             raise ValueError("the deal is not known: no seed to search it from")
         before = decision["before"]
         last = self.last
@@ -336,11 +339,12 @@ def analyse(
     same figures."""
     from .. import solver
 
-    judge = Judge()
+    positioned = record.position is not None
+    judge = Judge(positioned)
     seeded = record.tag_value("Seed") is not None
     verdict = Referee(seed_check=seeded).check(record, watchers=(judge,))
     wrong_seed = False
-    if seeded and not verdict.legal:
+    if seeded and not verdict.legal and not positioned:
         # legal at a table, but not what its Seed deals: judged fairly, not in hindsight
         judge = Judge()
         verdict = Referee().check(record, watchers=(judge,))
@@ -356,7 +360,11 @@ def analyse(
         setup = verdict.walk.setup
         cast(Bot[Any], strong).begin(module, setup.variant, setup.options, module.game.start(setup.variant, setup.options, None))
     hind: Optional[Solver | Searcher] = None
-    if game not in solver.solvable():
+    unknown = "the deal is not known in full (no Seed tag, cards unseen): no hindsight"
+    if positioned:  # dealt from its piles: hindsight where they say every outcome to come
+        hind = Solver(game, seconds, nodes) if game in solver.solvable() else Searcher(game, seconds, nodes)
+        unknown = "the Position's piles do not say every card and die to come (a pile in no order, a die): no hindsight"
+    elif game not in solver.solvable():
         if seeded and not wrong_seed:
             hind = Searcher(game, seconds, nodes)
         else:
@@ -385,7 +393,7 @@ def analyse(
             try:
                 j.before, j.after = hind.judge(decision)
             except ValueError:  # a draw whose outcome nobody knows: a record without its Seed
-                analysis.hindsight_note = "the deal is not known in full (no Seed tag, cards unseen): no hindsight"
+                analysis.hindsight_note = unknown
                 hind = None
                 j.before = j.after = None
         analysis.judgements.append(j)

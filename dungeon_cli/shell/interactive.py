@@ -182,7 +182,10 @@ class PlayShell:
         if session.state.phase is not Phase.DECISION:
             self.say(self.paint.warning("no decision is due: the deal comes first"))
             return
-        found = hints.hint(session.module, session.variant, session.options, session.all_events, seconds=hints.SECONDS)
+        start = session.start if session.positioned else None  # a game from a Position is seen from there
+        found = hints.hint(
+            session.module, session.variant, session.options, session.all_events, seconds=hints.SECONDS, start=start
+        )
         if found is None:
             self.say(self.paint.warning(f"{session.module.game.title} has no strong player to ask"))
             return
