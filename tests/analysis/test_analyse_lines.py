@@ -8,6 +8,7 @@ choice another legal one: the line's writing, whatever the sampled figures.)"""
 from __future__ import annotations
 
 import pytest
+from conftest import FIXTURES, TESTS
 
 from dungeon_cli import analysis, registry
 from dungeon_cli.analysis import Fair
@@ -107,3 +108,24 @@ def test_the_lines_are_written_by_analyse_o(run, tmp_path):
     text = out.read_text()
     assert "  ( 1. 9c 7h 2c 3c : run )  # analyse: better run: the solver's line, the deal known" in text
     assert run(["verify", "--seed-check", str(out)]).exit_code == 0
+
+
+POSITIONED = sorted(
+    [*FIXTURES.glob("*/legal/position-*.dgn"), *(TESTS / "support" / "toy_game" / "fixtures" / "legal").glob("position-*.dgn")]
+)
+
+
+@pytest.mark.parametrize("path", POSITIONED, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_a_positioned_records_better_line_starts_where_its_move_does(path):
+    """A record from a Position: the line of a decision in its first move is the rest of
+    that turn too (``N...``), and verifies from the position."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        found, j = _blundered(text, 0)
+    except AssertionError:  # (the toy game's cut at a choice of one: nothing to do better)
+        pytest.skip("no decision with a second choice")
+    record = parse(write([analysis.annotate(found)]))[0]
+    ((move, variation),) = _lines(record)
+    assert variation[0].rest == move.rest and variation[0].number == move.number
+    verdict = check(record, seed_check=True)
+    assert verdict.legal, verdict.diagnostics
