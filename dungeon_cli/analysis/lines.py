@@ -129,11 +129,14 @@ def _solved(module: GameModule[Any, Any], state: State, stream: Optional[Stream]
     """The solver's best line from ``state`` (every step, draws included), None when the
     deal is not known there or the search found no line within the analysis's limit."""
     from .. import solver
+    from ..solver.lookahead import NODES
 
     if state.phase is Phase.OVER:
         return []
+    # a game without a solver is searched as its hindsight is: within as many positions
+    nodes = analysis.nodes if analysis.nodes is not None or module.solver is not None else NODES
     try:
-        found = solver.solve(state, module.game.name, max_nodes=analysis.nodes, max_seconds=analysis.seconds, stream=stream)
+        found = solver.solve(state, module.game.name, max_nodes=nodes, max_seconds=analysis.seconds, stream=stream)
     except (ValueError, RuntimeError):
         return None
     return list(found.line)
