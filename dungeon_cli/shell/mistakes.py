@@ -84,7 +84,7 @@ def _puzzle(puzzle: Puzzle, limit: int, note: Optional[Note] = None) -> tuple[Op
         return None, "a choice not playable there"
     game = there.module.game.name
     figures = f"fair win {note.before}% -> {note.after}%" if note is not None and note.before is not None else "fair"
-    tags = [("Seed", str(there.seed)), (PUZZLE, figures)]
+    tags = [("Seed", puzzle.record.tag_value("Seed") or ""), (PUZZLE, figures)]  # (a cut of a seeded record keeps its Seed)
     tags += [(t.name, t.value) for t in puzzle.record.tags if t.name not in KEPT_OUT]
     session = _from_here(there, tags)
     played = _from_here(there, [])

@@ -348,3 +348,21 @@ def test_at_a_terminal_the_puzzle_prompt_is_the_play_prompt(made):
     assert answer in offered and played in offered
     assert f"not the best: {answer} is (you played {played} in the game)" in said
     assert "  the answer wins 55%, your choice in the game 20% (from the cards you had seen)" in said
+
+
+def test_a_puzzle_from_an_analysed_record_that_starts_from_a_position(run, tmp_path):
+    """An analysed record cut by ``dungeon cut`` (it keeps its Seed and comments) makes
+    the same kind of puzzle, its Seed kept (it was written "None": the position's
+    session deals from its piles, not the seed)."""
+    from conftest import FIXTURES
+
+    cut = tmp_path / "cut.dgn"
+    result = run(["cut", str(FIXTURES / "analysed" / "scoundrel.dgn"), "--at", "5", "-o", str(cut)])
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "p.dgn"
+    result = run(["puzzles", str(cut), "-o", str(out)])
+    assert result.exit_code == 0 and "1 puzzle(s) from 1 record(s)" in result.stderr, result.output
+    (record,) = parse(out.read_text())
+    assert record.tag_value("Seed") == "0" and record.position is not None
+    assert choices(record) == ("run", "9d")
+    assert run(["verify", "--seed-check", str(out)]).exit_code == 0
