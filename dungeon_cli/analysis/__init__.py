@@ -57,6 +57,8 @@ class Fair:
     plays: int
     mean_score: float
     exact: bool = False  # every order was played, not a sample
+    # the strong player's way through from here, its first action the choice (not written out)
+    line: tuple[Any, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def rate(self) -> float:
@@ -114,6 +116,7 @@ class Decision(TypedDict, total=False):
     after: State
     text: str  # the action as the record writes it
     stream: Optional[Stream]  # the chance still to come, as the seed answers it
+    event: int  # its place among the judge's events
     move: int
     line: int
 
@@ -171,6 +174,12 @@ class Analysis:
     judgements: list[Judgement] = field(default_factory=list)
     hindsight_note: Optional[str] = None  # why there is no hindsight judgement
     fair_note: Optional[str] = None
+    # what the better lines of ``annotate`` are made with: the walk's every event, the
+    # analysis's generator and the search's limits
+    events: list[tuple[State, Any]] = field(default_factory=list, repr=False)
+    seed: int = 0
+    seconds: Optional[float] = HINDSIGHT_SECONDS
+    nodes: Optional[int] = None
 
     @property
     def accuracy(self) -> Optional[float]:
@@ -185,17 +194,19 @@ class Judge(Visitor):
     ``PlayerView`` fed every event), the full state (which knows the deal when the
     record's Seed gives it), the action, and the move line it belongs to."""
 
-    def __init__(self) -> None:
+    def __init__(self, positioned: bool = False) -> None:
         self.decisions: list[Decision] = []
         self.pending: list[Decision] = []
         self.events: list[tuple[State, Any]] = []  # every event, for a deal the record shows
         self.view: Optional[PlayerView[Any]] = None
+        self.positioned = positioned  # the record starts from its Position, seen from there
 
     def begin(self, walk: Walk) -> None:
         setup = walk.setup
         self.module = walk.module
         self.dealer = walk.dealer
-        self.view = PlayerView(walk.module, setup.variant, setup.options)
+        start = walk.start if self.positioned else None
+        self.view = PlayerView(walk.module, setup.variant, setup.options, start)
 
     def event(self, before: State, action: Any, after: State) -> None:
         assert self.view is not None
@@ -208,8 +219,10 @@ class Judge(Visitor):
                     "action": action,
                     "after": after,
                     "text": self.module.notation.action_text(before, action),
-                    # the chance still to come as the seed answers it (a search over the game)
-                    "stream": Stream.of(self.dealer) if self.dealer.seeded else None,
+                    "event": len(self.events) - 1,
+                    # the chance still to come as the seed answers it (a search over the game);
+                    # from a Position, as its piles answer it (a die or a pile in no order: nobody)
+                    "stream": Stream.of(self.dealer) if self.dealer.seeded else Stream((), None) if self.positioned else None,
                 }
             )
         self.view.observe(action)
@@ -289,7 +302,7 @@ class Searcher:
         before the next, with the same chance to come, so its search is not run twice
         (half the search of such a turn)."""
         stream = decision["stream"]
-        if stream is None:  # (a Searcher is made for seeded records only)
+        if stream is None:  # (a Searcher is made for seeded or positioned records only)
             raise ValueError("the deal is not known: no seed to search it from")
         before = decision["before"]
         last = self.last
@@ -335,16 +348,17 @@ def analyse(
     same figures."""
     from .. import solver
 
-    judge = Judge()
+    positioned = record.position is not None
+    judge = Judge(positioned)
     seeded = record.tag_value("Seed") is not None
     verdict = Referee(seed_check=seeded).check(record, watchers=(judge,))
     wrong_seed = False
-    if seeded and not verdict.legal:
+    if seeded and not verdict.legal and not positioned:
         # legal at a table, but not what its Seed deals: judged fairly, not in hindsight
         judge = Judge()
         verdict = Referee().check(record, watchers=(judge,))
         wrong_seed = verdict.legal
-    analysis = Analysis(record, verdict)
+    analysis = Analysis(record, verdict, events=judge.events, seed=seed, seconds=seconds, nodes=nodes)
     if not verdict.legal:
         return analysis
     module = verdict.module
@@ -355,7 +369,11 @@ def analyse(
         setup = verdict.walk.setup
         cast(Bot[Any], strong).begin(module, setup.variant, setup.options, module.game.start(setup.variant, setup.options, None))
     hind: Optional[Solver | Searcher] = None
-    if game not in solver.solvable():
+    unknown = "the deal is not known in full (no Seed tag, cards unseen): no hindsight"
+    if positioned:  # dealt from its piles: hindsight where they say every outcome to come
+        hind = Solver(game, seconds, nodes) if game in solver.solvable() else Searcher(game, seconds, nodes)
+        unknown = "the Position's piles do not say every card and die to come (a pile in no order, a die): no hindsight"
+    elif game not in solver.solvable():
         if seeded and not wrong_seed:
             hind = Searcher(game, seconds, nodes)
         else:
@@ -384,7 +402,7 @@ def analyse(
             try:
                 j.before, j.after = hind.judge(decision)
             except ValueError:  # a draw whose outcome nobody knows: a record without its Seed
-                analysis.hindsight_note = "the deal is not known in full (no Seed tag, cards unseen): no hindsight"
+                analysis.hindsight_note = unknown
                 hind = None
                 j.before = j.after = None
         analysis.judgements.append(j)
@@ -458,10 +476,10 @@ def _fair(
         return None, None, []
     mine = max(played, key=lambda c: c.key())
     text = module.notation.action_text
-    best = Fair(text(seen, top.actions[0]), top.wins, top.plays, top.mean_score, exact)
-    after = Fair(text(seen, action), mine.wins, mine.plays, mine.mean_score, exact)
+    best = Fair(text(seen, top.actions[0]), top.wins, top.plays, top.mean_score, exact, tuple(top.actions))
+    after = Fair(text(seen, action), mine.wins, mine.plays, mine.mean_score, exact, tuple(mine.actions))
     if after.wins > best.wins or (after.wins == best.wins and after.mean_score > best.mean_score):
-        best = Fair(after.choice, after.wins, after.plays, after.mean_score, exact)  # the played way is the best
+        best = Fair(after.choice, after.wins, after.plays, after.mean_score, exact, after.line)  # the played way is the best
     firsts: dict[Any, Any] = {}
     for cand in choices:
         first = cand.actions[0]
@@ -513,18 +531,34 @@ def percent(rate: float) -> str:
     return f"{100 * rate:.0f}%"
 
 
-def annotate(analysis: Analysis) -> Record:
+FALLS = (MoveClass.INACCURACY, MoveClass.MISTAKE, MoveClass.BLUNDER)
+
+
+def annotate(analysis: Analysis, lines: bool = True) -> Record:
     """The record with each noted decision's judgement as a comment on its move line
     (at the line's end, or above the move when the line has a comment already), and the
     game's accuracy as its ``Accuracy`` tag (replacing one an earlier analysis wrote).
+    ``lines``: each inaccuracy, mistake and blunder's better choice also written as a
+    variation of its move, with the rest of that turn (``lines.better_line``).
     A record analysed again keeps one judgement per decision: an earlier analysis's
-    comments (those ``classes.read_comment`` reads) on the moves judged now are dropped;
-    every other comment is kept."""
+    comments (those ``classes.read_comment`` reads) and variations on the moves judged
+    now are dropped; every other comment and variation is kept."""
+    from .lines import better_line, written_by_analysis
+
     by_line: dict[int, list[str]] = {}
+    variations: dict[int, list[Move]] = {}
+    strong: Any = None
+    rng = random.Random(f"analyse/{analysis.seed}/lines")
     for j in analysis.judgements:
         by_line.setdefault(j.line, [])
         if noted(j):
             by_line[j.line].append(comment(j))
+        if lines and j.cls in FALLS and j.best is not None and j.played is not None and j.best.choice != j.played.choice:
+            if strong is None:
+                strong = _strong(analysis)
+            line = better_line(analysis, j, strong, rng)
+            if line is not None:
+                variations.setdefault(j.line, []).append(line)
     accuracy = analysis.accuracy
     if accuracy is not None:
         _set_tag(analysis.record, classes.ACCURACY_TAG, classes.accuracy_text(accuracy))
@@ -533,6 +567,8 @@ def annotate(analysis: Analysis) -> Record:
         if notes is None:
             continue
         _drop_notes(move)
+        move.variations = [v for v in move.variations if not written_by_analysis(v)]
+        move.variations.extend([line] for line in variations.get(move.line, ()))
         if not notes:
             continue
         text = "# " + "; ".join(notes)
@@ -542,6 +578,17 @@ def annotate(analysis: Analysis) -> Record:
         else:
             move.comments.append(text)
     return analysis.record
+
+
+def _strong(analysis: Analysis) -> Any:
+    """The game's strong player, begun on the analysed game (None: it has none)."""
+    module = analysis.verdict.module
+    assert module is not None
+    strong = bots.strong(module.game.name)
+    if strong is not None:
+        setup = analysis.verdict.walk.setup
+        cast(Bot[Any], strong).begin(module, setup.variant, setup.options, module.game.start(setup.variant, setup.options, None))
+    return strong
 
 
 def _drop_notes(move: Move) -> None:

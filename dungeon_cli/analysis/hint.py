@@ -52,18 +52,20 @@ def hint(
     events: Sequence[tuple[State, Any]],
     samples: int = SAMPLES,
     seconds: Optional[float] = SECONDS,
+    start: Optional[State] = None,
 ) -> Optional[Hint]:
     """The strong player's choice after ``events`` (every event of the game so far,
     draws included); None when the game has no strong player or no decision is due.
     The choices are halved over the deals (``sampling.halving``), so the one named has
     been played on all ``samples`` deals, or on as many as ``seconds`` allowed. It is
     ``separated`` only when its 95% interval lies above every other choice's (or every
-    order was played): else the hint cannot tell in the time, and says the leading few."""
+    order was played): else the hint cannot tell in the time, and says the leading few.
+    ``start``: the state a game from a Position began at (``events`` are those since)."""
     began = time.monotonic()
     strong = bots.strong(module.game.name)
     if strong is None:
         return None
-    view = PlayerView(module, variant, options)
+    view = PlayerView(module, variant, options, start)
     for _, action in events:
         view.observe(action)
     seen = view.state

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Mapping, Optional
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
+    from ..services.session import Session
     from ..shell.game_start import Ready
 
 import click
@@ -292,10 +293,18 @@ def _ask_puzzles(path: str) -> int:
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     answers = (line.decode("utf-8", "replace") for line in sys.stdin.buffer)
     name = display_name(path)
+    paint = Paint.for_stream(sys.stdout)
+    terminal = None
+    if interactive:  # the play prompt itself: its completion, help and cards
+        from ..shell.interactive import PlayShell
+
+        def terminal(session: Session) -> PlayShell:
+            return PlayShell(session, None, sys.stdout, paint=paint, hints=False)
+
     try:
         with open_binary(path) as stream:
             records = ((name, record) for record in read(stream, source=path))
-            tally = ask(records, answers, sys.stdout, prompt=interactive, paint=Paint.for_stream(sys.stdout))
+            tally = ask(records, answers, sys.stdout, prompt=interactive, paint=paint, terminal=terminal)
     except Unreadable as exc:
         click.echo(f"dungeon play: error: {exc}", err=True)
         return 2

@@ -62,9 +62,10 @@ class Seat(Generic[S]):
         variant: Optional[str],
         options: Optional[Mapping[str, Any]],
         rng: random.Random,
+        start: Optional[S] = None,
     ):
         self.bot = bot
-        self._view: PlayerView[S] = PlayerView(module, variant, options)
+        self._view: PlayerView[S] = PlayerView(module, variant, options, start)  # start: a game from a Position
         self._rng = rng
         self._observe = bot.observe if bot.watches else None
         bot.begin(module, variant, options or {}, self._view.state)

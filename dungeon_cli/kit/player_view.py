@@ -16,8 +16,18 @@ from .game_module import GameModule, S
 
 
 class PlayerView(Generic[S]):
-    def __init__(self, module: GameModule[S, Any], variant: Optional[str], options: Optional[Mapping[str, Any]] = None):
-        self.state: S = module.game.start(variant, options, None)
+    """``start``: a game from a Position (NOTATION.md section 9) is seen from there: what
+    its piles hold in an order the player has not seen is their ``secret`` part, which
+    a state's ``resample`` deals afresh, so the position itself is the player's view."""
+
+    def __init__(
+        self,
+        module: GameModule[S, Any],
+        variant: Optional[str],
+        options: Optional[Mapping[str, Any]] = None,
+        start: Optional[S] = None,
+    ):
+        self.state: S = start if start is not None else module.game.start(variant, options, None)
 
     def observe(self, action: Any) -> None:
         self.state = self.state.apply(action)

@@ -20,6 +20,7 @@ from ..engine.record import replay
 from ..engine.start_position import position_start
 from ..engine.tags import TagFault, read_setup
 from ..kit.core import Draw, Phase, State
+from ..kit.game_module import Notation, TurnLog
 
 
 class Session(Walk):
@@ -299,18 +300,7 @@ class Session(Walk):
                 line = [Token(w) for w in words]
                 moves.append(Move(None, [(line, None)]))
                 continue
-            dealt, actions = notation.write_turn(log)
-            if index == 0 and self.rest:  # the rest of a turn begun before the position
-                # what chance turns up before its first decision is written ^card, in its place
-                drawn: list[str] = []
-                for _, action in log.events:
-                    if not isinstance(action, Draw):
-                        break
-                    drawn.append("^" + notation.format_outcome(action.outcome))
-                moves.append(Move(log.start.turn, [([Token(w) for w in [*drawn, *actions]], None)], rest=True))
-                continue
-            line = [*(Token(w) for w in dealt), Colon(), *(Token(w) for w in actions)]
-            moves.append(Move(log.start.turn, [(line, None)]))
+            moves.append(turn_move(notation, log, rest=index == 0 and self.rest))
         return Record(tags=tags, moves=moves)
 
     def text(self) -> str:
@@ -349,6 +339,22 @@ class Tried:
         self.index = index
         self.dealt = dealt
         self.moves = moves
+
+
+def turn_move(notation: Notation[Any, Any], log: TurnLog[Any], rest: bool = False, comment: Optional[str] = None) -> Move:
+    """One finished turn as its move line; ``rest``: the rest of a turn begun before a
+    Position (``N... ACTIONS``), whose draws before its first decision are written
+    ``^card``, in their place."""
+    dealt, actions = notation.write_turn(log)
+    if rest:
+        drawn: list[str] = []
+        for _, action in log.events:
+            if not isinstance(action, Draw):
+                break
+            drawn.append("^" + notation.format_outcome(action.outcome))
+        return Move(log.start.turn, [([Token(w) for w in [*drawn, *actions]], comment)], rest=True)
+    line: list[Item] = [*(Token(w) for w in dealt), Colon(), *(Token(w) for w in actions)]
+    return Move(log.start.turn, [(line, comment)])
 
 
 class _Faults(Visitor):

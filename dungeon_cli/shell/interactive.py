@@ -210,7 +210,11 @@ class PlayShell:
         if session.state.phase is not Phase.DECISION:
             self.say(self.paint.warning("no decision is due: the deal comes first"))
             return
-        found = hints.hint(session.module, session.variant, session.options, session.line_events(), seconds=hints.SECONDS)
+        root = session.root  # a branch's events run from the root's start
+        start = root.start if root.positioned else None  # a game from a Position is seen from there
+        found = hints.hint(
+            session.module, session.variant, session.options, session.line_events(), seconds=hints.SECONDS, start=start
+        )
         if found is None:
             self.say(self.paint.warning(f"{session.module.game.title} has no strong player to ask"))
             return

@@ -166,7 +166,12 @@ CHECKS: dict[str, Check] = {
     "dungeon play --puzzles puzzles.dgn": Check(
         before="dungeon puzzles analysed.dgn -o puzzles.dgn",
         keys=[(b"your choice>", "run\r")],
-        says=("you played 9d here", "right: run", "1 of 1 right"),
+        says=(
+            "you played \x1b[31m9♦\x1b[0m here",
+            "right: run",
+            "the answer wins 12%, your choice in the game 0%",
+            "1 of 1 right",
+        ),
     ),
     "dungeon play scoundrel --deal winnable": Check(
         keys=[(PROMPT, "quit\r")], says=("Scoundrel, seed",), leaves=lambda w: any(w.glob("scoundrel-*.dgn"))

@@ -1,10 +1,16 @@
 """Puzzles from your own mistakes (issue 28): ``dungeon puzzles`` makes a puzzle of each
 decision an analysed record classes a mistake or a blunder when the better choice is
-clearly better (proven by the solver where the game has one), ``dungeon verify`` checks
-a puzzle's tags, and ``dungeon play --puzzles`` asks them and says whether an answer
-matches; on records of all four games."""
+clearly better (proven by the solver where the game has one), written as a record from a
+Position at the choice, its answer the main line and the choice played a variation (issue
+36); ``dungeon verify`` checks a puzzle, the old form with its three tags too, and
+``dungeon play --puzzles`` asks them at the play prompt (issue 40, item 7) and says
+whether an answer matches and how the analysis judged the two; on records of all four
+games and the toy game."""
 
 from __future__ import annotations
+
+import io
+from pathlib import Path
 
 import pytest
 from conftest import run_subprocess
@@ -15,8 +21,19 @@ from dungeon_cli.kit.core import Phase
 from dungeon_cli.services.move_classes import MoveClass, Note, write_note
 from dungeon_cli.services.session import Session
 from dungeon_cli.services.simulate import Spec, play
-from dungeon_cli.shell.puzzle import Puzzle, choice, position
+from dungeon_cli.shell.puzzle import Puzzle, choice, position, read, said
 from notation import parse
+
+OLD_FORM = Path(__file__).parent / "puzzle_records" / "old-form.dgn"
+
+
+def choices(record) -> tuple[str, str]:
+    """A puzzle's answer and the choice played, as the record writes each at the position."""
+    puzzle, faults = read(record)
+    assert puzzle is not None, faults
+    session = position(puzzle)
+    return said(session, puzzle.answer), said(session, puzzle.played)
+
 
 GAMES = registry.names()
 SOLVED = [g for g in GAMES if registry.get(g).solver is not None]
@@ -121,15 +138,19 @@ def test_a_puzzle_of_each_games_mistake_that_verifies(made, analysed):
     assert {r.game for r in records} == set(GAMES), said
     for record in records:
         path, played, answer = analysed[record.game]
-        assert (record.tag_value("Answer"), record.tag_value("Played")) == (answer, played)
+        # a record from the position: the answer its main line, the choice played its variation
+        assert record.position is not None and record.moves[0].rest
+        assert choices(record) == (answer, played)
+        (variation,) = record.moves[0].variations
+        assert variation[0].number == record.moves[0].number
+        assert variation[0].segments[-1][1] == "# played in the game"
+        assert record.tag_value("Puzzle").startswith("fair win 55% -> 20%")
         assert record.tag_value("Accuracy") is None and record.tag_value("Seed") is not None
-        move, before = map(int, record.tag_value("Puzzle").split())
-        line = next(m for m in record.moves if m.number == move)
-        words = answer.split()  # an action may be several tokens (Clear the Dungeon's attack)
-        assert [t.text for t in line.actions[before : before + len(words)]] == words  # the position, then the answer
+        assert record.tag_value("Answer") is None and record.tag_value("Played") is None
         if record.game in SOLVED:  # the best line to the end: the game is over
             assert record.tag_value("Result") is not None
-    result = run_subprocess(["verify", str(out)])
+            assert "; hindsight " in record.tag_value("Puzzle")
+    result = run_subprocess(["verify", "--seed-check", str(out)])
     assert result.returncode == 0, result.stdout.decode()
     assert f"{len(records)} puzzle(s) from {len(GAMES)} record(s)" in said
 
@@ -147,9 +168,53 @@ def test_a_choice_not_proven_better_makes_no_puzzle(run, tmp_path):
     assert not (tmp_path / "p.dgn").exists()
 
 
-def test_verify_holds_a_puzzle_to_its_tags(made, tmp_path):
+def test_verify_holds_a_puzzle_to_its_moves(made, tmp_path):
+    """A puzzle from a Position: the choice played is a variation of its first move,
+    and not the answer."""
     out, _ = made
     text = out.read_text().split("\n\n[Game")[0] + "\n"  # the first puzzle
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  ( "))
+    answer_line = lines[at - 1].split("  #")[0]
+    cases = {
+        "no-variation.dgn": (
+            "\n".join(lines[:at] + lines[at + 1 :]),
+            "a puzzle gives the choice played in the game as a variation",
+        ),
+        "same.dgn": ("\n".join([*lines[:at], f"  ( {answer_line} )", *lines[at + 1 :]]), "the choice played is the answer"),
+    }
+    for name, (bad, message) in cases.items():
+        (tmp_path / name).write_text(bad + "\n")
+        result = run_subprocess(["verify", str(tmp_path / name)])
+        said = result.stdout.decode()
+        assert result.returncode == 1 and message in said, (name, said)
+        assert said.startswith(f"{tmp_path / name}:")  # file:line:col
+
+
+def test_an_old_form_puzzle_verifies_and_is_asked():
+    """The form ``dungeon puzzles`` wrote before positions (three tags, dealt from the
+    Seed) is still read: verify checks it, play --puzzles asks it."""
+    result = run_subprocess(["verify", str(OLD_FORM)])
+    assert result.returncode == 0, result.stdout.decode()
+    result = run_subprocess(["play", "--puzzles", str(OLD_FORM)], input=b"run\n")
+    said = result.stdout.decode()
+    assert result.returncode == 0 and "you played 9d here" in said and "right: run" in said, said
+
+
+def test_play_reads_both_forms_in_one_file(made, tmp_path):
+    out, _ = made
+    both = tmp_path / "both.dgn"
+    both.write_text(OLD_FORM.read_text() + "\n" + out.read_text())
+    records = parse(both.read_text())
+    typed = "\n".join(["run", *(choices(r)[0] for r in records[1:])]) + "\n"
+    result = run_subprocess(["play", "--puzzles", str(both)], input=typed.encode())
+    said = result.stdout.decode()
+    assert result.returncode == 0, result.stderr.decode()
+    assert f"{len(records)} of {len(records)} right" in said, said
+
+
+def test_verify_holds_an_old_form_puzzle_to_its_tags(tmp_path):
+    text = OLD_FORM.read_text()
     (record,) = parse(text)
     answer, played = record.tag_value("Answer"), record.tag_value("Played")
     cases = {
@@ -174,7 +239,7 @@ def test_play_asks_the_puzzles_and_says_whether_the_answer_matches(made, analyse
     records = parse(out.read_text())
     answers = []
     for i, record in enumerate(records):  # right, wrong, right, wrong...
-        answers.append(record.tag_value("Answer") if i % 2 == 0 else record.tag_value("Played"))
+        answers.append(choices(record)[i % 2])
     typed = "\n".join(["not-a-move", *answers]) + "\n"  # a line that is no choice is said, and asked again
     result = run_subprocess(["play", "--puzzles", str(out)], input=typed.encode())
     said = result.stdout.decode()
@@ -184,6 +249,9 @@ def test_play_asks_the_puzzles_and_says_whether_the_answer_matches(made, analyse
     assert said.count("right: ") == (len(records) + 1) // 2
     assert said.count("not the best: ") == len(records) // 2
     assert f"{(len(records) + 1) // 2} of {len(records)} right" in said
+    # how the analysis judged the answer against the choice played, after each
+    assert said.count("  the answer wins 55%, your choice in the game 20% (from the cards you had seen)") == len(records)
+    assert "with the deal known, the answer: " in said
 
 
 def test_play_puzzles_refuses_a_game_with_it(run, made):
@@ -213,12 +281,13 @@ def test_the_puzzle_prompt_answers_help_as_play_does(made):
     with what each does, as the play prompt's ``help``, and asks again."""
     out, _ = made
     record = parse(out.read_text())[0]
-    typed = f"help\n?\n{record.tag_value('Answer')}\n"
+    answer = choices(record)[0]
+    typed = f"help\n?\n{answer}\n"
     result = run_subprocess(["play", "--puzzles", str(out)], input=typed.encode())
     said = result.stdout.decode()
     assert said.count("your moves (several may go on one line):") == 2, said
     assert "not a choice here" not in said
-    assert f"  {record.tag_value('Answer')} " in said and "right: " in said
+    assert f"  {answer} " in said and "right: " in said
 
 
 def test_the_puzzle_board_is_drawn_as_play_draws_it(made):
@@ -234,9 +303,66 @@ def test_the_puzzle_board_is_drawn_as_play_draws_it(made):
     shown = io.StringIO()
     ask(
         [("p.dgn", record)],
-        iter([record.tag_value("Answer")]),
+        iter([choices(record)[0]]),
         shown,
         prompt=False,
         paint=Paint(False, picture=True, symbols=True),
     )
     assert any(symbol in shown.getvalue() for symbol in "\u2660\u2665\u2666\u2663"), shown.getvalue()
+    # the answer's cards as play spells them too (the scoundrel puzzle's answer takes a card)
+    answer = choices(record)[0]
+    if answer[:1] in "23456789TJQKA":
+        (verdict,) = [line for line in shown.getvalue().splitlines() if line.startswith("right: ")]
+        assert answer not in verdict and any(symbol in verdict for symbol in "\u2660\u2665\u2666\u2663"), verdict
+
+
+def test_at_a_terminal_the_puzzle_prompt_is_the_play_prompt(made):
+    """Issue 40, item 7: at a terminal the answer is read by the play prompt itself: the
+    position's moves completed as play completes them, play's ``help`` (moves and
+    commands), and then how the analysis judged the answer against the choice played."""
+    from prompt_toolkit.document import Document
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from dungeon_cli.shell.interactive import PlayShell
+    from dungeon_cli.shell.puzzle import ask
+
+    out, _ = made
+    record = next(r for r in parse(out.read_text()) if r.game == "scoundrel")
+    answer, played = choices(record)
+    shown = io.StringIO()
+    shells = []
+    with create_pipe_input() as pipe:
+        pipe.send_text(f"help\n{played}\n")
+        pipe.close()
+
+        def terminal(session):
+            shells.append(PlayShell(session, None, shown, input=pipe, output=DummyOutput(), hints=False))
+            return shells[-1]
+
+        score = ask([("p.dgn", record)], iter(()), shown, prompt=True, terminal=terminal)
+    said = shown.getvalue()
+    assert score.asked == 1 and score.right == 0
+    assert "your moves (several may go on one line):" in said and "commands:" in said and "  rules" in said
+    offered = {c.text for c in shells[0].prompt.completer.get_completions(Document(""), None)}
+    assert answer in offered and played in offered
+    assert f"not the best: {answer} is (you played {played} in the game)" in said
+    assert "  the answer wins 55%, your choice in the game 20% (from the cards you had seen)" in said
+
+
+def test_a_puzzle_from_an_analysed_record_that_starts_from_a_position(run, tmp_path):
+    """An analysed record cut by ``dungeon cut`` (it keeps its Seed and comments) makes
+    the same kind of puzzle, its Seed kept (it was written "None": the position's
+    session deals from its piles, not the seed)."""
+    from conftest import FIXTURES
+
+    cut = tmp_path / "cut.dgn"
+    result = run(["cut", str(FIXTURES / "analysed" / "scoundrel.dgn"), "--at", "5", "-o", str(cut)])
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "p.dgn"
+    result = run(["puzzles", str(cut), "-o", str(out)])
+    assert result.exit_code == 0 and "1 puzzle(s) from 1 record(s)" in result.stderr, result.output
+    (record,) = parse(out.read_text())
+    assert record.tag_value("Seed") == "0" and record.position is not None
+    assert choices(record) == ("run", "9d")
+    assert run(["verify", "--seed-check", str(out)]).exit_code == 0
