@@ -12,7 +12,7 @@ from conftest import FIXTURES, TESTS
 
 from dungeon_cli import analysis, registry
 from dungeon_cli.analysis import Fair
-from dungeon_cli.analysis.classes import MoveClass, record_notes
+from dungeon_cli.services.move_classes import MoveClass, record_notes
 from dungeon_cli.services.referee import check
 from dungeon_cli.services.simulate import Spec, play
 from notation import parse, write
