@@ -119,8 +119,7 @@ def _merge(ops: "Operands", by: str, output: Optional[str], force: bool) -> int:
     from notation import write
 
     from ..kit.terminal_text import safe, safe_lines
-    from ..review.merge import MergeRefused, merge
-    from ..review.run import comparisons
+    from ..review.merge import MergeRefused, merged
     from .output import check_output, write_output
 
     if output == "-":
@@ -129,11 +128,11 @@ def _merge(ops: "Operands", by: str, output: Optional[str], force: bool) -> int:
     if output is not None:
         check_output(output, force, record=True, inputs=inputs)
     try:
-        merged = [merge(cmp) for cmp in comparisons(ops.a.name, ops.a.records(), ops.b.name, ops.b.records(), by)]
+        records = list(merged(ops.a.name, ops.a.records(), ops.b.name, ops.b.records(), by))
     except MergeRefused as exc:
         click.echo(f"dungeon diff: error: {safe(exc.message)}", err=True)
         return exc.status
-    text = write(merged)
+    text = write(records)
     if output is None:  # a terminal is shown the record made safe; a pipe gets it as it is
         sys.stdout.write(safe_lines(text) if sys.stdout.isatty() else text)
         sys.stdout.flush()

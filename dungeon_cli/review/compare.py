@@ -165,8 +165,8 @@ def _line_text(line: list[Move]) -> str:
     return f"( {move_text(line[0])}{more} )"
 
 
-def _different_rules(a: Side, b: Side) -> Optional[str]:
-    """Why no deal can be shared, or None."""
+def _different_rules(a: Side, b: Side, positions: bool = True) -> Optional[str]:
+    """Why no deal can be shared, or None (``positions``: where each starts counts too)."""
     game_a, game_b = a.record.game, b.record.game
     if game_a != game_b:
         return f"{_said(game_a)} and {_said(game_b)}"
@@ -181,11 +181,17 @@ def _different_rules(a: Side, b: Side) -> Optional[str]:
     if a.seed is not None and b.seed is not None and a.seed != b.seed:
         return f"Seed {a.seed} and Seed {b.seed}"
     position_a, position_b = a.record.tag_value("Position"), b.record.tag_value("Position")
-    if position_a != position_b:
+    if positions and position_a != position_b:
         if position_a is None or position_b is None:
             return f"{a.name if position_b is None else b.name} starts from a Position, the other from the deal"
         return "they start from different Positions"
     return None
+
+
+def same_rules(a: Side, b: Side) -> bool:
+    """The two could share a deal, wherever each starts: the same game, variant and rule
+    tags, and no two Seeds that disagree."""
+    return _different_rules(a, b, positions=False) is None
 
 
 def _said(value: Optional[str]) -> str:

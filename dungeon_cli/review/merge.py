@@ -11,6 +11,9 @@ What is merged, where the contract is silent (docs/review.md says it to users):
 - Where one main line is the beginning of the other, there is no move to hang a line on:
   when A stops where B goes on, A's main line goes on as B's did (with B's Result, if A
   has none); when B stops where A goes on, B adds nothing.
+- B may start from a Position A's main line reaches (``dungeon cut`` of A, ``play
+  --from A@7``): it is then A's line up to that point going on as B does, and merged as
+  such (from inside a turn, B's ``7...`` joined to the start of A's move 7).
 - Games that share no deal (other games, variants, rule tags, Seeds or Positions, or
   chance that dealt otherwise before they part) are refused, as is a record that
   ``verify`` finds illegal: a merged record is of one deal, and legal.
@@ -18,14 +21,76 @@ What is merged, where the contract is silent (docs/review.md says it to users):
 
 from __future__ import annotations
 
-from typing import Iterable
+import io
+from typing import Iterable, Iterator, Optional, Union
 
-from notation import Move, Record, Tag
+from notation import Checkpoint, Colon, Move, Record, Tag, Token, read, write
 from notation.model import printable
 from notation.reader import MAX_DEPTH
 from notation.writer import move_lines
 
-from .compare import Comparison
+from ..services.cutting import CutError, cut, points
+from .compare import Comparison, compare, same_rules
+from .pairing import pair
+from .transcript import Side
+
+
+def merged(name_a: str, records_a: Iterator[Record], name_b: str, records_b: Iterator[Record], by: str) -> Iterator[Record]:
+    """Each pair of records (``pairing.pair``) as one; MergeRefused at the first that cannot be."""
+    for ra, rb in pair(records_a, records_b, by):
+        side_a = Side(name_a, ra) if ra is not None else None
+        side_b = Side(name_b, rb) if rb is not None else None
+        if side_a is not None and side_b is not None and side_b.record.position is not None and side_a.record.position is None:
+            if side_a.legal and side_b.legal and same_rules(side_a, side_b):
+                side_b = Side(name_b, _from_the_deal(name_a, side_a.record, name_b, side_b.record))
+        yield merge(compare(side_a, side_b))
+
+
+def _from_the_deal(name_a: str, a: Record, name_b: str, b: Record) -> Record:
+    """B, which starts from a Position A's main line reaches, as the record from A's deal:
+    A's moves up to that point, then B's."""
+    position = b.tag_value("Position") or ""
+    turn = next((word[5:] for word in position.split() if word.startswith("turn=")), "")
+    try:
+        found = [p for p in points(a) if str(p[0]) == turn]
+        for point in found:
+            piece, _ = cut(a, point)
+            if piece.tag_value("Position") == position:
+                return _joined(a, b, point)
+    except CutError:  # A is legal (checked before), so this is no point of it
+        pass
+    raise MergeRefused(f"{name_b}:{b.line} starts from a Position that the main line of {name_a}:{a.line} never reaches")
+
+
+def _joined(a: Record, b: Record, point: tuple[int, Optional[int]]) -> Record:
+    number, decisions = point
+    index = next(i for i, move in enumerate(a.moves) if move.number == number and not move.is_deal)
+    head = [_bare(m) for m in a.moves[:index]]
+    moves = b.moves
+    if decisions is not None and moves and moves[0].rest:  # B's "7..." after the start of A's move 7
+        mine = a.moves[index]
+        piece, _ = cut(a, point)
+        dealt, colon, actions, _ = mine.split()
+        rest = piece.moves[0].actions
+        first = moves[0]
+        items: list[Union[Token, Colon, Checkpoint]] = [
+            *dealt,
+            *([colon] if colon is not None else []),
+            *actions[: len(actions) - len(rest)],
+        ]
+        items += [item for item in first.items]
+        joined = Move(number, [(items, first.segments[-1][1])], comments=list(first.comments), variations=first.variations)
+        moves = [joined, *moves[1:]]
+    tags = [Tag(t.name, t.value) for t in a.tags if t.name not in ("Position", "Result")]
+    tags += [Tag("Result", t.value) for t in b.tags if t.name == "Result"]
+    text = write([Record(tags=tags, moves=head + list(moves))])
+    (record,) = read(io.BytesIO(text.encode("utf-8")), source=b.source)
+    return record
+
+
+def _bare(move: Move) -> Move:
+    """A's move as B's line repeats it: without its variations and comments."""
+    return Move(move.number, [(items, None) for items, _ in move.segments], rest=move.rest)
 
 
 class MergeRefused(Exception):

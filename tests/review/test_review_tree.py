@@ -136,15 +136,64 @@ def test_records_of_two_deals_are_refused_and_nothing_is_written(run, tmp_path, 
     assert not out.exists() and result.stdout == ""
 
 
-def test_a_record_cut_from_another_starts_elsewhere_and_is_refused(run, tmp_path):
+def test_a_record_cut_from_another_is_a_different_game_to_diff_and_merges_into_it(run, tmp_path):
     a = FIXTURES / "scoundrel" / "legal" / "variations-seeded.dgn"
     cut = tmp_path / "cut.dgn"
     assert run(["cut", str(a), "--at", "2", "-o", str(cut)]).exit_code == 0
-    result = run(["diff", "--merge", str(a), str(cut)])
-    assert result.exit_code == 2
-    assert f"({cut} starts from a Position, the other from the deal)" in result.stderr
     compared = run(["diff", str(a), str(cut)])
-    assert compared.exit_code == 1 and "different games" in compared.stdout
+    assert (
+        compared.exit_code == 1 and f"different games ({cut} starts from a Position, the other from the deal)" in compared.stdout
+    )
+    same = run(["diff", "--merge", str(a), str(cut)])  # the same line from there: nothing to add
+    assert same.exit_code == 0 and same.stdout == a.read_text(encoding="utf-8").replace("      ( 4.", "    ( 4.")
+    backwards = run(["diff", "--merge", str(cut), str(a)])  # a line from the deal cannot hang on a later start
+    assert backwards.exit_code == 2
+    assert f"({a} starts from a Position, the other from the deal)" not in backwards.stderr
+    assert f"({cut} starts from a Position, the other from the deal)" in backwards.stderr
+
+
+def test_a_game_played_on_from_a_point_of_a_merges_from_there(run, tmp_path):
+    """``play --from A@3`` writes a record from A's position before move 3: merged, it
+    is a variation of A's move 3, and the record verifies down that line's seed."""
+    from dungeon_cli.services.cutting import cut
+
+    a = tmp_path / "a.dgn"
+    (record,) = _records(FIXTURES / "scoundrel" / "legal" / "variations-seeded.dgn")
+    a.write_text(write([_strip(record)]), encoding="utf-8")
+    b = tmp_path / "b.dgn"
+    played = run(["play", "--from", f"{a}@3", "-o", str(b)], input="run\n")
+    assert played.exit_code == 0, played.output
+    (theirs,) = _records(b)
+    assert theirs.position is not None and theirs.moves[0].number == 3
+    result = run(["diff", "--merge", str(a), str(b)])
+    assert result.exit_code == 0, result.output
+    (merged,) = read(io.BytesIO(result.stdout.encode()))
+    (line,) = merged.moves[2].variations
+    assert line[0].actions[-1].text == "run" and merged.position is None
+    out = tmp_path / "m.dgn"
+    out.write_text(result.stdout, encoding="utf-8")
+    assert run(["verify", "--seed-check", str(out)]).exit_code == 0
+    # from inside a turn: B's "3..." joined to the start of A's move 3
+    (piece, _) = cut(_records(a)[0], (3, 1))
+    piece.tags = [t for t in piece.tags if t.name != "Result"]
+    piece.moves = piece.moves[:1]
+    mid = tmp_path / "mid.dgn"
+    mid.write_text(write([piece]).replace("3... 8d xQc", "3... 8d Qc"), encoding="utf-8")  # bare-handed: dead
+    assert run(["verify", str(mid)]).exit_code == 0
+    result = run(["diff", "--merge", str(a), str(mid)])
+    assert result.exit_code == 0, result.output
+    (merged,) = read(io.BytesIO(result.stdout.encode()))
+    assert [" ".join(t.text for t in m.actions) for m in merged.moves[2].variations[0]] == ["x4c 8d Qc"]
+    out.write_text(result.stdout, encoding="utf-8")
+    assert run(["verify", "--seed-check", str(out)]).exit_code == 0
+
+
+def test_a_position_the_main_line_never_reaches_is_refused(run, tmp_path):
+    a = FIXTURES / "scoundrel" / "legal" / "variations-seeded.dgn"
+    b = FIXTURES / "scoundrel" / "legal" / "position-table-mid-turn.dgn"
+    result = run(["diff", "--merge", str(a), str(b)])
+    assert result.exit_code == 2
+    assert f"{b}:4 starts from a Position that the main line of {a}:4 never reaches" in result.stderr
 
 
 def test_an_illegal_record_is_not_merged(run, tmp_path):
