@@ -115,6 +115,8 @@ def _move(file: str, name: str, paint: Paint, number: int) -> int:
         frame = rp.frame(number)
         if frame is not None:
             out.append(paint.board(safe_lines(rp.frame_text(frame))))
+            if frame.move is not None and frame.move.variations:
+                out.append(safe_lines("\n".join(rp.variations_text(frame))))
             if not rp.legal:  # the record is at fault further on: say where
                 out.append(_ending(rp, name, paint))
         elif rp.legal:
