@@ -183,7 +183,11 @@ CHECKS: dict[str, Check] = {
         leaves=_verifies("--seed-check both.dgn"), before="printf 'run\\n' | dungeon play --from game.dgn@7 -o other.dgn"
     ),
     "dungeon replay both.dgn --move 7": Check(
-        says=("7. (3d) 3h 2d 6c : 3h x6c 2d", "  ( variation 1 of move 7, instead of the move above:", "    7. (3d) 3h 2d 6c : run"),
+        says=(
+            "7. (3d) 3h 2d 6c : 3h x6c 2d",
+            "  ( variation 1 of move 7, instead of the move above:",
+            "    7. (3d) 3h 2d 6c : run",
+        ),
         before="printf 'run\\n' | dungeon play --from game.dgn@7 -o other.dgn && dungeon diff --merge game.dgn other.dgn -o both.dgn",
     ),
     "dungeon replay game.dgn --step": Check(keys=[(b"1.", "n"), (b"2.", "q")]),
