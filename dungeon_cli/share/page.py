@@ -76,6 +76,7 @@ class Boards:
         self.boards: list[Shown] = []
         self.starts: dict[int, list[int]] = {}
         self.ends: dict[int, str] = {}
+        self.unplayed: dict[int, list[str]] = {}  # by a board's index: its move's variations that stopped at once
         main = rp.frames
         for i, frame in enumerate(main):
             label = "position" if i == 0 and frame.move is None and rp.record.position is not None else _label(frame)
@@ -93,8 +94,13 @@ class Boards:
         if move is None:
             return
         for number, (moves, line) in enumerate(zip(move.variations, self.rp.lines.get(id(move), [])), start=1):
-            if not line:
-                continue  # stopped at its first move: the diagnostics say where
+            if not line:  # stopped at its first move: listed without a board, the diagnostics say why
+                name = f"variation {number} of {parent.label.replace(', ', ' in ', 1)}"
+                self.unplayed.setdefault(at, []).append(
+                    f'<ol class="var" aria-label="{esc(name)}"><li class="no"><code>{esc(move_dgn(moves[0]))}</code>'
+                    "<p>replay stopped here</p></li></ol>"
+                )
+                continue
             first = len(boards)
             self.starts.setdefault(at, []).append(first)
             for j, frame in enumerate(line):
@@ -154,6 +160,7 @@ def _move_item(boards: Boards, index: int, prefix: str, under: dict[int, str]) -
             at = boards.boards[at].next
         name = esc(_line_name(boards.boards[first]))
         lines += f'<ol class="var" aria-label="{name}">{"".join(items)}<li class="end">{esc(boards.ends[first])}</li></ol>'
+    lines += "".join(boards.unplayed.get(index, []))
     href = esc(f"{prefix}move-{shown.key}")
     return f'<li><a href="#{href}" data-i="{index}"><code>{esc(text)}</code></a>{under.get(index, "")}{notes}{lines}</li>'
 

@@ -54,3 +54,17 @@ def test_the_variations_count_toward_the_moves_a_page_shows(run, tmp_path, monke
     out = tmp_path / "tree.html"
     result = run(["replay", str(TREE), "--html", str(out)])
     assert result.exit_code == 2 and "holds more than 5 moves" in result.output and not out.exists()
+
+
+def test_a_variation_that_stops_at_its_first_move_is_listed_without_a_board(run, tmp_path):
+    illegal = FIXTURES / "scoundrel" / "illegal" / "variation-illegal-move.dgn"
+    out = tmp_path / "tree.html"
+    result = run(["replay", str(illegal), "--html", str(out)])
+    assert result.exit_code == 1
+    html = out.read_text(encoding="utf-8")
+    assert re.findall(r'data-move="([0-9.]+)"', html) == ["0", "1", "2"]
+    assert (
+        '<ol class="var" aria-label="variation 1 of move 1"><li class="no"><code>1. 9h Qs 7d As : 9h xAs 7d</code>'
+        "<p>replay stopped here</p></li></ol>"
+    ) in html
+    assert "xAs: no weapon is equipped to strike As with" in html
