@@ -6,6 +6,7 @@ variations."""
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 from conftest import FIXTURES
@@ -281,3 +282,15 @@ def test_git_shows_a_variation_added_by_a_merge_with_textconv_and_the_driver(tmp
     driver = sh("git", "diff")
     assert "the same game (their variations differ: diff compares the main lines)" in driver.stdout
     assert "variations:\n+ turn 3: ( 3. " in driver.stdout, driver.stdout
+
+
+def test_json_lists_the_variations_one_side_has(run, tmp_path):
+    a, b, at = _split("scoundrel", tmp_path)
+    merged = tmp_path / "m.dgn"
+    assert run(["diff", "--merge", str(a), str(b), "-o", str(merged)]).exit_code == 0
+    result = run(["diff", "--format", "json", str(a), str(merged)])
+    assert result.exit_code == 0
+    (pair,) = json.loads(result.stdout)["pairs"]
+    assert pair["kind"] == "equal"
+    (line,) = pair["variations"]
+    assert line["side"] == "b" and line["move"] == f"turn {at + 1}" and line["line"].startswith(f"( {at + 1}. ")
