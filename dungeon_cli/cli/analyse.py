@@ -233,14 +233,20 @@ class Source(RecordFiles):
         for name, record in self:
             if record is None:
                 continue
-            moves += len(record.moves)
             if self.page_moves:
+                moves += _boards(record)
                 _page_holds(name, moves)
             yield name, record
 
     def count(self) -> int:
         """How many records the files hold, for the progress line (0 when none is drawn)."""
         return super().count() if wanted() else 0
+
+
+def _boards(record: Record) -> int:
+    from ..share.page import page_moves
+
+    return page_moves(record)
 
 
 def _page_holds(name: str, moves: int) -> None:

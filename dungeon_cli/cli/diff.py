@@ -8,9 +8,12 @@ at a driver that exits otherwise ("external diff died").
 from __future__ import annotations
 
 import sys
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import click
+
+if TYPE_CHECKING:
+    from .diffargs import Operands
 
 
 @click.command()
@@ -32,22 +35,62 @@ import click
     default=None,
     help="text (default, or [tool.dungeon] format); json; github: workflow annotations.",
 )
-def diff(files: tuple[str, ...], every: bool, context: int, by: str, fmt: Optional[str]) -> None:
+@click.option(
+    "--merge",
+    is_flag=True,
+    help="Write A's record with B's line as a variation from the move where they part (games of one deal only).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="With --merge: write the record to this new file ('-': standard output, the default).",
+)
+@click.option("--force", is_flag=True, help="With --merge: let -o replace an existing file (atomically).")
+def diff(
+    files: tuple[str, ...],
+    every: bool,
+    context: int,
+    by: str,
+    fmt: Optional[str],
+    merge: bool,
+    output: Optional[str],
+    force: bool,
+) -> None:
     """Compare the games two DGN files hold, not their spelling: for two games of one
     deal, the turn where they part, the board there, each side's move and its
     consequence, and each side's outcome.
 
+    Records with variations are compared by their main lines. With --merge, one
+    record is written instead: A's, with B's line as a variation of A's move where
+    the two part (for each pair of records, by --by).
+
     Also git's external diff driver (the seven arguments git passes; see dungeon
     git-setup), which exits 0 on a difference, as git requires.
 
-    Exit status: 0 the same games, 1 different, 2 trouble (a file could not be read).
+    \b
+    dungeon diff mine.dgn yours.dgn
+    dungeon diff --merge mine.dgn yours.dgn -o both.dgn
+
+    Exit status: 0 the same games (--merge: written), 1 different (--merge: a record
+    is not legal), 2 trouble (a file could not be read; --merge: not games of one deal).
     """
     from ..review.run import comparisons, write
     from .diffargs import Trouble, operands
     from .project import project_settings
 
+    if merge:
+        if len(files) != 2:
+            raise click.UsageError(f"--merge takes two files, A and B, not {len(files)}")
+        if every or context or fmt is not None:
+            raise click.UsageError("--merge writes a record: it takes no --all, --context or --format")
+    elif output is not None or force:
+        raise click.UsageError("-o and --force go with --merge")
     try:
         ops = operands(files)
+        if merge:
+            project_settings("diff")
+            sys.exit(_merge(ops, by or "order", output, force))
         # Run by git, a settings file that cannot be used is said and the diff goes on, as
         # textconv does: git stops the whole diff at a driver that fails.
         settings = project_settings("diff", warn=ops.git)
@@ -69,3 +112,30 @@ def diff(files: tuple[str, ...], every: bool, context: int, by: str, fmt: Option
         sys.exit(2)
     sys.stdout.flush()
     sys.exit(0 if ops.git else status)
+
+
+def _merge(ops: "Operands", by: str, output: Optional[str], force: bool) -> int:
+    """``--merge``: each pair of records as one, written once every pair is merged."""
+    from notation import write
+
+    from ..kit.terminal_text import safe, safe_lines
+    from ..review.merge import MergeRefused, merged
+    from .output import check_output, write_output
+
+    if output == "-":
+        output = None
+    inputs = (ops.a.path, ops.b.path)
+    if output is not None:
+        check_output(output, force, record=True, inputs=inputs)
+    try:
+        records = list(merged(ops.a.name, ops.a.records(), ops.b.name, ops.b.records(), by))
+    except MergeRefused as exc:
+        click.echo(f"dungeon diff: error: {safe(exc.message)}", err=True)
+        return exc.status
+    text = write(records)
+    if output is None:  # a terminal is shown the record made safe; a pipe gets it as it is
+        sys.stdout.write(safe_lines(text) if sys.stdout.isatty() else text)
+        sys.stdout.flush()
+        return 0
+    write_output(output, text, force, record=True, inputs=inputs)
+    return 0

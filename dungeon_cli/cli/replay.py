@@ -147,6 +147,8 @@ def _move(file: str, name: str, paint: Paint, number: int) -> int:
         frame = rp.frame(number)
         if frame is not None:
             out.append(paint.board(safe_lines(rp.frame_text(frame))))
+            if frame.move is not None and frame.move.variations:
+                out.append(safe_lines("\n".join(rp.variations_text(frame))))
             if not rp.legal:  # the record is at fault further on: say where
                 out.append(_ending(rp, name, paint))
         elif rp.legal:
@@ -170,7 +172,11 @@ def _stream(file: str, name: str, paint: Paint) -> int:
     def show(rp: Replay) -> list[str]:
         lines = [paint.strong(safe(rp.title(name)))]
         for frame in rp.frames:
-            lines += [paint.board(safe_lines(rp.frame_text(frame))), ""]
+            lines += [paint.board(safe_lines(rp.frame_text(frame)))]
+            lines += (
+                [safe_lines("\n".join(rp.variations_text(frame)))] if frame.move is not None and frame.move.variations else []
+            )
+            lines.append("")
         lines.append(_ending(rp, name, paint))
         return lines
 

@@ -27,7 +27,7 @@ def write_html(file: str, out: str, force: bool) -> int:
     from notation import read
 
     from ..plumbing import report
-    from ..share.page import MAX_MOVES, build
+    from ..share.page import MAX_MOVES, build, page_moves
 
     name = display_name(file)
     check_output(out, force, inputs=(file,))  # before the records are read
@@ -36,7 +36,7 @@ def write_html(file: str, out: str, force: bool) -> int:
             records = []
             moves = 0
             for record in read(stream, source=None if file == "-" else file):
-                moves += len(record.moves)
+                moves += page_moves(record)
                 if moves > MAX_MOVES:  # refused before it is all held, let alone drawn
                     raise Unreadable(
                         f"{printable(name)}: holds more than {MAX_MOVES:,} moves: a page shows at most that many "

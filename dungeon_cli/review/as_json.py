@@ -63,6 +63,10 @@ def pair(cmp: Comparison, every: bool) -> dict[str, Any]:
         "differences": [_row(cmp, row) for row in rows],
         "score_difference": rb.score - ra.score if ra is not None and rb is not None else None,
         "notes": cmp.notes,
+        # the variations one side has and the other not (diff compares the main lines)
+        "variations": [
+            {"side": "a" if sign == "-" else "b", "move": row.label, "line": text} for sign, row, text in cmp.variations
+        ],
     }
 
 

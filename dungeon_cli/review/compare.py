@@ -11,6 +11,12 @@ disagree, and everything chance dealt agrees up to the first decision where they
 They are then compared where they part: the board there, each side's move and what it
 cost, and each side's outcome. Otherwise they are different games, compared tag by tag
 and move by move.
+
+A record is a tree (NOTATION.md section 9): what is compared is the two main lines, as
+the Result is the main line's; records whose main lines are the same game and whose
+variations differ are equal games with a note saying so. Two records start from the same
+place when neither has a Position, or both the same one: a record cut from another
+(``dungeon cut``) starts elsewhere, and is a different game.
 """
 
 from __future__ import annotations
@@ -69,6 +75,9 @@ class Comparison:
         self.rows: list[Row] = []
         self.parting: Optional[Parting] = None
         self.notes: list[str] = []
+        # the variations one side has and the other not, on the moves both main lines hold:
+        # ("-" or "+", the move's row, the line as text)
+        self.variations: list[tuple[str, Row, str]] = []
 
     @property
     def equal(self) -> bool:
@@ -85,6 +94,7 @@ def compare(a: Optional[Side], b: Optional[Side]) -> Comparison:
         return out
     out.tags = _tags(a, b)
     out.rows = _rows(a, b)
+    out.variations = _variations(out.rows)
     if all(row.same for row in out.rows):
         out.kind = "same-game" if out.tags else "equal"
         out.notes = _notes(a, b)
@@ -136,8 +146,27 @@ def _rows(a: Side, b: Side) -> list[Row]:
     return rows
 
 
-def _different_rules(a: Side, b: Side) -> Optional[str]:
-    """Why no deal can be shared, or None."""
+def _variations(rows: list[Row]) -> list[tuple[str, Row, str]]:
+    """The variations of each move both main lines hold that only one side has."""
+    out: list[tuple[str, Row, str]] = []
+    for row in rows:
+        if row.a is None or row.b is None or not (row.a.variations or row.b.variations):
+            continue
+        mine = [_line_text(line) for line in row.a.variations]
+        theirs = [_line_text(line) for line in row.b.variations]
+        out.extend(("-", row, text) for text in mine if text not in theirs)
+        out.extend(("+", row, text) for text in theirs if text not in mine)
+    return out
+
+
+def _line_text(line: list[Move]) -> str:
+    """A variation in brief: its first move as written, and how many moves it holds."""
+    more = f" ... {len(line)} moves" if len(line) > 1 else ""
+    return f"( {move_text(line[0])}{more} )"
+
+
+def _different_rules(a: Side, b: Side, positions: bool = True) -> Optional[str]:
+    """Why no deal can be shared, or None (``positions``: where each starts counts too)."""
     game_a, game_b = a.record.game, b.record.game
     if game_a != game_b:
         return f"{_said(game_a)} and {_said(game_b)}"
@@ -151,7 +180,18 @@ def _different_rules(a: Side, b: Side) -> Optional[str]:
         return "their rule tags differ"
     if a.seed is not None and b.seed is not None and a.seed != b.seed:
         return f"Seed {a.seed} and Seed {b.seed}"
+    position_a, position_b = a.record.tag_value("Position"), b.record.tag_value("Position")
+    if positions and position_a != position_b:
+        if position_a is None or position_b is None:
+            return f"{a.name if position_b is None else b.name} starts from a Position, the other from the deal"
+        return "they start from different Positions"
     return None
+
+
+def same_rules(a: Side, b: Side) -> bool:
+    """The two could share a deal, wherever each starts: the same game, variant and rule
+    tags, and no two Seeds that disagree."""
+    return _different_rules(a, b, positions=False) is None
 
 
 def _said(value: Optional[str]) -> str:
@@ -202,6 +242,8 @@ def _notes(a: Side, b: Side) -> list[str]:
         notes.append("their comments differ")
     if [m.checkpoint for m in a.record.moves] != [m.checkpoint for m in b.record.moves]:
         notes.append("their written checkpoints differ")
+    if [m.variations for m in a.record.moves] != [m.variations for m in b.record.moves]:
+        notes.append("their variations differ: diff compares the main lines")
     if [(t.name, t.value) for t in a.record.tags] != [(t.name, t.value) for t in b.record.tags] and not _tags(a, b):
         notes.append("their tags are in another order")
     return notes

@@ -36,6 +36,10 @@ def _lines(cmp: Comparison, every: bool, context: int) -> Iterator[str]:
     if b is not None:
         yield f"+++ {heading(b)}"
     yield summary(cmp)
+    if cmp.variations:
+        yield "variations:"
+        for sign, row, text in cmp.variations:
+            yield f"{sign} {row.label}: {text}"
     if cmp.kind in ("equal", "only"):
         return
     assert a is not None and b is not None

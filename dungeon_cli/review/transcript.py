@@ -34,6 +34,8 @@ def move_text(move: Move) -> str:
     dealt, _, actions, _ = move.split()
     if move.is_deal:
         return " ".join(["deal:", *(t.text for t in dealt)])
+    if move.rest:  # the rest of a turn dealt before a record's Position
+        return " ".join([f"{move.number}...", *(t.text for t in actions)])
     return " ".join([f"{move.number}.", *(t.text for t in dealt), ":", *(t.text for t in actions)])
 
 

@@ -14,7 +14,7 @@ import base64
 import hashlib
 import os
 from importlib import resources
-from typing import Callable, Optional, Sequence
+from typing import Callable, NamedTuple, Optional, Sequence
 
 from notation import Move, Record
 from notation.writer import move_lines
@@ -50,12 +50,87 @@ def _label(frame: Frame) -> str:
     return f"move {frame.number}"
 
 
-def _frame(rp: Replayed, frame: Frame, hidden: bool, defs: Defs) -> str:
-    head = f"<code>{esc(move_dgn(frame.move))}</code>" if frame.move is not None else esc(_label(frame))
+class Shown(NamedTuple):
+    """A board on the page: its frame, the fragment's key (``3``; ``3.2.4``: move 4 of
+    the second variation of move 3), its label, and the boards before and after it on its
+    own line, the one a variation is tried instead of (``back``) and the main line's one
+    it hangs from (``root``), as indices of the game's boards (None: there is none)."""
+
+    frame: Frame
+    key: str
+    label: str
+    prev: Optional[int]
+    next: Optional[int]
+    back: Optional[int]
+    root: int
+
+
+class Boards:
+    """Every board of a game: the main line's first, in order (index ``i`` is frame
+    ``i``, as a review's chart counts them), then each variation's, line by line;
+    ``starts``: by a board's index, the first board of each variation of its move;
+    ``ends``: by a variation's first board, how that line ends."""
+
+    def __init__(self, rp: Replayed):
+        self.rp = rp
+        self.boards: list[Shown] = []
+        self.starts: dict[int, list[int]] = {}
+        self.ends: dict[int, str] = {}
+        self.unplayed: dict[int, list[str]] = {}  # by a board's index: its move's variations that stopped at once
+        main = rp.frames
+        for i, frame in enumerate(main):
+            label = "position" if i == 0 and frame.move is None and rp.record.position is not None else _label(frame)
+            after = i + 1 if i + 1 < len(main) else None
+            self.boards.append(Shown(frame, str(frame.number), label, i - 1 if i else None, after, None, i))
+        if rp.lines:
+            for i in range(len(main)):
+                self._lines_of(i)
+
+    def _lines_of(self, at: int) -> None:
+        """The variations of board ``at``'s move, each line's boards together, then theirs."""
+        boards = self.boards
+        parent = boards[at]
+        move = parent.frame.move
+        if move is None:
+            return
+        for number, (moves, line) in enumerate(zip(move.variations, self.rp.lines.get(id(move), [])), start=1):
+            if not line:  # stopped at its first move: listed without a board, the diagnostics say why
+                name = f"variation {number} of {parent.label.replace(', ', ' in ', 1)}"
+                self.unplayed.setdefault(at, []).append(
+                    f'<ol class="var" aria-label="{esc(name)}"><li class="no"><code>{esc(move_dgn(moves[0]))}</code>'
+                    "<p>replay stopped here</p></li></ol>"
+                )
+                continue
+            first = len(boards)
+            self.starts.setdefault(at, []).append(first)
+            for j, frame in enumerate(line):
+                label = f"move {frame.number}, variation {number} of {parent.label.replace(', ', ' in ', 1)}"
+                after = first + j + 1 if j + 1 < len(line) else None
+                before = parent.prev if j == 0 else first + j - 1
+                boards.append(Shown(frame, f"{parent.key}.{number}.{frame.number}", label, before, after, at, parent.root))
+            state = line[-1].state
+            if len(line) < len(moves):
+                self.ends[first] = f"replay stopped at {move_dgn(moves[len(line)])}"
+            else:
+                self.ends[first] = f"result: {state.result()}" if state.is_over else f"unfinished: {state.unfinished()}"
+            for j in range(len(line)):
+                self._lines_of(first + j)
+
+
+def _frame(rp: Replayed, shown: Shown, index: int, defs: Defs) -> str:
+    frame = shown.frame
+    head = f"<code>{esc(move_dgn(frame.move))}</code>" if frame.move is not None else esc(shown.label)
     cp = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in frame.checkpoint.items())
+    links = "".join(
+        f' data-{name}="{value}"'
+        for name, value in (("prev", shown.prev), ("next", shown.next), ("back", shown.back))
+        if value is not None
+    )
+    line = f'<p class="in">{esc(_line_name(shown))}</p>' if shown.back is not None else ""
     return (
-        f'<section class="frame" data-move="{frame.number}" data-label="{esc(_label(frame))}"{" hidden" if hidden else ""}>'
-        f"<h3>{head}</h3>{_told(frame)}{board(rp.module, frame.state, defs)}"
+        f'<section class="frame" data-move="{esc(shown.key)}" data-label="{esc(shown.label)}"'
+        f' data-root="{shown.root}"{links}{" hidden" if index else ""}>'
+        f"{line}<h3>{head}</h3>{_told(frame)}{board(rp.module, frame.state, defs)}"
         f'<dl class="cp" aria-label="checkpoint">{cp}</dl></section>'
     )
 
@@ -65,10 +140,29 @@ def _told(frame: Frame) -> str:
     return f'<p class="told">{esc(frame.told)}</p>' if frame.told else ""
 
 
-def _move_item(frame: Frame, index: int, href: str, extra: str = "") -> str:
-    text = move_dgn(frame.move) if frame.move is not None else "start"
+def _line_name(shown: Shown) -> str:
+    """``variation 2 of move 3``: the line a variation's board is on."""
+    return shown.label.split(", ", 1)[1]
+
+
+def _move_item(boards: Boards, index: int, prefix: str, under: dict[int, str]) -> str:
+    """A move of the list, and under it the list of each of its variations."""
+    shown = boards.boards[index]
+    frame = shown.frame
+    text = move_dgn(frame.move) if frame.move is not None else shown.label
     notes = "".join(f"<p>{esc(n)}</p>" for n in (move_notes(frame.move) if frame.move is not None else []))
-    return f'<li><a href="#{href}" data-i="{index}"><code>{esc(text)}</code></a>{extra}{notes}</li>'
+    lines = ""
+    for first in boards.starts.get(index, []):
+        items: list[str] = []
+        at: Optional[int] = first
+        while at is not None:
+            items.append(_move_item(boards, at, prefix, under))
+            at = boards.boards[at].next
+        name = esc(_line_name(boards.boards[first]))
+        lines += f'<ol class="var" aria-label="{name}">{"".join(items)}<li class="end">{esc(boards.ends[first])}</li></ol>'
+    lines += "".join(boards.unplayed.get(index, []))
+    href = esc(f"{prefix}move-{shown.key}")
+    return f'<li><a href="#{href}" data-i="{index}"><code>{esc(text)}</code></a>{under.get(index, "")}{notes}{lines}</li>'
 
 
 def _unplayed(rp: Replayed) -> str:
@@ -109,22 +203,32 @@ Review = Callable[[Replayed, str], tuple[str, dict[int, str]]]
 
 def _game(rp: Replayed, number: int, many: bool, name: str, defs: Defs, review: Optional[Review] = None) -> str:
     record = rp.record
-    tags = "".join(f"<div><dt>{esc(t.name)}</dt><dd>{esc(t.value)}</dd></div>" for t in record.tags if t.name != "Game")
+    tags = "".join(
+        f"<div><dt>{esc(t.name)}</dt><dd>{_tag_value(t.name, t.value)}</dd></div>" for t in record.tags if t.name != "Game"
+    )
     prefix = f"game-{number}-" if many else ""
     frames = rp.frames if rp.module is not None else []
     above, under = review(rp, prefix) if review is not None and frames else ("", {})
-    sections = "".join(_frame(rp, f, i != 0, defs) for i, f in enumerate(frames))
-    items = "".join(_move_item(f, i, f"{prefix}move-{f.number}", under.get(i, "")) for i, f in enumerate(frames))
+    boards = Boards(rp) if frames else None
+    every = boards.boards if boards is not None else []
+    sections = "".join(_frame(rp, b, i, defs) for i, b in enumerate(every))
+    items = "".join(_move_item(boards, i, prefix, under) for i in range(len(frames))) if boards is not None else ""
     items += _unplayed(rp)
     last = max(0, len(frames) - 1)
+    back = (
+        '<button type="button" data-go="main" aria-label="back to the main line" title="back to the main line (Escape)"'
+        ' hidden><svg viewBox="0 0 16 16" aria-hidden="true"><path d="M7 2v4h7v4H7v4L1 8z"/></svg> main line</button>'
+        if len(every) > len(frames)
+        else ""
+    )
     controls = (
         '<div class="ctl" role="group" aria-label="step through the moves">'
         '<button type="button" data-go="first" aria-label="first move" title="first (Home)"><svg viewBox="0 0 16 16" aria-hidden="true"><path d="M3 2h2v12H3zM14 2v12L6 8z"/></svg></button>'
         '<button type="button" data-go="prev" aria-label="previous move" title="previous (left arrow)"><svg viewBox="0 0 16 16" aria-hidden="true"><path d="M12 2v12L4 8z"/></svg></button>'
         '<button type="button" data-go="next" aria-label="next move" title="next (right arrow)"><svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 2v12l8-6z"/></svg></button>'
         '<button type="button" data-go="last" aria-label="last move" title="last (End)"><svg viewBox="0 0 16 16" aria-hidden="true"><path d="M11 2h2v12h-2zM2 2v12l8-6z"/></svg></button>'
-        f'<input type="range" min="0" max="{last}" value="0" aria-label="move">'
-        f'<output aria-live="polite">{esc(_label(frames[0])) if frames else "no moves"}</output></div>'
+        f'{back}<input type="range" min="0" max="{last}" value="0" aria-label="move">'
+        f'<output aria-live="polite">{esc(every[0].label) if every else "no moves"}</output></div>'
     )
     return (
         f'<article class="game" id="game-{number}" data-game="{number}"{" hidden" if many and number > 1 else ""}>'
@@ -132,6 +236,15 @@ def _game(rp: Replayed, number: int, many: bool, name: str, defs: Defs, review: 
         f'<div class="main"><div class="pane">{sections or "<p>no board: the record cannot be replayed</p>"}</div>'
         f'<ol class="pane moves" aria-label="moves">{items}</ol></div>{_ending(rp, name)}</article>'
     )
+
+
+def _tag_value(name: str, value: str) -> str:
+    """A tag's value; a Position's (every pile's cards: hundreds of characters) folded
+    under the turn it starts at, the board showing it."""
+    if name != "Position":
+        return esc(value)
+    turn = next((word for word in value.split() if word.startswith("turn=")), "the position")
+    return f"<details><summary>{esc(turn)} (the record starts here)</summary>{esc(value)}</details>"
 
 
 def page(records: Sequence[Record], name: str) -> str:
@@ -143,6 +256,14 @@ def page(records: Sequence[Record], name: str) -> str:
 # 5.3 MB file of records made a 310 MB page in 1.2 GB. A page shows this many moves at
 # most (a few dozen games); a larger file is refused before it is drawn.
 MAX_MOVES = 2_000
+
+
+def page_moves(record: Record) -> int:
+    """The boards a record draws on a page: one for every move of its tree, its
+    variations' too."""
+    if not any(move.variations for move in record.moves):
+        return len(record.moves)
+    return sum(1 for _ in record.walk_tree())
 
 
 def build(

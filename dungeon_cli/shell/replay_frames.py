@@ -2,14 +2,16 @@
 
 The referee replays (``keep_states``) and the frames are cut from what it kept, so a
 replay shows exactly what ``verify`` judged: an illegal record shows its moves up to the
-faulty one, then the faulty move and the diagnostics.
+faulty one, then the faulty move and the diagnostics. A record's variations are walked
+by the same referee, each line's moves kept with what they did (``Replay.lines``); a
+record with a Position starts with the board it gives.
 """
 
 from __future__ import annotations
 
 from typing import Any, Optional
 
-from notation import Diagnostic, Move, Record
+from notation import Checkpoint, Diagnostic, Move, Record
 from notation.writer import move_lines
 
 from ..engine import Told, Visitor, wrapped
@@ -33,7 +35,7 @@ class TextFrame:
     @property
     def label(self) -> str:
         if self.move is None:
-            return "start"
+            return "position" if self.number else "start"
         return "deal" if self.move.is_deal else f"move {self.number}"
 
 
@@ -43,11 +45,19 @@ class Replay:
     def __init__(self, record: Record):
         self.record = record
         told, start = Told(), _Start()
-        verdict = Referee(keep_states=True).check(record, watchers=(told, start))
+        # the variations of each move (by its id), each line's moves as walked
+        self.lines: dict[int, list[list[TextFrame]]] = {}
+        watchers: tuple[Visitor, ...] = (
+            (told, start, _Lines(self.lines)) if any(m.variations for m in record.moves) else (told, start)
+        )
+        verdict = Referee(keep_states=True).check(record, watchers=watchers)
         self.start = start.state  # the table before move 1, when no deal: line sets it
         self.verdict = verdict
         self.module: Optional[GameModule[Any, Any]] = verdict.module
         self.frames: list[TextFrame] = []
+        if record.position is not None and self.start is not None and verdict.states:
+            # the board the Position gives, before the first move (numbered as the position's turn)
+            self.frames.append(TextFrame(self.start.turn, None, self.start))
         for move, state in zip(record.moves, verdict.states):
             if state is not None:
                 number = move.number or 0
@@ -68,7 +78,7 @@ class Replay:
 
     def frame(self, number: int) -> Optional[TextFrame]:
         for frame in self.frames:
-            if frame.number == number:
+            if frame.number == number and (frame.move is not None or number == 0):
                 return frame
         if number == 0 and self.start is not None:  # no deal: line: the game as it starts
             return TextFrame(0, None, self.start)
@@ -94,7 +104,12 @@ class Replay:
     def frame_text(self, frame: TextFrame) -> str:
         assert self.module is not None
         told = f"{wrapped(frame.told)}\n" if frame.told else ""
-        head = move_text(frame.move) if frame.move is not None else "start (the record has no deal: line)"
+        if frame.move is not None:
+            head = move_text(frame.move)
+        elif frame.number:
+            head = f"position: turn {frame.number} (the record starts here, from its Position tag)"
+        else:
+            head = "start (the record has no deal: line)"
         return f"{head}\n{told}{self.module.render(frame.state)}"
 
     def ending_text(self, name: str) -> str:
@@ -111,6 +126,65 @@ class Replay:
         if state.is_over:
             return f"result: {state.result()}"
         return f"unfinished: {state.unfinished()}"
+
+    def variations_text(self, frame: TextFrame, margin: str = "  ") -> list[str]:
+        """The variations tried instead of ``frame``'s move, indented under it: each
+        line's moves with what their turns did, and how the line ends."""
+        out: list[str] = []
+        if frame.move is None:
+            return out
+        for index, line in enumerate(self.lines.get(id(frame.move), []), start=1):
+            out.append(f"{margin}( variation {index} of {frame.label}, instead of the move above:")
+            out.extend(self._line_text(frame.move.variations[index - 1], line, margin + "  "))
+        return out
+
+    def _line_text(self, moves: list[Move], line: list[TextFrame], margin: str) -> list[str]:
+        out: list[str] = []
+        for frame in line:
+            out.append(margin + move_text(frame.move) if frame.move is not None else margin)
+            if frame.told:
+                out.extend(margin + "  " + row for row in wrapped(frame.told, 76 - len(margin)).splitlines())
+            out.extend(self.variations_text(frame, margin + "  "))
+        if len(line) < len(moves):  # stopped at a fault (the diagnostics say which)
+            out.append(f"{margin}{move_text(moves[len(line)])}")
+            out.append(f"{margin}  replay of this line stopped here )")
+            return out
+        state = line[-1].state if line else None
+        if state is None:
+            end = "no moves"
+        elif state.is_over:
+            end = f"result: {state.result()}"
+        else:
+            end = f"unfinished: {state.unfinished()}"
+        out.append(f"{margin}{end} )")
+        return out
+
+
+class _Lines(Visitor):
+    """The variations of a walk, each line's moves with the state after each and what
+    its turn did, into ``lines`` (by the ``id`` of the move they are tried instead of);
+    ``frames``: this line's own (None: the main line, whose states the referee keeps)."""
+
+    def __init__(self, lines: dict[int, list[list[TextFrame]]], frames: Optional[list[TextFrame]] = None):
+        self.lines = lines
+        self.frames = frames
+        self.told = Told()
+
+    def begin(self, walk: Any) -> None:
+        self.told.begin(walk)
+
+    def turn(self, log: Any, after: State) -> None:
+        if self.frames is not None:
+            self.told.turn(log, after)
+
+    def move(self, move: Move, state: State, checkpoint: Optional[Checkpoint]) -> None:
+        if self.frames is not None:
+            self.frames.append(TextFrame(move.number or 0, move, state, " ".join(self.told.take())))
+
+    def variation(self, move: Move, index: int) -> Optional[Visitor]:
+        line: list[TextFrame] = []
+        self.lines.setdefault(id(move), []).append(line)
+        return _Lines(self.lines, line)
 
 
 class _Start(Visitor):

@@ -184,6 +184,17 @@ CHECKS: dict[str, Check] = {
     "dungeon cut game.dgn --at 7": Check(says=('[Position "turn=7 hp=', "7. (3d) 3h 2d 6c : 3h x6c 2d")),
     "dungeon cut game.dgn --at 7.1 -o from-here.dgn": Check(leaves=_verifies("from-here.dgn")),
     "printf 'run\\n' | dungeon play --from game.dgn@7": Check(says=("7. (3d) 3h 2d 6c : run",)),
+    "dungeon diff --merge game.dgn other.dgn -o both.dgn": Check(
+        leaves=_verifies("--seed-check both.dgn"), before="printf 'run\\n' | dungeon play --from game.dgn@7 -o other.dgn"
+    ),
+    "dungeon replay both.dgn --move 7": Check(
+        says=(
+            "7. (3d) 3h 2d 6c : 3h x6c 2d",
+            "  ( variation 1 of move 7, instead of the move above:",
+            "    7. (3d) 3h 2d 6c : run",
+        ),
+        before="printf 'run\\n' | dungeon play --from game.dgn@7 -o other.dgn && dungeon diff --merge game.dgn other.dgn -o both.dgn",
+    ),
     "dungeon replay game.dgn --step": Check(keys=[(b"1.", "n"), (b"2.", "q")]),
     "dungeon summary records/*.dgn --by game --format github": Check(says=("| scoundrel", "| clear-the-dungeon")),
     "dungeon sim scoundrel --bot counting --games 10000 --jobs 2": Check(

@@ -310,3 +310,156 @@ def test_the_review_page_steps_to_a_move_from_its_chart(browser, run, tmp_path, 
     browser.get(out.as_uri() + "#move-2")
     browser.save_screenshot(str(ARTIFACTS / f"review-{game}.png"))
     assert _errors(browser) == []
+
+
+# -- a record as a tree (NOTATION.md section 9): variations stepped into, positions as the start --
+
+
+def _tree_keys(record) -> dict[str, dict[str, str]]:
+    """Each board's key on the page (``3``; ``3.2.4``: move 4 of variation 2 of move 3)
+    and the full checkpoint ``fmt --annotate`` writes on that move."""
+    out: dict[str, dict[str, str]] = {}
+
+    def line(moves, parent: str | None) -> None:
+        for move in moves:
+            if move.is_deal:
+                continue
+            key = str(move.number) if parent is None else f"{parent}.{move.number}"
+            out[key] = move.checkpoint.as_dict()
+            for number, variation in enumerate(move.variations, start=1):
+                line(variation, f"{key}.{number}")
+
+    line(record.moves, None)
+    return out
+
+
+def _tree_fixture(game: str, tmp_path: Path) -> Path:
+    """The first record with variations among a game's legal fixtures, in a file alone."""
+    from game_fixtures import fixtures
+
+    from notation import write
+
+    for path in fixtures(game, "legal"):
+        for record in read(io.BytesIO(path.read_bytes())) if path.name.startswith("variations") else ():
+            if any(m.variations for m in record.moves):
+                out = tmp_path / f"{game}-tree.dgn"
+                out.write_text(write([record]), encoding="utf-8")
+                return out
+    raise AssertionError(f"{game} has no legal fixture with variations")
+
+
+TREE_GAMES = ["scoundrel", "clear-the-dungeon", "rpg-solitaire", "cassette-dungeons", "toy"]
+
+
+@pytest.mark.parametrize("game", TREE_GAMES)
+def test_a_variation_is_entered_by_a_click_stepped_with_the_arrows_and_left_for_the_main_line(browser, run, tmp_path, game):
+    """For a record with variations of each game: every board of every line (a click on
+    each line's first move, then the right arrow) shows the checkpoint fmt --annotate
+    writes on that move of that line; left steps back within the line; the down arrow
+    enters a move's first variation, up leaves it, and the button (or Escape) goes back
+    to the main line. A screenshot per game: tests/artifacts/html-variations-GAME.png."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    fixture = _tree_fixture(game, tmp_path)
+    result = run(["fmt", "--annotate", "-"], input=fixture.read_text(encoding="utf-8"))
+    assert result.exit_code == 0, result.output
+    (annotated,) = read(io.BytesIO(result.stdout.encode("utf-8")))
+    expected = _tree_keys(annotated)
+    (record,) = read(io.BytesIO(fixture.read_bytes()))
+    page = _page(run, tmp_path, fixture)
+    browser.get(page.as_uri())
+    browser.get_log("browser")
+    body = browser.find_element(By.TAG_NAME, "body")
+    back = browser.find_element(By.CSS_SELECTOR, "button[data-go=main]")
+    assert not back.is_displayed()
+    seen = set()
+    firsts = browser.find_elements(By.CSS_SELECTOR, ".moves ol.var > li:first-child > a")
+    assert len(firsts) == sum(len(m.variations) for _, m in record.walk_tree())
+    for index in range(len(firsts)):
+        link = browser.find_elements(By.CSS_SELECTOR, ".moves ol.var > li:first-child > a")[index]
+        key = link.get_dom_attribute("href").removeprefix("#move-")
+        link.click()
+        _becomes(browser, "return location.hash", f"#move-{key}")
+        assert back.is_displayed() and back.accessible_name == "back to the main line"
+        line = [key]
+        while True:
+            move, checkpoint, fragment = _shown(browser)
+            assert move == line[-1] and fragment == f"#move-{move}"
+            assert checkpoint == expected[move], move
+            seen.add(move)
+            body.send_keys(Keys.ARROW_RIGHT)
+            after = _shown(browser)[0]
+            if after == move:  # the end of the line: it stays there
+                break
+            assert after.rsplit(".", 1)[0] == move.rsplit(".", 1)[0]  # the same line, the next move
+            line.append(after)
+        for earlier in reversed(line[:-1]):  # back along the line
+            body.send_keys(Keys.ARROW_LEFT)
+            assert _shown(browser)[0] == earlier
+        body.send_keys(Keys.ARROW_UP)  # out to the move it is tried instead of
+        assert _shown(browser)[0] == key.rsplit(".", 2)[0]
+        body.send_keys(Keys.ARROW_DOWN)  # and into its first variation again
+        assert _shown(browser)[0].rsplit(".", 2)[0] == key.rsplit(".", 2)[0]
+        browser.find_element(By.CSS_SELECTOR, "button[data-go=main]").click()
+        main = _shown(browser)[0]
+        assert main == key.split(".", 1)[0] and not back.is_displayed()  # the main line's move it hangs from
+    assert seen == {k for k in expected if "." in k}  # every board of every variation
+    browser.get(page.as_uri() + "#move-" + min((k for k in expected if "." in k), key=len))
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ESCAPE)
+    assert "." not in _shown(browser)[0]
+    browser.get(page.as_uri() + "#move-" + min((k for k in expected if "." in k), key=len))
+    browser.save_screenshot(str(ARTIFACTS / f"html-variations-{game}.png"))
+    assert _errors(browser) == []
+
+
+@pytest.mark.parametrize("game", TREE_GAMES)
+def test_a_positioned_record_renders_from_its_position(browser, run, tmp_path, game):
+    from game_fixtures import fixtures
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from dungeon_cli.shell.replay_frames import Replay
+
+    fixture = next(p for p in fixtures(game, "legal") if p.name.startswith("position-"))
+    (record,) = read(io.BytesIO(fixture.read_bytes()))
+    rp = Replay(record)
+    assert rp.start is not None and rp.module is not None
+    start = rp.module.notation.checkpoint(rp.start)
+    result = run(["fmt", "--annotate", "-"], input=fixture.read_text(encoding="utf-8"))
+    (annotated,) = read(io.BytesIO(result.stdout.encode("utf-8")))
+    page = _page(run, tmp_path, fixture)
+    browser.get(page.as_uri())
+    browser.get_log("browser")
+    move, checkpoint, _ = _shown(browser)
+    assert (move, checkpoint) == ("0", start)
+    assert browser.execute_script("return document.querySelector('output').textContent").startswith("position (0 of ")
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    first = annotated.moves[0]
+    assert _shown(browser)[:2] == [str(first.number), first.checkpoint.as_dict()]
+    browser.save_screenshot(str(ARTIFACTS / f"html-position-{game}.png"))
+    assert _errors(browser) == []
+
+
+def test_the_review_page_of_a_record_with_variations_steps_into_them(browser, run, tmp_path):
+    """analyse --html of a record with variations: the chart is the main line's; in a
+    variation, the column of the main-line move it hangs from is lit."""
+    from selenium.webdriver.common.by import By
+
+    fixture = FIXTURES / "scoundrel" / "legal" / "variations-seeded.dgn"
+    out = tmp_path / "review.html"
+    result = run(["analyse", str(fixture), "--samples", "4", "--limit", "0.2", "--html", str(out)])
+    assert result.exit_code == 0, result.output
+    browser.get(out.as_uri())
+    browser.get_log("browser")
+    browser.find_element(By.CSS_SELECTOR, 'a[href="#move-3.2.4"]').click()
+    _becomes(browser, "return location.hash", "#move-3.2.4")
+    lit = "return Array.prototype.map.call(document.querySelectorAll('.chart a.on'), a => a.getAttribute('data-i'))"
+    _becomes(browser, lit, ["3"])
+    assert browser.execute_script("return document.querySelector('input[type=range]').value") == "3"
+    browser.find_element(By.CSS_SELECTOR, '.chart a[data-i="1"] rect').click()
+    _becomes(browser, "return location.hash", "#move-1")
+    browser.get(out.as_uri() + "#move-3.2.4")
+    browser.save_screenshot(str(ARTIFACTS / "review-variations.png"))
+    assert _errors(browser) == []

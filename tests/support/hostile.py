@@ -84,8 +84,9 @@ def pending(label: str, case: str) -> bool:
 SHOWN = {"textconv file"}
 CONTENT = ("long-line", "nested", "dotted", "dash-option", "dash-short", "escapes")
 # The page of replay --html reads the record too: tried as a second way into replay;
-# so does analyse --html's review page.
+# so does analyse --html's review page, and diff --merge (which writes a record of both).
 ALSO = [
+    inp("file", "diff", "--merge", "--", "{}", WIN),
     inp("file", "replay", "--html", "{page}", "--", "{}"),
     inp("file", "fmt", "--", "{}"),
     inp("file", "analyse", "--html", "{page}", "--samples", "2", "--limit", "1", "--", "{}"),
@@ -110,7 +111,7 @@ OTHERS: dict[tuple[str, ...], dict[str, str]] = {
     ("cards", "export"): {"file": OUT, "name": ""},
     ("cut",): {"at": "", "output": OUT, "force": ""},
     ("daily",): {"game": "", "day": "", "deal": ""},
-    ("diff",): {"every": "", "context": "", "by": "", "fmt": ""},
+    ("diff",): {"every": "", "context": "", "by": "", "fmt": "", "merge": "", "output": OUT, "force": ""},
     ("fmt",): {"check": "", "diff": "", "annotate": ""},
     ("games",): {},
     # lsp reads no file it is named: a document comes over the protocol (lsp_messages below:

@@ -32,7 +32,7 @@ OUTPUT_OPTIONS = {"-o", "--output", "--html", "--plot", "--records"}
 IN_PLACE = {("fmt", "files"), ("cards export", "file"), ("git-setup", "directory")}
 # Commands that write no file (standard output and error only), checked to stay so.
 # lsp: tests/lsp/test_lsp.py holds the tree unchanged
-WRITES_NOTHING = {"verify", "games", "rules", "summary", "diff", "textconv", "daily", "cards check", "lsp"}
+WRITES_NOTHING = {"verify", "games", "rules", "summary", "textconv", "daily", "cards check", "lsp"}
 
 
 @dataclass
@@ -73,6 +73,8 @@ WRITERS = {
     ),
     # cut -o: the record's own comments come first, then its tags
     ("cut", "output"): Writer(lambda inp, out, f: ["cut", inp, "--at", "2", "-o", out, *force(f)]),
+    # diff --merge of a record and itself: the record, as it was
+    ("diff", "output"): Writer(lambda inp, out, f: ["diff", "--merge", inp, inp, "-o", out, *force(f)]),
     ("puzzles", "output"): Writer(
         lambda inp, out, f: ["puzzles", inp, "-o", out, *force(f)], input_kind="analysed", head='[Game "scoundrel"]'
     ),
