@@ -10,7 +10,7 @@ some bots, can go round in circles for ever.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
 from notation import Token
 
@@ -19,6 +19,14 @@ from ..kit.game_module import Misread, TurnLog
 from .dealer import Dealer, SeededDealer, dealer_for
 from .setup import Setup
 from .visitor import Visitor
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr
+else:  # read by mypyc alone, when it compiles this module (setup.py): nothing to do at run time
+
+    def mypyc_attr(**_: object) -> Callable[[type], type]:
+        return lambda cls: cls
+
 
 _CHANCE, _OVER = Phase.CHANCE, Phase.OVER
 MAX_EVENTS = 200_000  # a game this long has a player going round in circles
@@ -43,10 +51,12 @@ class Fault(Exception):
         return cls(token.line, token.col, message)
 
 
-class Runaway(RuntimeError):
-    """A game that has not ended after ``MAX_EVENTS`` events."""
+class Runaway(Exception):
+    """A game that has not ended after ``MAX_EVENTS`` events. (An Exception: mypyc's
+    compiled classes cannot derive from RuntimeError; nothing catches it as one.)"""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the play session's Session is a Walk
 class Walk:
     """A game in progress: its setup, dealer, states and finished turns.
 
@@ -113,12 +123,9 @@ class Walk:
         made, so the two share every state so far; a seeded dealer is forked, so the
         branch is dealt as the seed deals down its own line, and this walk as before.
         The branch keeps no history and no turns (they are the source's to keep)."""
-        new = Walk.__new__(Walk)
-        new.setup = self.setup
-        new.module = self.module
-        new.dealer = self.dealer.fork() if isinstance(self.dealer, SeededDealer) else self.dealer
-        new.keep_history = new.keep_turns = False
-        new.start = self.start
+        # (Made by __init__, then set: a compiled Walk's __new__ runs __init__ as well.)
+        dealer = self.dealer.fork() if isinstance(self.dealer, SeededDealer) else self.dealer
+        new = Walk(self.setup, dealer, history=False, turns=False, start=self.start)
         new.state = self.state
         new.turn_start = self.turn_start
         new.events = []
