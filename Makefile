@@ -77,8 +77,11 @@ test-compiled: $(COMPILED_VENV)/.test
 	$(COMPILED_VENV)/bin/dungeon --version | grep -q "compiled: yes"
 	PYTHONSAFEPATH=1 DUNGEON_EXPECT_COMPILED=1 $(COMPILED_VENV)/bin/python -m pytest -n $(PYTEST_JOBS) -p no:cacheprovider
 
-bench: $(VENV)/.test
+# The anchor first (issue 37, bench/compiled.py): verify against python-chess in the
+# compiled wheel installed in a fresh virtualenv, the pure install beside it.
+bench: $(VENV)/.test compiled-wheel
 	@$(QUIETLY) $(BIN)/pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m bench.compiled
 	$(BIN)/python -m bench
 
 # Outside CI: FUZZ_KILL_GAMES games of `dungeon play` killed at random moments (make test
