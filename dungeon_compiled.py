@@ -20,8 +20,8 @@ import os
 import sys
 
 RUNTIME = "dungeon__mypyc"
-# A module every compiled wheel compiles: its extension's presence tells a compiled
-# install whose runtime is lost from a pure install.
+# A module every compiled wheel compiles (setup.py's MYPYC_MODULES): its extension's
+# presence tells a compiled install from a pure one before anything is imported.
 WITNESS = ("notation", "reader")
 PACKAGES = ("dungeon_cli", "notation")
 
@@ -64,6 +64,10 @@ def check() -> bool:
     global COMPILED, FALLBACK_REASON
     if COMPILED is not None:
         return COMPILED
+    COMPILED = False
+    where = _here()
+    if not _has_extensions(where):  # a pure install: a few stat calls, and nothing else to do
+        return False
     if os.environ.get("DUNGEON_PURE") == "1":
         reason = "DUNGEON_PURE=1"
     else:
@@ -74,16 +78,13 @@ def check() -> bool:
         else:
             COMPILED = True
             return True
-    COMPILED = False
-    where = _here()
-    if _has_extensions(where):
-        FALLBACK_REASON = reason
-        _source_only(tuple(os.path.join(where, package) for package in PACKAGES))
-        if reason != "DUNGEON_PURE=1":
-            print(
-                f"dungeon: warning: the compiled modules did not load ({reason}); running the pure-Python modules, slower",
-                file=sys.stderr,
-            )
+    FALLBACK_REASON = reason
+    _source_only(tuple(os.path.join(where, package) for package in PACKAGES))
+    if reason != "DUNGEON_PURE=1":
+        print(
+            f"dungeon: warning: the compiled modules did not load ({reason}); running the pure-Python modules, slower",
+            file=sys.stderr,
+        )
     return False
 
 
