@@ -26,7 +26,7 @@ SOURCE = PROJECT["urls"]["Source"]
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 # What a working tree holds that is no part of the source: made by runs, or the machine's.
 NOT_SOURCE = shutil.ignore_patterns(
-    ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "artifacts", "out", "crashes"
+    ".git", ".venv*", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "artifacts", "out", "crashes"
 )
 
 
