@@ -10,7 +10,7 @@ some bots, can go round in circles for ever.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
 from notation import Token
 
@@ -20,11 +20,11 @@ from .dealer import Dealer, SeededDealer, dealer_for
 from .setup import Setup
 from .visitor import Visitor
 
-if TYPE_CHECKING:
+try:  # read by mypyc when it compiles this module (setup.py); nothing to do at run time
     from mypy_extensions import mypyc_attr
-else:  # read by mypyc alone, when it compiles this module (setup.py): nothing to do at run time
+except ImportError:  # mypy's own dependency, not dungeon's
 
-    def mypyc_attr(**_: object) -> Callable[[type], type]:
+    def mypyc_attr(*_: object, **__: object) -> Callable[[type], type]:  # type: ignore[misc]
         return lambda cls: cls
 
 
