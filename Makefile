@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SEED ?=
 
-.PHONY: play lint test bench fuzz clean
+.PHONY: play lint test test-compiled compiled-wheel bench fuzz clean
 
 # Playing needs dungeon alone; the tests add their tools (and Dask: the --cluster test
 # starts a local cluster; OpenSpiel and Gymnasium: the adaptors' tests). Each target
@@ -46,11 +46,42 @@ lint: $(VENV)/.lint
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/games/test_game_imports.py
 
+# The suite on both cores (pytest-xdist; tests/README.md says what keeps it safe to split).
+PYTEST_JOBS ?= 2
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(PYTEST_JOBS)
 
-bench: $(VENV)/.test
+# The compiled build (issue 37, setup.py): the wheel mypyc makes of the hot modules,
+# built with this tree's mypy (no download: --no-isolation), installed with the test tools
+# in a virtualenv of its own, and the suite run on that install. The tree stays off the
+# suite's import path (PYTHONSAFEPATH; a .pth puts it after the installed packages, for
+# bench/ and fuzz/, which the tests import), and tests/project/test_compiled.py fails
+# the run unless the compiled modules are the ones loaded.
+COMPILED_VENV := .venv-compiled
+COMPILED_DIST := dist/compiled
+compiled-wheel: $(VENV)/.lint
+	rm -rf $(COMPILED_DIST)
+	@echo "building the compiled wheel (mypyc, then the C compiler: minutes; what it says: build/compiled.log)"
+	@mkdir -p build
+	@DUNGEON_MYPYC=required nice -n 5 $(BIN)/python -m build --no-isolation --wheel --outdir $(COMPILED_DIST) . >build/compiled.log 2>&1 || { tail -40 build/compiled.log >&2; exit 1; }
+	ls $(COMPILED_DIST)/*.whl
+
+$(COMPILED_VENV)/.test: compiled-wheel
+	rm -rf $(COMPILED_VENV)
+	$(PYTHON) -m venv $(COMPILED_VENV)
+	@$(QUIETLY) $(COMPILED_VENV)/bin/pip install --quiet "$$(ls $(COMPILED_DIST)/*.whl)[test,cluster,openspiel,gym,lsp,pygments]"
+	$(COMPILED_VENV)/bin/python -c "import site, sys; open(site.getsitepackages()[0] + '/dungeon-tree.pth', 'w').write(sys.argv[1] + '\n')" "$(CURDIR)"
+	touch $@
+
+test-compiled: $(COMPILED_VENV)/.test
+	$(COMPILED_VENV)/bin/dungeon --version | grep -q "compiled: yes"
+	PYTHONSAFEPATH=1 DUNGEON_EXPECT_COMPILED=1 $(COMPILED_VENV)/bin/python -m pytest -n $(PYTEST_JOBS) -p no:cacheprovider
+
+# The anchor first (issue 37, bench/compiled.py): verify against python-chess in the
+# compiled wheel installed in a fresh virtualenv, the pure install beside it.
+bench: $(VENV)/.test compiled-wheel
 	@$(QUIETLY) $(BIN)/pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m bench.compiled
 	$(BIN)/python -m bench
 
 # Outside CI: FUZZ_KILL_GAMES games of `dungeon play` killed at random moments (make test
@@ -68,4 +99,4 @@ fuzz: $(VENV)/.test
 	$(BIN)/python -m fuzz --seconds $(FUZZ_SECONDS) --clock $(FUZZ_CLOCK)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) $(COMPILED_VENV) .pytest_cache .hypothesis build dist

@@ -8,6 +8,10 @@ use, so that ``dungeon --version`` pays nothing for them.
 
 from typing import TYPE_CHECKING
 
+# A compiled install whose extension modules cannot load runs pure, with a warning
+# (dungeon_compiled.py): decided as it is imported, before any module of the package.
+import dungeon_compiled  # noqa: F401  (importing it decides)
+
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:

@@ -7,6 +7,9 @@ back in one canonical spelling.
 
 from typing import TYPE_CHECKING
 
+# Before the compiled modules below: where they cannot load, their sources are imported (dungeon_compiled.py).
+import dungeon_compiled  # noqa: F401  (importing it decides)
+
 from .model import Checkpoint, Colon, Diagnostic, Move, Pair, Record, Tag, Token
 from .reader import MAX_LINE_BYTES, parse, read
 from .tokens import canonical_card, canonical_token

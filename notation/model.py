@@ -11,14 +11,15 @@ creation is among the dearest parts of that.
 
 from __future__ import annotations
 
-from typing import Iterator, Optional
+from typing import ClassVar, Iterator, Optional
 
 
 class _Value:
     """Equality over ``_compared`` fields only, and a readable repr."""
 
     __slots__ = ()
-    _compared: tuple[str, ...] = ()
+    # ClassVar: the subclasses' tuples of names are of other lengths (mypyc holds a compiled class's attribute types to its base's).
+    _compared: ClassVar[tuple[str, ...]] = ()
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -33,8 +34,9 @@ class _Value:
         return hash(tuple(_frozen(getattr(self, f)) for f in self._compared))
 
     def __repr__(self) -> str:
-        names: tuple[str, ...] = self.__slots__
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
+        # A class compiled by mypyc keeps no __slots__: it lists its attributes in __mypyc_attrs__.
+        names: tuple[str, ...] = getattr(type(self), "__slots__", ()) or getattr(type(self), "__mypyc_attrs__", ())
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in names if not name.startswith("__"))
         return f"{type(self).__name__}({fields})"
 
 
@@ -68,7 +70,7 @@ class Diagnostic(_Value):
     """A problem at a position: the notation's and the referee's errors share this shape."""
 
     __slots__ = ("line", "col", "message", "severity")
-    _compared = __slots__
+    _compared = ("line", "col", "message", "severity")  # (not `= __slots__`: a compiled class has none)
 
     def __init__(self, line: int, col: int, message: str, severity: str = "error"):
         self.line = line
@@ -220,8 +222,6 @@ class Move(_Value):
                 else:
                     checkpoint = item
         return dealt, colon, actions, checkpoint
-
-    _split = split
 
     @property
     def dealt(self) -> list[Token]:

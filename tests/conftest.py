@@ -29,6 +29,8 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 ROOT = Path(__file__).resolve().parent.parent
+# The suite runs on the compiled build as well (make test-compiled, docs/compiled.md).
+COMPILED = os.environ.get("DUNGEON_EXPECT_COMPILED") == "1"
 FIXTURES = ROOT / "fixtures"
 TESTS = ROOT / "tests"
 TOY = "toy=toy_game"

@@ -147,7 +147,10 @@ def _colour(ctx: click.Context, param: click.Parameter, value: Optional[bool]) -
 def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
-    click.echo(f"dungeon, version {__version__}", color=ctx.color)
+    import dungeon_compiled
+
+    # As black's: whether the mypyc-compiled modules run (setup.py, dungeon_compiled.py).
+    click.echo(f"dungeon, version {__version__} ({dungeon_compiled.describe()})", color=ctx.color)
     ctx.exit()
 
 

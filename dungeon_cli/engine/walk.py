@@ -20,6 +20,14 @@ from .dealer import Dealer, SeededDealer, dealer_for
 from .setup import Setup
 from .visitor import Visitor
 
+try:  # read by mypyc when it compiles this module (setup.py); nothing to do at run time
+    from mypy_extensions import mypyc_attr
+except ImportError:  # mypy's own dependency, not dungeon's
+
+    def mypyc_attr(*_: object, **__: object) -> Callable[[type], type]:  # type: ignore[misc]
+        return lambda cls: cls
+
+
 _CHANCE, _OVER = Phase.CHANCE, Phase.OVER
 MAX_EVENTS = 200_000  # a game this long has a player going round in circles
 
@@ -43,10 +51,12 @@ class Fault(Exception):
         return cls(token.line, token.col, message)
 
 
-class Runaway(RuntimeError):
-    """A game that has not ended after ``MAX_EVENTS`` events."""
+class Runaway(Exception):
+    """A game that has not ended after ``MAX_EVENTS`` events. (An Exception: mypyc's
+    compiled classes cannot derive from RuntimeError; nothing catches it as one.)"""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the play session's Session is a Walk
 class Walk:
     """A game in progress: its setup, dealer, states and finished turns.
 
@@ -113,12 +123,9 @@ class Walk:
         made, so the two share every state so far; a seeded dealer is forked, so the
         branch is dealt as the seed deals down its own line, and this walk as before.
         The branch keeps no history and no turns (they are the source's to keep)."""
-        new = Walk.__new__(Walk)
-        new.setup = self.setup
-        new.module = self.module
-        new.dealer = self.dealer.fork() if isinstance(self.dealer, SeededDealer) else self.dealer
-        new.keep_history = new.keep_turns = False
-        new.start = self.start
+        # (Made by __init__, then set: a compiled Walk's __new__ runs __init__ as well.)
+        dealer = self.dealer.fork() if isinstance(self.dealer, SeededDealer) else self.dealer
+        new = Walk(self.setup, dealer, history=False, turns=False, start=self.start)
         new.state = self.state
         new.turn_start = self.turn_start
         new.events = []

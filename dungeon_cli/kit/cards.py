@@ -27,7 +27,8 @@ class Card:
     def __repr__(self) -> str:
         return self.text
 
-    __str__ = __repr__
+    def __str__(self) -> str:  # (not `__str__ = __repr__`: a compiled class body cannot read its own methods)
+        return self.text
 
     def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:  # keep interning across pickling (process pools)
         return (card, (self.text,))

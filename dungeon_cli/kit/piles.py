@@ -32,8 +32,6 @@ class NotInPile(Exception):
         self.expected = expected
 
 
-_new = object.__new__
-
 C = TypeVar("C", bound=Hashable)  # a game's card
 
 
@@ -62,22 +60,18 @@ class Pile(Hidden, Generic[C]):
     size: int
     secret: int
 
-    def __init__(self, hidden: dict[C, int], known: tuple[C, ...], secret: int = 0):
+    def __init__(self, hidden: dict[C, int], known: tuple[C, ...], secret: int = 0, size: int = -1):
         self.hidden = hidden  # card -> count; never changed once built
         self.known = known
-        self.size = sum(hidden.values()) + len(known)
+        self.size = sum(hidden.values()) + len(known) if size < 0 else size
         self.secret = secret  # the first cards of ``known`` whose order the player has not seen
 
     @staticmethod
     def _made(hidden: dict[C, int], known: tuple[C, ...], size: int, secret: int = 0) -> "Pile[C]":
         """A pile whose size is known already (a draw's: one card fewer), without
-        counting it again: every deal of every game goes through here."""
-        pile: Pile[C] = _new(Pile)
-        pile.hidden = hidden
-        pile.known = known
-        pile.size = size
-        pile.secret = secret
-        return pile
+        counting it again: every deal of every game goes through here. (Through
+        __init__: a compiled Pile's __new__ runs it, so object.__new__ is refused.)"""
+        return Pile(hidden, known, secret, size)
 
     @classmethod
     def unknown(cls, cards: Iterable[C]) -> "Pile[C]":

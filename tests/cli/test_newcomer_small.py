@@ -60,13 +60,17 @@ def test_usage_lines_keep_game_names_whole(run):
 
 
 def test_help_lists_analyse_once_with_its_alias_and_v_is_the_version(run):
+    import notation.reader
     from dungeon_cli import __version__
 
     listed = run(["--help"]).stdout.split("Commands:")[1]
     assert listed.count("analyse") == 1 and "(alias: analyze)" in listed
     assert not any(line.split()[0] == "analyze" for line in listed.strip().splitlines())
     assert run(["analyze", "--help"]).exit_code == 0
-    assert run(["-V"]).stdout == f"dungeon, version {__version__}\n"
+    assert (
+        run(["-V"]).stdout
+        == f"dungeon, version {__version__} (compiled: {'yes' if notation.reader.__file__.endswith('.so') else 'no'})\n"
+    )
 
 
 def test_summary_offers_no_format_that_passes_html_through(run, tmp_path):

@@ -19,7 +19,13 @@ def test_each_rules_page_is_one_file_the_docs_link_to():
     page of the repository holds its text."""
     shipped = {page.relative_to(ROOT).as_posix(): page.read_text(encoding="utf-8") for page in GAME_PAGES}
     assert not (ROOT / "docs" / "rules").exists()
-    others = [p for p in ROOT.rglob("*.md") if p not in GAME_PAGES and ".venv" not in p.parts and ".git" not in p.parts]
+    # (not the virtualenvs, .venv-compiled's included, nor what builds leave in build/ and dist/)
+    made = (".git", "build", "dist")
+    others = [
+        p
+        for p in ROOT.rglob("*.md")
+        if p not in GAME_PAGES and not any(part.startswith(".venv") or part in made for part in p.relative_to(ROOT).parts)
+    ]
     for other in others:
         text = other.read_text(encoding="utf-8", errors="replace")
         for name, page in shipped.items():

@@ -124,6 +124,8 @@ CHECKS: dict[str, Check] = {
     # README.md
     "make play": Check(),  # tests/project/test_make.py runs it
     "make test": Check(),  # CI (.ci/run) runs it
+    "make test-compiled": Check(),  # CI (.ci/run) runs it (docs/compiled.md)
+    "dungeon --version": Check(says=("dungeon, version ", "(compiled: ")),  # docs/compiled.md
     "dungeon verify game.dgn more/*.dgn": Check(),
     "cat moves.dgn | dungeon verify -": Check(),
     "dungeon verify --format github *.dgn": Check(),
@@ -355,7 +357,7 @@ def test_every_command_shown_has_a_check():
     repository of records to run in), tests/project/test_share_docs.py for the sharing
     commands (their pictures are compared byte for byte) and tests/project/test_research_docs.py
     for docs/research.md (run with its Python blocks, in order, when the extras are in)."""
-    shown = set(_checked_here()) | {"make play", "make test"}
+    shown = set(_checked_here()) | {"make play", "make test", "make test-compiled"}
     missing = sorted(shown - set(CHECKS))
     assert not missing, f"commands shown in the docs without a check here: {missing}"
     stale = sorted(set(CHECKS) - {command for _, command in doc_commands()})
@@ -368,7 +370,7 @@ def _checked_here() -> list[str]:
     from test_share_docs import COMMANDS as SHARING_COMMANDS  # run there, pictures compared
 
     elsewhere = set(REVIEW_CHECKS) | {command for _, command in SHARING_COMMANDS} | set(RESEARCH_COMMANDS)
-    return sorted({c for _, c in doc_commands()} - {"make play", "make test"} - elsewhere)
+    return sorted({c for _, c in doc_commands()} - {"make play", "make test", "make test-compiled"} - elsewhere)
 
 
 @pytest.mark.parametrize("command", _checked_here())

@@ -26,7 +26,7 @@ SOURCE = PROJECT["urls"]["Source"]
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 # What a working tree holds that is no part of the source: made by runs, or the machine's.
 NOT_SOURCE = shutil.ignore_patterns(
-    ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "artifacts", "out", "crashes"
+    ".git", ".venv*", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "artifacts", "out", "crashes"
 )
 
 
@@ -84,6 +84,7 @@ def built(tmp_path_factory) -> Path:
 def test_twine_checks_what_is_built_as_the_index_would(built):
     (sdist,) = built.glob("*.tar.gz")
     (wheel,) = built.glob("*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl")  # the default build is pure: no compiler (docs/compiled.md)
     done = subprocess.run(
         [sys.executable, "-m", "twine", "check", "--strict", str(sdist), str(wheel)], capture_output=True, text=True, timeout=300
     )

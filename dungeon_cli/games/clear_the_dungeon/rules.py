@@ -588,7 +588,7 @@ def positioned(
 class ClearTheDungeon(Game[DungeonState]):
     name = "clear-the-dungeon"
     title = "Clear the Dungeon"
-    variants = {
+    variants: Mapping[str, str] = {
         RESERVE: "the damage pile's top card may be one of an attack's three cards (this project's own rule)",
     }
 

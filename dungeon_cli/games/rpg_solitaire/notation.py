@@ -243,7 +243,7 @@ class RpgNotation(Notation[RpgState, Any]):
         deck_pair = values["deck"]
         deck = P.number(deck_pair, 0)
         back_pair = values["back"]
-        if back_pair.value not in ("-", *SIDES):
+        if back_pair.value != "-" and back_pair.value not in SIDES:  # (not in ("-", *SIDES): a tuple mypyc cannot compile)
             raise P.PositionProblem(back_pair, f"back is the side you came in by (n e s w), or -, not '{shown(back_pair.value)}'")
         hand_pair, gear_pair = values["hand"], values["gear"]
         hand, gear = _one(hand_pair), _one(gear_pair)

@@ -1121,7 +1121,7 @@ def _not_of_pile(name: str, card: Card) -> Optional[str]:
 class RpgSolitaire(Game[RpgState]):
     name = "rpg-solitaire"
     title = "The RPG solitaire playing card dungeon"
-    variants: dict[str, str] = {
+    variants: Mapping[str, str] = {
         "discard": "a room card not placed is discarded, not put under the room deck: walking burns the dungeon",
     }
 

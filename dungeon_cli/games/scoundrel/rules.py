@@ -456,7 +456,7 @@ def _kind(card: Card) -> str:
 class Scoundrel(Game[ScoundrelState]):
     name = "scoundrel"
     title = "Scoundrel"
-    variants = {
+    variants: Mapping[str, str] = {
         "strict-weapon": "a weapon that has struck may strike only monsters strictly lower than the last",
     }
 
