@@ -46,8 +46,9 @@ lint: $(VENV)/.lint
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/games/test_game_imports.py
 
-# The suite on both cores (pytest-xdist; tests/README.md says what keeps it safe to split).
-PYTEST_JOBS ?= 2
+# PYTEST_JOBS=2: the suite on both cores (pytest-xdist; tests/README.md says what keeps it
+# safe to split). One process (0) until a whole run on two has been seen green.
+PYTEST_JOBS ?= 0
 test: lint
 	$(BIN)/python -m pytest -n $(PYTEST_JOBS)
 
@@ -58,6 +59,7 @@ test: lint
 # bench/ and fuzz/, which the tests import), and tests/project/test_compiled.py fails
 # the run unless the compiled modules are the ones loaded.
 COMPILED_VENV := .venv-compiled
+COMPILED_JOBS ?= 2
 COMPILED_DIST := dist/compiled
 compiled-wheel: $(VENV)/.lint
 	rm -rf $(COMPILED_DIST)
@@ -75,7 +77,7 @@ $(COMPILED_VENV)/.test: compiled-wheel
 
 test-compiled: $(COMPILED_VENV)/.test
 	$(COMPILED_VENV)/bin/dungeon --version | grep -q "compiled: yes"
-	PYTHONSAFEPATH=1 DUNGEON_EXPECT_COMPILED=1 $(COMPILED_VENV)/bin/python -m pytest -n $(PYTEST_JOBS) -p no:cacheprovider
+	PYTHONSAFEPATH=1 DUNGEON_EXPECT_COMPILED=1 $(COMPILED_VENV)/bin/python -m pytest -n $(COMPILED_JOBS) -p no:cacheprovider
 
 # The anchor first (issue 37, bench/compiled.py): verify against python-chess in the
 # compiled wheel installed in a fresh virtualenv, the pure install beside it.

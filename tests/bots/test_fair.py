@@ -220,6 +220,8 @@ def _contents(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
         return tuple(_contents(v) for v in value)
     names = [n for klass in type(value).__mro__ for n in klass.__dict__.get("__slots__", ())]
+    # a class compiled by mypyc (make test-compiled) keeps no __slots__: it lists its fields in __mypyc_attrs__
+    names = names or [n for n in getattr(type(value), "__mypyc_attrs__", ()) if not n.startswith("__")]
     if names and not isinstance(value, (int, str)):
         return (type(value).__name__, *(_contents(getattr(value, n, None)) for n in names))
     return repr(value)

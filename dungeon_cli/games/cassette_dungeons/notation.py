@@ -116,7 +116,9 @@ def aimed(target: Optional[Target]) -> str:
     return f" on {target.card}"
 
 
-def decision(kind: str, groups: tuple[str, ...]) -> Any:
+def decision(
+    kind: str, groups: tuple[Any, ...]
+) -> Any:  # (a regular expression's groups: an optional one is None, which compiled code checks)
     """The player action a token of a decision shape writes."""
     if kind == "hero":
         return ChooseHero(groups[0])
