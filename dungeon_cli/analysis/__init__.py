@@ -6,6 +6,8 @@ with everything seen, the same orders for every choice, and each choice is playe
 on each by the game's strong player (its ``StrongBot``: the way through the room, then
 its rule of thumb). Before the decision: the best choice's chance of winning; after it:
 the played choice's. A 95% interval (Wilson) says how far sampling can be trusted.
+A game played for its score (``core.Objective.SCORE``: RPG solitaire's treasure) is
+judged by the expected score instead, with its normal 95% interval (``Fair.word``).
 
 *Hindsight*: with the deal known in full (the record's Seed, or every card shown), the
 best result still reachable before and after the decision, by the game's solver from

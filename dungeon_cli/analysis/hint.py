@@ -1,5 +1,6 @@
 """``hint`` in ``dungeon play``: the strong player's choice at this point, and its
-chance of winning, from what the player can see only.
+chance of winning (in RPG solitaire, played for its treasure: its expected treasure),
+from what the player can see only, or the leading few when it cannot tell them apart.
 
 The session's states know the deal in a seeded game (that is how its dealer deals), so
 the hint never reads them: it replays the game's events into a ``PlayerView`` (a pile
