@@ -148,4 +148,5 @@ STATS_DROP = (
     "streak",
     "worst streak",
     "best streak",
+    "mean treasure",
 )
