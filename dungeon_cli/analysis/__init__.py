@@ -6,6 +6,8 @@ with everything seen, the same orders for every choice, and each choice is playe
 on each by the game's strong player (its ``StrongBot``: the way through the room, then
 its rule of thumb). Before the decision: the best choice's chance of winning; after it:
 the played choice's. A 95% interval (Wilson) says how far sampling can be trusted.
+A game played for its score (``core.Objective.SCORE``: RPG solitaire's treasure) is
+judged by the expected score instead, with its normal 95% interval (``Fair.word``).
 
 *Hindsight*: with the deal known in full (the record's Seed, or every card shown), the
 best result still reachable before and after the decision, by the game's solver from
@@ -28,7 +30,7 @@ from notation import Checkpoint, Move, Record, Tag
 from .. import bots, registry
 from ..engine import Visitor, Walk
 from ..kit.bot import Bot
-from ..kit.core import Cards, Phase, Result, State, known_steps
+from ..kit.core import Cards, Objective, Phase, Result, State, known_steps
 from ..kit.game_module import GameModule
 from ..kit.objective import WIN
 from ..kit.player_view import PlayerView
@@ -50,7 +52,12 @@ BLUNDER, MISTAKE, INACCURACY, ONLY = "??", "?", "?!", "!"
 
 @dataclass
 class Fair:
-    """A choice's figures over the sampled orders."""
+    """A choice's figures over the sampled orders. ``word``: a game played for its score
+    (``core.Objective.SCORE``) names it ("treasure"), and the choice is judged by its
+    expected score, ``spread`` its standard deviation over the orders; None: by its
+    chance of winning. ``scale``: the expected score that ``rate`` is a share of (the
+    best choice's at that decision), so that the classes, the accuracy and the chart
+    read a choice's expected score as they read a chance of winning."""
 
     choice: str  # the choice's first action, as a record writes it
     wins: int
@@ -59,27 +66,65 @@ class Fair:
     exact: bool = False  # every order was played, not a sample
     # the strong player's way through from here, its first action the choice (not written out)
     line: tuple[Any, ...] = field(default=(), repr=False, compare=False)
+    word: Optional[str] = None
+    spread: float = 0.0
+    scale: float = 0.0
 
     @property
-    def rate(self) -> float:
+    def win_rate(self) -> float:
         return self.wins / self.plays if self.plays else 0.0
 
     @property
+    def rate(self) -> float:
+        """The chance of winning; by score, the expected score as a share of ``scale``
+        (1 when the scale is 0: nothing to lose)."""
+        if self.word is None:
+            return self.win_rate
+        return self.mean_score / self.scale if self.scale > 0 else 1.0
+
+    @property
+    def value(self) -> float:
+        """What the choice is judged by: its chance of winning, or its expected score."""
+        return self.win_rate if self.word is None else self.mean_score
+
+    @property
     def interval(self) -> tuple[float, float]:
+        """The 95% interval of ``value``: Wilson's for a chance of winning, the normal
+        one for an expected score (unbounded from fewer than two orders)."""
         if self.exact:
-            return self.rate, self.rate
-        return wilson(self.wins, self.plays)
+            return self.value, self.value
+        if self.word is None:
+            return wilson(self.wins, self.plays)
+        if self.plays < 2:
+            return -math.inf, math.inf
+        half = 1.959964 * self.spread / math.sqrt(self.plays)
+        return self.mean_score - half, self.mean_score + half
+
+    @property
+    def share_interval(self) -> tuple[float, float]:
+        """``interval`` in the units of ``rate``."""
+        low, high = self.interval
+        if self.word is None:
+            return low, high
+        return (low / self.scale, high / self.scale) if self.scale > 0 else (1.0, 1.0)
+
+    def figure(self) -> str:
+        """The value as a table writes it: ``40%``, or ``23.1`` (an expected score)."""
+        return percent(self.value) if self.word is None else f"{self.mean_score:.1f}"
 
     def as_json(self) -> JsonObject:
         low, high = self.interval
-        return {
+        out: JsonObject = {
             "choice": self.choice,
-            "win_rate": round(self.rate, 4),
-            "interval": [round(low, 4), round(high, 4)],
+            "win_rate": round(self.win_rate, 4),
+            "interval": [round(low, 4) if math.isfinite(low) else None, round(high, 4) if math.isfinite(high) else None],
             "mean_score": round(self.mean_score, 2),
             "samples": self.plays,
             "exact": self.exact,
         }
+        if self.word is not None:
+            out["judged_by"] = self.word  # the interval is the expected score's
+        return out
 
 
 @dataclass
@@ -476,19 +521,31 @@ def _fair(
         return None, None, []
     mine = max(played, key=lambda c: c.key())
     text = module.notation.action_text
-    best = Fair(text(seen, top.actions[0]), top.wins, top.plays, top.mean_score, exact, tuple(top.actions))
-    after = Fair(text(seen, action), mine.wins, mine.plays, mine.mean_score, exact, tuple(mine.actions))
-    if after.wins > best.wins or (after.wins == best.wins and after.mean_score > best.mean_score):
-        best = Fair(after.choice, after.wins, after.plays, after.mean_score, exact, after.line)  # the played way is the best
+    if mine.rate_key() > top.rate_key():
+        top = mine  # the played way is the best
+    word = judged_by(module)
+    scale = top.mean_score if word is not None else 0.0
+    best = fair_of(text(seen, top.actions[0]), top, exact, word, scale)
+    after = fair_of(text(seen, action), mine, exact, word, scale)
     firsts: dict[Any, Any] = {}
     for cand in choices:
         first = cand.actions[0]
-        if first != action and cand.plays and (first not in firsts or cand.win_rate > firsts[first].win_rate):
+        if first != action and cand.plays and (first not in firsts or cand.rate_key() > firsts[first].rate_key()):
             firsts[first] = cand
-    others = [
-        Fair(text(seen, first), c.wins, c.plays, c.mean_score, exact and c.plays == len(deals)) for first, c in firsts.items()
-    ]
+    others = [fair_of(text(seen, first), c, exact and c.plays == len(deals), word, scale) for first, c in firsts.items()]
     return best, after, others
+
+
+def judged_by(module: GameModule[Any, Any]) -> Optional[str]:
+    """The word of the score a game's decisions are judged by (``Fair.word``: "treasure"
+    in RPG solitaire, whose objective is its score), None: by the chance of winning."""
+    game = module.game
+    return game.score_word if game.objective is Objective.SCORE else None
+
+
+def fair_of(choice: str, tally: Any, exact: bool, word: Optional[str], scale: float = 0.0) -> Fair:
+    """A choice's ``Fair`` figures from its tally (``kit.sampling.Tally``)."""
+    return Fair(choice, tally.wins, tally.plays, tally.mean_score, exact, tuple(tally.actions), word, getattr(tally, "spread", 0.0), scale)
 
 
 def judge_class(j: Judgement) -> None:
@@ -500,8 +557,8 @@ def judge_class(j: Judgement) -> None:
     after (proven): the unseen cards punished a fair choice."""
     if j.best is not None and j.played is not None:
         loss = j.loss or 0.0
-        clear = j.played.interval[1] < j.best.rate
-        only = loss <= 0 and classes.is_only(j.best.rate, ((o.rate, o.interval[1]) for o in j.others))
+        clear = j.played.share_interval[1] < j.best.rate
+        only = loss <= 0 and classes.is_only(j.best.rate, ((o.rate, o.share_interval[1]) for o in j.others))
         j.cls = classes.classify(loss, clear, only)
     fair_choice = j.cls is None or j.cls not in (MoveClass.INACCURACY, MoveClass.MISTAKE, MoveClass.BLUNDER)
     lost = j.before is not None and j.after is not None and j.before.won and not j.after.won and j.after.proven
@@ -519,9 +576,10 @@ def comment(j: Judgement) -> str:
     """One decision's judgement as a DGN comment's text (``classes.read_comment`` reads it)."""
     parts = []
     if j.best is not None and j.played is not None:
-        parts.append(f"fair win {percent(j.best.rate)} -> {percent(j.played.rate)}")
+        measure = "win" if j.best.word is None else j.best.word  # fair treasure 23.1 -> 20.4: an expected score
+        parts.append(f"fair {measure} {j.best.figure()} -> {j.played.figure()}")
         if j.best.choice != j.played.choice and j.best.rate > j.played.rate:
-            parts.append(f"(better {j.best.choice} {percent(j.best.rate)})")
+            parts.append(f"(better {j.best.choice} {j.best.figure()})")
     if j.before is not None and j.after is not None:
         parts.append(f"hindsight {j.before.text()} -> {j.after.text()}")
     return classes.write_note(classes.Note(j.action, j.cls, unlucky=j.unlucky), " ".join(parts))

@@ -1,5 +1,6 @@
 """``hint`` in ``dungeon play``: the strong player's choice at this point, and its
-chance of winning, from what the player can see only.
+chance of winning (in RPG solitaire, played for its treasure: its expected treasure),
+from what the player can see only, or the leading few when it cannot tell them apart.
 
 The session's states know the deal in a seeded game (that is how its dealer deals), so
 the hint never reads them: it replays the game's events into a ``PlayerView`` (a pile
@@ -20,11 +21,11 @@ from ..kit.bot import Bot
 from ..kit.core import Phase, State
 from ..kit.game_module import GameModule
 from ..kit.player_view import PlayerView
-from ..kit.sampling import halving
-from . import Fair
+from ..kit.sampling import race
+from . import Fair, fair_of, judged_by
 
 SAMPLES = 200
-SECONDS = 0.6  # past this the best choice so far is named, with the deals it was played on
+SECONDS = 0.6  # past this the race stops: the best choice is named only if it was told apart by then
 
 
 LEADING = 3  # the choices named when none is told apart
@@ -35,8 +36,10 @@ class Hint:
     action: Any
     text: str  # as the record would write it
     fair: Fair
-    separated: bool = True  # its interval lies above every other choice's: it is the best
+    separated: bool = True  # every other choice was ruled out on the same deals: it is the best
     leading: tuple[Fair, ...] = ()  # the best few by their figures, this one first
+    deals: int = 0  # the deals every choice still in was played on
+    alike: tuple[str, ...] = ()  # other choices that did as this one on every deal: as good as it
 
 
 def available(module: GameModule[Any, Any]) -> bool:
@@ -56,10 +59,14 @@ def hint(
 ) -> Optional[Hint]:
     """The strong player's choice after ``events`` (every event of the game so far,
     draws included); None when the game has no strong player or no decision is due.
-    The choices are halved over the deals (``sampling.halving``), so the one named has
-    been played on all ``samples`` deals, or on as many as ``seconds`` allowed. It is
-    ``separated`` only when its 95% interval lies above every other choice's (or every
-    order was played): else the hint cannot tell in the time, and says the leading few.
+
+    The choices race over the deals (``sampling.race``): each deal is played by every
+    choice still in, the same deal for all, and a choice drops out once the leader
+    beats it on the same deals beyond doubt; the race ends when one is left, after
+    ``samples`` deals, or at ``seconds``. The choice is ``separated`` (named as the
+    best) only when every other was ruled out so (or every order was played and it
+    did best): else the hint cannot tell in the time, and says the leading few. A game
+    played for its score (RPG solitaire's treasure) is judged by its expected score.
     ``start``: the state a game from a Position began at (``events`` are those since)."""
     began = time.monotonic()
     strong = bots.strong(module.game.name)
@@ -76,16 +83,23 @@ def hint(
     deals = strong.deals(seen, rng, samples, exhaustive=True)
     deadline = None if seconds is None else began + seconds
     cands = strong.candidates(seen)
-    top = halving(strong.evaluate_on, seen, cands, deals, deadline)
-    exact = top.plays == len(deals) and (len(deals) < samples or strong.unseen(seen) == 0)
-    action = top.actions[0]
-    text = module.notation.action_text(seen, action)
-    fair = Fair(text, top.wins, top.plays, top.mean_score, exact)
+    every = len(deals) < samples or strong.unseen(seen) == 0  # the deals are every order there is
+    found = race(strong.evaluate_on, seen, cands, deals, deadline, exhaustive=every, name=lambda c: c.actions[0])
+    top = found.order[0]
+    exact = every and top.plays == len(deals)
+    word = judged_by(module)
+    text = module.notation.action_text
+
+    def figures(cand: Any) -> Fair:
+        return fair_of(text(seen, cand.actions[0]), cand, exact and cand.plays == len(deals), word)
+
+    fair = figures(top)
     # a choice is named by its first action: the others that begin alike name the same one
-    figures = [Fair(module.notation.action_text(seen, c.actions[0]), c.wins, c.plays, c.mean_score, exact) for c in cands]
-    others = [f for f in figures if f.choice != text]
-    separated = exact or all(other.plays and fair.interval[0] > other.interval[1] for other in others)
     best: dict[str, Fair] = {}
-    for other in sorted(others, key=lambda f: (f.plays > 0, f.rate, f.mean_score), reverse=True):
-        best.setdefault(other.choice, other)
-    return Hint(action, text, fair, separated, (fair, *list(best.values())[: LEADING - 1]))
+    for cand in found.order[1:]:
+        other = figures(cand)
+        if other.choice != fair.choice:
+            best.setdefault(other.choice, other)
+    alike = tuple(dict.fromkeys(t for t in (text(seen, c.actions[0]) for c in found.alike) if t != fair.choice))
+    leading = (fair, *list(best.values())[: LEADING - 1])
+    return Hint(top.actions[0], fair.choice, fair, found.separated, leading, found.deals, alike)

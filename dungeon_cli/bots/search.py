@@ -5,7 +5,9 @@ choice this player deals the unseen cards many times over, each deal consistent 
 everything seen (the game's ``PlayerView``: a state started with no known order, whose
 chance events still to come may be any card still unseen, any die face), plays every
 choice out on each deal with the game's fastest bot (its ``greedy``: every game has one)
-and takes the choice that wins most, then scores most. This is determinised search
+and takes the choice that wins most, then scores most (or, in a game whose objective
+is its score, ``core.Objective.SCORE``, the one that scores most on average: RPG
+solitaire's treasure carried out). This is determinised search
 (perfect-information Monte Carlo, PIMC) with the budget spent by sequential halving:
 every choice is played on the first deals, the worse half dropped, the better half
 played on the next deals, and so on, so the closest choices get the most playouts.
@@ -36,7 +38,7 @@ from typing import Any, Optional
 
 from ..engine.dealer import pick
 from ..kit.bot import Bot
-from ..kit.core import Draw, Phase, Result, State
+from ..kit.core import Draw, Objective, Phase, Result, State
 from ..kit.game_module import GameModule
 from ..kit.sampling import Tally, halving
 
@@ -49,8 +51,8 @@ class SearchCandidate(Tally):
 
     __slots__ = ("actions",)
 
-    def __init__(self, action: Any):
-        super().__init__()
+    def __init__(self, action: Any, by_score: bool = False):
+        super().__init__(by_score)
         self.actions = (action,)
 
 
@@ -87,9 +89,14 @@ class SearchBot(Bot[Any]):
         " halving them as it goes (determinised search, any game)"
     )
     samples: Optional[int] = None  # deals a decision; None: SAMPLES
+    by_score = False  # the game's objective is its score (``core.Objective.SCORE``): choices ranked by it
+    least: Optional[int] = None  # the game's least score (``GameInfo.min_score``)
 
     def begin(self, module: GameModule[Any, Any], variant: Optional[str], options: Any, start: State) -> None:
         self.policy = self._policy(module)
+        game = module.game
+        self.by_score = game.objective is Objective.SCORE
+        self.least = game.info(variant, options).min_score
 
     @staticmethod
     def _policy(module: GameModule[Any, Any]) -> Bot[Any]:
@@ -104,8 +111,26 @@ class SearchBot(Bot[Any]):
         return [rng.getrandbits(64) for _ in range(samples)]
 
     def candidates(self, state: State, first: Any = None) -> list[SearchCandidate]:
-        """Every legal choice, or ``first`` alone."""
-        return [SearchCandidate(action) for action in (state.legal_actions() if first is None else [first])]
+        """Every legal choice worth weighing, or ``first`` alone. A choice that ends the
+        game at once in a loss scoring the game's least score (RPG solitaire's
+        ``resign``) is dominated, whatever the objective: every other line loses at worst
+        and scores at least as much. It is left out when anything else is legal (it
+        cost a playout a deal, a fifth of an RPG hint's time, for nothing)."""
+        if first is not None:
+            return [SearchCandidate(first, self.by_score)]
+        actions = state.legal_actions()
+        kept = [action for action in actions if not self._dominated(state, action)] if len(actions) > 1 else actions
+        return [SearchCandidate(action, self.by_score) for action in kept or actions]
+
+    def _dominated(self, state: State, action: Any) -> bool:
+        """``action`` ends the game at once in a loss with the least score there is."""
+        if self.least is None:
+            return False
+        after = state.apply(action)
+        if after.phase is not Phase.OVER:
+            return False
+        result = after.final()
+        return not result.won and result.score <= self.least
 
     def evaluate_on(self, state: State, cands: list[SearchCandidate], deals: list[int]) -> list[SearchCandidate]:
         """``cands`` each played out on every deal of ``deals``."""
@@ -124,6 +149,7 @@ class SearchBot(Bot[Any]):
         cand.plays += 1
         cand.wins += result.won
         cand.score += result.score
+        cand.squares += result.score * result.score
 
     # -- a decision ---------------------------------------------------------------------------
 

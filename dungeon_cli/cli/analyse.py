@@ -375,9 +375,16 @@ def _cannot_judge(record: Record, analysis: ModuleType) -> Optional[str]:
 
 
 def _fair_text(fair: Optional[Fair], analysis: ModuleType) -> str:
+    """``40% (30-50%) +3.2``: the chance of winning, its interval and the mean score; a
+    game judged by its score (RPG solitaire): ``23.1 (20.5-25.7)``, the expected score."""
     if fair is None:
         return "-"
     low, high = fair.interval
+    if fair.word is not None:
+        figure = fair.figure()
+        if not fair.exact:
+            figure += f" ({low:.1f}-{high:.1f})" if fair.plays > 1 else " (one order)"
+        return figure
     figure = f"{analysis.percent(fair.rate)}"
     if not fair.exact:
         figure += f" ({analysis.percent(low)}-{analysis.percent(high)})"
@@ -388,10 +395,11 @@ def _fair_text(fair: Optional[Fair], analysis: ModuleType) -> str:
 # these columns left out, the least telling first
 ANALYSE_SHORT = {
     "fair before: win (95%) score": "fair before",
+    "fair before: treasure (95%)": "fair before",
     "hindsight before": "hind. before",
     "hindsight after": "hind. after",
 }
-ANALYSE_DROP = ("better", "hindsight before", "fair before: win (95%) score")
+ANALYSE_DROP = ("better", "hindsight before", "fair before: win (95%) score", "fair before: treasure (95%)")
 
 
 def _table(name: str, found: Analysis, analysis: ModuleType, width: Optional[int] = None) -> str:
@@ -403,7 +411,7 @@ def _table(name: str, found: Analysis, analysis: ModuleType, width: Optional[int
     for j in found.judgements:
         better = ""
         if j.best is not None and j.played is not None and j.best.choice != j.played.choice and j.best.rate > j.played.rate:
-            better = f"{j.best.choice} {analysis.percent(j.best.rate)}"
+            better = f"{j.best.choice} {j.best.figure()}"
         rows.append(
             [
                 j.move,
@@ -429,11 +437,12 @@ def _table(name: str, found: Analysis, analysis: ModuleType, width: Optional[int
     for note in (found.fair_note, found.hindsight_note):
         if note:
             lines.append(f"  {note}")
+    word = next((j.best.word for j in found.judgements if j.best is not None), None)
     headers = [
         "move",
         "action",
         "class",
-        "fair before: win (95%) score",
+        "fair before: win (95%) score" if word is None else f"fair before: {word} (95%)",
         "fair after",
         "better",
         "hindsight before",

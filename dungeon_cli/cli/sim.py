@@ -209,7 +209,13 @@ def _print_summary(
     from ..services.summary_table import fit_table, left_out_note, terminal_width
 
     row = sim_row(tally, game, bot, variant, count, seconds)
-    headers, rows, left = fit_table(list(SIM_HEADERS), [row], None if wide else terminal_width(err=aside), SIM_SHORT, SIM_DROP)
+    headers = list(SIM_HEADERS)
+    word = _played_for_score(game)
+    if word is not None:  # RPG solitaire: its objective, the treasure carried out, with its interval
+        mean, half = tally.mean_score()
+        headers.insert(7, f"mean {word} (95%)")
+        row.insert(7, "-" if mean is None else f"{mean:.1f} ({mean - half:.1f}-{mean + half:.1f})")
+    headers, rows, left = fit_table(headers, [row], None if wide else terminal_width(err=aside), SIM_SHORT, SIM_DROP)
     click.echo(tabulate(rows, headers=headers, disable_numparse=True), err=aside)
     if left:
         click.echo(left_out_note(left), err=True)
@@ -283,5 +289,19 @@ def _write_records(out_dir: Path, game: str, outcomes: list[Outcome]) -> None:
 
 # At a terminal narrower than the table (issue 40: 131 columns): shorter headings, then
 # these columns left out, the least telling first
-SIM_SHORT = {"mean moves": "moves", "mean win score": "win score", "mean loss score": "loss score"}
+def _played_for_score(game: str) -> Optional[str]:
+    """The word of the score ``game`` is played for (``core.Objective.SCORE``), or None."""
+    from .. import registry
+    from ..kit.core import Objective
+
+    rules = registry.get(game).game
+    return rules.score_word if rules.objective is Objective.SCORE else None
+
+
+SIM_SHORT = {
+    "mean treasure (95%)": "treasure",
+    "mean moves": "moves",
+    "mean win score": "win score",
+    "mean loss score": "loss score",
+}
 SIM_DROP = ("games/s", "variant", "mean loss score", "mean win score", "mean moves")

@@ -41,7 +41,8 @@ BY = ("game", "variant", "player", "month")  # dungeon_cli.services.stats_table.
 def stats(files: tuple[str, ...], by: tuple[str, ...], fmt: str, plot: Optional[str], wide: bool, force: bool) -> None:
     """Your games over time: per group of records (of each file, every *.dgn under a
     directory, or - for standard input), the games, wins, win rate with its 95%
-    interval (Wilson), the longest runs of wins and of losses and the run at the end,
+    interval (Wilson), the mean treasure of RPG solitaire's games (a game played for
+    its score: 0 when the hero did not escape), the longest runs of wins and of losses and the run at the end,
     and of the analysed records (written by `dungeon analyse -o`) the mean accuracy
     and the inaccuracies, mistakes and blunders, with the costliest of them (the class
     that lost the most points of winning chance). A month is the Date tag's; a player
@@ -135,6 +136,7 @@ STATS_SHORT = {
     "mistakes": "?",
     "blunders": "??",
     "points lost": "lost",
+    "mean treasure": "treasure",
 }
 STATS_DROP = (
     "points lost",
@@ -146,4 +148,5 @@ STATS_DROP = (
     "streak",
     "worst streak",
     "best streak",
+    "mean treasure",
 )

@@ -327,14 +327,34 @@ class GameInfo:
 UNDECLARED = GameInfo(-1_000_000, 1_000_000, 200_000, 1024, 1024)
 
 
+class Objective(enum.Enum):
+    """What a player of a game aims at, as the game declares it (``Game.objective``):
+    the strong player plays for it, and ``analyse`` and ``hint`` judge a choice by it.
+
+    ``WINS``: the chance of winning, the score breaking ties (a game whose loss is a
+    loss whatever its score). ``SCORE``: the expected score, a loss counting as its own
+    score (RPG solitaire's treasure carried out, 0 when the hero does not escape: a
+    fair player escapes 99.4% of deals, so the win rate no longer tells players apart,
+    and the source's own measure is the treasure)."""
+
+    WINS = "wins"
+    SCORE = "score"
+
+
 class Game(ABC, Generic[StateT]):
     """One game's rules: its name, variants and how a game of it starts. Generic over the
     game's state type, so that what is built on a game (its module, a player's view)
-    knows its states without a cast."""
+    knows its states without a cast.
+
+    ``objective``: what a player aims at (``Objective``), the win by default;
+    ``score_word``: what the game's score is, in a player's words ("treasure"), for the
+    figures of a game that aims at its score."""
 
     name: str
     title: str
     variants: Mapping[str, str]  # name -> one-line description
+    objective: ClassVar[Objective] = Objective.WINS
+    score_word: ClassVar[str] = "score"
 
     @abstractmethod
     def deck(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> list[tuple[str, Cards]]:

@@ -5,6 +5,7 @@ whatever the game's choices are, and the interface such a player offers the anal
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any, Callable, Optional, Protocol, Sequence, TypeVar, runtime_checkable
@@ -15,14 +16,21 @@ S_contra = TypeVar("S_contra", bound=State, contravariant=True)
 
 
 class Tally:
-    """Wins, total score and plays of one choice over the deals it was played on."""
+    """Wins, total score and plays of one choice over the deals it was played on.
 
-    __slots__ = ("wins", "score", "plays")
+    ``by_score``: the choice is ranked by its expected score (a game whose objective is
+    its score, ``core.Objective.SCORE``), else by its wins, the score breaking ties.
+    ``squares``: the sum of the squared scores, for the interval of the mean score
+    (kept by the players of such a game; 0 where nobody keeps it)."""
 
-    def __init__(self) -> None:
+    __slots__ = ("wins", "score", "plays", "squares", "by_score")
+
+    def __init__(self, by_score: bool = False) -> None:
         self.wins = 0
         self.score = 0
         self.plays = 0
+        self.squares = 0
+        self.by_score = by_score
 
     @property
     def win_rate(self) -> float:
@@ -32,9 +40,26 @@ class Tally:
     def mean_score(self) -> float:
         return self.score / self.plays if self.plays else 0.0
 
+    @property
+    def spread(self) -> float:
+        """The scores' standard deviation over the plays (0 with fewer than two)."""
+        if self.plays < 2:
+            return 0.0
+        mean = self.mean_score
+        return math.sqrt(max(0.0, (self.squares - self.plays * mean * mean) / (self.plays - 1)))
+
     def key(self) -> tuple[float, ...]:
-        """Best first: the most wins, then the highest total score."""
-        return (self.wins, self.score)
+        """Best first: the most wins, then the highest total score; by score: the
+        highest total score, then the most wins."""
+        return (self.score, self.wins) if self.by_score else (self.wins, self.score)
+
+    def rate_key(self) -> tuple[float, ...]:
+        """``key`` per play, for choices played on different numbers of deals."""
+        return (self.mean_score, self.win_rate) if self.by_score else (self.win_rate, self.mean_score)
+
+    def value(self) -> float:
+        """What the choice is ranked by, per play: its expected score or its win rate."""
+        return self.mean_score if self.by_score else self.win_rate
 
 
 def halving(
@@ -70,7 +95,7 @@ def halving(
         for index, deal in enumerate(batch):
             if deadline is None:
                 evaluate_on(state, playing, [deal])
-                if decided:
+                if decided and not alive[0].by_score:  # a score has no bound a deal here: every deal is played
                     playing = _undecided(alive, playing, keep, len(batch) - index - 1)
                     if keep == 1 and len(playing) == 1:
                         break
@@ -78,7 +103,7 @@ def halving(
             for cand in alive:
                 evaluate_on(state, [cand], [deal])
                 if time.monotonic() > deadline:
-                    return max((c for c in alive if c.plays), key=lambda c: (c.win_rate, c.mean_score))
+                    return max((c for c in alive if c.plays), key=lambda c: c.rate_key())
         alive.sort(key=lambda c: c.key(), reverse=True)
         if done < rounds - 1:
             alive = alive[:keep]
@@ -89,6 +114,110 @@ def _undecided(alive: list[Any], playing: list[Any], keep: int, left: int) -> li
     """The choices of ``playing`` not yet sure to be cut: fewer than ``keep`` of ``alive``
     have more wins than they could reach by winning all ``left`` deals still to come."""
     return [c for c in playing if sum(o.wins > c.wins + left for o in alive) < keep]
+
+
+RACE_Z = 2.576  # standard errors of the paired difference that rule a choice out (99%: the test is repeated every deal)
+RACE_FIRST = 8  # deals every choice is played on before any is ruled out
+SAME_AFTER = 16  # deals on which a choice did exactly as the leader before it is taken for the same
+
+
+class Race:
+    """What ``race`` found: the choices best first (those still in, by their figures
+    over the same deals, then those ruled out, the last to go first), whether the first
+    was told apart from every other, and on how many deals the choices still in were
+    all played."""
+
+    __slots__ = ("order", "separated", "deals", "alike")
+
+    def __init__(self, order: list[Any], separated: bool, deals: int, alike: Optional[list[Any]] = None) -> None:
+        self.order, self.separated, self.deals = order, separated, deals
+        self.alike = alike or []  # other choices that did as the first on every deal: as good as it
+
+
+def race(
+    evaluate_on: Callable[[Any, list[Any], Any], list[Any]],
+    state: Any,
+    cands: list[Any],
+    deals: Sequence[Any],
+    deadline: Optional[float] = None,
+    exhaustive: bool = False,
+    z: float = RACE_Z,
+    first: int = RACE_FIRST,
+    name: Optional[Callable[[Any], Any]] = None,
+) -> Race:
+    """The best of ``cands`` by racing (after Maron and Moore's Hoeffding races, with a
+    paired test): every choice still in is played on the next deal, the same deal for
+    all (common random numbers), and after ``first`` deals a choice is ruled out once
+    the leader beats it on the deals both were played on by more than ``z`` standard
+    errors of their paired differences (a deal that is good for one choice is good for
+    the other, so the differences vary far less than either figure). The race stops
+    when one choice is left (``separated``), the deals run out or ``deadline`` (a
+    ``time.monotonic()``) passes. A choice's value on a deal is what its ``key()``
+    ranks first: a win, the score of a game played for its score, Clear the Dungeon's
+    kills. ``exhaustive``: the deals are every order there is, so nothing is ruled out
+    by a test; the first is separated when its figure is above every other's. ``name``:
+    A choice that did exactly as the leader on every one of ``SAME_AFTER`` deals or
+    more (Scoundrel's two monsters fought in either order, RPG doors that never come
+    into play) is the same choice in effect: it leaves the race as good as the leader
+    (``Race.alike``), and the leader may be separated from the rest. ``name``:
+    what tells choices apart for the answer (a hint names a choice by its first
+    action: Scoundrel's ways through a room that begin alike are one answer); the race
+    ends when the choices still in all share the leader's name."""
+    named = name if name is not None else id
+    alive = list(cands)
+    values: dict[int, list[float]] = {id(c): [] for c in cands}
+    out: list[tuple[Any, ...]] = []  # (deals when ruled out, its mean, rate_key, index, choice)
+    same: list[Any] = []  # choices that did as the leader on every deal
+    full = 0
+    late = False
+    for deal in deals:
+        for cand in alive:
+            before = cand.key()[0]
+            evaluate_on(state, [cand], [deal])
+            values[id(cand)].append(cand.key()[0] - before)
+            if deadline is not None and time.monotonic() > deadline:
+                late = True
+                break
+        if late:
+            break
+        full += 1
+        if len(alive) > 1 and not exhaustive and full >= first:
+            leader = max(alive, key=lambda c: (_mean(values[id(c)]), c.rate_key()))
+            lead = values[id(leader)][:full]
+            beaten = [c for c in alive if c is not leader and _beaten(lead, values[id(c)][:full], z)]
+            out.extend((full, _mean(values[id(c)][:full]), c.rate_key(), index, c) for index, c in enumerate(beaten))
+            if full >= SAME_AFTER:  # alike on every deal so far: the same choice in effect, as good as the leader
+                alike = [c for c in alive if c is not leader and c not in beaten and values[id(c)][:full] == lead]
+                same.extend(alike)
+                beaten += alike
+            alive = [c for c in alive if c not in beaten]
+        if len({named(c) for c in alive}) == 1:
+            break
+    alive.sort(key=lambda c: (_mean(values[id(c)][:full]) if full else 0.0, c.rate_key()), reverse=True)
+    order = alive + same + [c for *_, c in sorted(out, key=lambda o: o[:3], reverse=True)]  # the last out first
+    if len(cands) == 1:
+        return Race(order, True, full)
+    if exhaustive:
+        rest = [_mean(values[id(c)][:full]) for c in alive[1:] if named(c) != named(alive[0])]
+        top = _mean(values[id(alive[0])][:full])
+        return Race(order, not late and full == len(deals) and all(top > other for other in rest), full)
+    return Race(order, len({named(c) for c in alive}) == 1, full, [c for c in same if named(c) != named(alive[0])])
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _beaten(lead: Sequence[float], other: Sequence[float], z: float) -> bool:
+    """The leader's values beat the other's on the same deals beyond ``z`` standard
+    errors of the paired differences (differences all alike: beaten when above 0)."""
+    n = len(lead)
+    if n < 2:
+        return False
+    diffs = [a - b for a, b in zip(lead, other)]
+    mean = sum(diffs) / n
+    sd = math.sqrt(max(0.0, sum((d - mean) ** 2 for d in diffs) / (n - 1)))
+    return mean - z * sd / math.sqrt(n) > 0 if sd > 0 else mean > 0
 
 
 class Choice(Protocol):

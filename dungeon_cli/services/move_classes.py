@@ -181,7 +181,10 @@ _NOTE = re.compile(
     r"(?P<action>[^\s:][^:]*?):(?P<rest>.*)"
 )
 _FAIR = re.compile(r"fair win (\d+)% -> (\d+)%")
-_BETTER = re.compile(r"\(better (\S.*?) \d+%\)")  # an action may be several tokens (Clear the Dungeon's attack)
+# a game judged by its expected score (RPG solitaire's treasure): read as the share of the best kept
+_FAIR_SCORE = re.compile(r"fair [a-z]+ (-?\d+(?:\.\d+)?) -> (-?\d+(?:\.\d+)?)")
+# an action may be several tokens (Clear the Dungeon's attack)
+_BETTER = re.compile(r"\(better (\S.*?) (?:\d+%|-?\d+(?:\.\d+)?)\)")
 
 
 def read_comment(text: str) -> list[Note]:
@@ -199,7 +202,7 @@ def read_comment(text: str) -> list[Note]:
         if found["mark"] and (cls is None or cls.mark != found["mark"]):
             return []  # a mark must agree with its class: not an analysis comment
         rest = found["rest"]
-        fair = _FAIR.search(rest)
+        fair = _FAIR.search(rest) or _score_note(rest)
         if cls is None and found["unlucky"] is None:
             return []
         if (cls is None) != (fair is None) or (fair is None and "hindsight" not in rest):
@@ -216,6 +219,18 @@ def read_comment(text: str) -> list[Note]:
             )
         )
     return notes
+
+
+def _score_note(rest: str) -> Optional[tuple[str, str, str]]:
+    """``fair treasure 23.1 -> 20.4`` read as ``fair win`` is: the best choice at 100
+    and the played one at its share of the best's expected score, in whole percents
+    (the points of a loss are those the analysis classed it by)."""
+    found = _FAIR_SCORE.search(rest)
+    if found is None:
+        return None
+    best, played = float(found[1]), float(found[2])
+    share = round(100 * played / best) if best > 0 else 100
+    return (found[0], "100", str(max(0, share)))
 
 
 def write_note(note_head: Note, figures: str) -> str:

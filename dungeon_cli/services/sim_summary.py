@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Optional
 
 if TYPE_CHECKING:  # a solve run's summary need not load the simulation
     from ..plumbing.report import JsonObject
@@ -39,6 +39,7 @@ class OutcomeTally:
         self.moves = 0
         self.win_score = 0
         self.loss_score = 0
+        self.squares = 0  # the scores squared, for the mean score's interval
         self.scores: Counter[tuple[bool, int]] = Counter()
         self.add(outcomes)
 
@@ -52,6 +53,7 @@ class OutcomeTally:
                 self.win_score += o.score
             else:
                 self.loss_score += o.score
+            self.squares += o.score * o.score
             scores[o.won, o.score] += 1
 
     def summary(self) -> JsonObject:
@@ -66,7 +68,21 @@ class OutcomeTally:
             "mean_moves": self.moves / games if games else 0.0,
             "mean_win_score": self.win_score / wins if wins else None,
             "mean_loss_score": self.loss_score / (games - wins) if games > wins else None,
+            "mean_score": self.mean_score()[0],
         }
+
+    def mean_score(self) -> tuple[Optional[float], float]:
+        """The mean score over every game (RPG solitaire's expected treasure: a loss
+        carries out 0) and the half width of its 95% interval (normal; 0 from one game)."""
+        games = self.games
+        if not games:
+            return None, 0.0
+        total = self.win_score + self.loss_score
+        mean = total / games
+        if games < 2:
+            return mean, 0.0
+        variance = max(0.0, (self.squares - games * mean * mean) / (games - 1))
+        return mean, 1.959964 * math.sqrt(variance / games)
 
     def histogram(self, width: int = 40, max_rows: int = 16) -> list[str]:
         return score_rows(self.scores, width, max_rows)

@@ -1,6 +1,7 @@
 """``dungeon stats``: a player's games over time, per group of records (game, variant,
-player, month): games, wins, the win rate with its 95% interval, mean accuracy of the
-analysed ones, the costliest class of mistake, and streaks.
+player, month): games, wins, the win rate with its 95% interval, the mean treasure of
+a game played for its score (RPG solitaire), mean accuracy of the analysed ones, the
+costliest class of mistake, and streaks.
 
 Each record is judged by the referee as ``summary`` judges it (a result is computed
 from the moves, never read from a ``Result`` tag), and counted only when it is a
@@ -38,7 +39,7 @@ def month(date: str) -> str:
 class PlayedGame:
     """What stats keeps of one record: the group's fields and how the game went."""
 
-    __slots__ = ("game", "variant", "player", "month", "row", "accuracy", "losses")
+    __slots__ = ("game", "variant", "player", "month", "row", "accuracy", "losses", "scored")
 
     def __init__(self, name: str, record: Record, referee: Referee):
         self.row = SummaryRow(name, record, referee)
@@ -48,6 +49,19 @@ class PlayedGame:
         self.losses: list[tuple[MoveClass, int]] = [
             (note.cls, note.loss or 0) for note in record_notes(record) if note.cls in COSTLY
         ]
+        self.scored = scored_by(self.game)
+
+
+def scored_by(game: str) -> Optional[str]:
+    """The word of the score a game is played for ("treasure": RPG solitaire's
+    objective, ``core.Objective.SCORE``), None for a game played to win (or unknown)."""
+    from .. import registry
+    from ..kit.core import Objective
+
+    if game not in registry.names():
+        return None
+    rules = registry.get(game).game
+    return rules.score_word if rules.objective is Objective.SCORE else None
 
 
 class StatsTally:
@@ -60,11 +74,18 @@ class StatsTally:
         self.classes = {cls: [0, 0] for cls in COSTLY}  # count, points lost
         self.best = self.worst = 0  # longest run of wins, of losses
         self.run = 0  # the run in progress: > 0 wins, < 0 losses
+        self.scored = 0  # games of a game played for its score, and their total score
+        self.score = 0
+        self.word: Optional[str] = None
 
     def add(self, game: PlayedGame) -> None:
         won = bool(game.row.won)
         self.games += 1
         self.wins += won
+        if game.scored is not None:
+            self.scored += 1
+            self.score += game.row.score or 0
+            self.word = self.word or game.scored
         if won:
             self.run = self.run + 1 if self.run > 0 else 1
             self.best = max(self.best, self.run)
@@ -120,11 +141,19 @@ class Groups:
         tally.add(game)
 
     def table(self) -> list[dict[str, Any]]:
+        """A row a group. Where a group holds games played for their score (RPG
+        solitaire's treasure), every row has its mean after the win rate's interval
+        ("mean treasure": over those games only; None in a group without one)."""
+        words = {tally.word for tally in self.groups.values() if tally.word is not None}
+        column = f"mean {words.pop()}" if len(words) == 1 else "mean score" if words else None
         out = []
         for key, tally in self.groups.items():
             item: dict[str, Any] = {}
             for field, value in zip(self.by, key):
                 item[field] = value or ("standard" if field == "variant" else "-")
-            item.update(tally.figures())
+            for name, value in tally.figures().items():
+                item[name] = value
+                if name == "ci high" and column is not None:
+                    item[column] = round(tally.score / tally.scored, 1) if tally.scored else None
             out.append(item)
         return out

@@ -11,7 +11,7 @@ from typing import Sequence
 
 from notation import Record
 
-from ..analysis import Analysis, Judgement, noted, percent
+from ..analysis import Analysis, Fair, Judgement, noted, percent
 from ..kit.htmlkit import esc
 from .chart import Point, chart
 from .frames import Replayed
@@ -44,12 +44,18 @@ def _label(j: Judgement) -> str:
     if j.cls is not None:
         words.append(f"{j.mark} {j.cls.value}".strip() + ",")
     if j.best is not None and j.played is not None:
-        words.append(f"fair chance {percent(j.best.rate)} -> {percent(j.played.rate)}")
+        measure = "chance" if j.best.word is None else j.best.word  # RPG solitaire: its expected treasure
+        words.append(f"fair {measure} {_figure(j.best)} -> {_figure(j.played)}")
         if _better(j):
-            words.append(f"(better {j.best.choice} {percent(j.best.rate)})")
+            words.append(f"(better {j.best.choice} {_figure(j.best)})")
     if j.unlucky:
         words.append("unlucky: a win reachable with the deal known was lost here")
     return " ".join(words).rstrip(",:")
+
+
+def _figure(fair: Fair) -> str:
+    """A chance of winning (``40%``), or an expected score (``23.1``) in a game played for it."""
+    return percent(fair.rate) if fair.word is None else fair.figure()
 
 
 def _better(j: Judgement) -> bool:
@@ -66,7 +72,10 @@ def _chart(found: Analysis, rp: Replayed, prefix: str) -> str:
     frames = [(f"{prefix}move-{f.number}", "deal" if f.number == 0 else f"move {f.number}") for f in rp.frames]
     accuracy = found.accuracy
     if points:
+        word = next((j.best.word for j in found.judgements if j.best is not None and j.best.word), None)
         caption = "chance of winning from the cards seen, before and after each decision"
+        if word is not None:  # a game played for its score: each point is the share of the best choice's
+            caption = f"expected {word} from the cards seen, as a share of the best choice's, before and after each decision"
         caption += f"; accuracy {accuracy:.1f}%" if accuracy is not None else ""
     else:
         caption = "no decision judged from the cards seen" + (f": {found.fair_note}" if found.fair_note else "")
@@ -84,9 +93,9 @@ def _notes(found: Analysis, rp: Replayed) -> dict[int, str]:
         words = [j.cls.value if j.cls is not None else "", "unlucky" if j.unlucky else "", j.action]
         text = " ".join(w for w in words if w)
         if j.best is not None and j.played is not None:
-            text += f": {percent(j.best.rate)} \u2192 {percent(j.played.rate)}"
+            text += f": {_figure(j.best)} \u2192 {_figure(j.played)}"
         better = ""
         if j.best is not None and _better(j):
-            better = f'<span class="bt">better {esc(j.best.choice)} {esc(percent(j.best.rate))}</span>'
+            better = f'<span class="bt">better {esc(j.best.choice)} {esc(_figure(j.best))}</span>'
         under.setdefault(frame_of[j.move], []).append(f'<p class="rv">{mark}{esc(text)}{better}</p>')
     return {i: "".join(parts) for i, parts in under.items()}

@@ -220,11 +220,15 @@ class PlayShell:
             return
         fair = found.fair
         if not found.separated:  # issue 40: 67% (95%: 21-94%) of 3 deals names no best choice
-            self.say(f"hint: the strong player could not tell the best choice apart in its time ({fair.plays} deals)")
+            self.say(f"hint: the strong player could not tell the best choice apart in its time ({found.deals} deals)")
             leading = ", ".join(f"{safe(f.choice)} {_figure(f)}" for f in found.leading)
             self.say(f"  leading: {leading}")
             return
-        self.say(f"hint: {found.text}  (the strong player's choice)")  # two lines: each fits a terminal
+        alike = f"; as good: {safe(' '.join(found.alike[:LEADING_ALIKE]))}" if found.alike else ""
+        self.say(f"hint: {found.text}  (the strong player's choice{alike})")  # two lines: each fits a terminal
+        if fair.word is not None:  # a game played for its score (RPG solitaire): its expected treasure
+            self.say(f"  it carries out {_figure(fair)} over {fair.plays} deals of the cards you have not seen")
+            return
         self.say(f"  it wins {_figure(fair)} of {fair.plays} deals of the cards you have not seen")
 
     def undo(self) -> None:
@@ -348,9 +352,16 @@ def _number(branch: Session) -> str:
     return f"{turn}..." if branch.rest else str(turn)
 
 
+LEADING_ALIKE = 3  # choices named as good as the hint's, at most
+
+
 def _figure(fair: Fair) -> str:
-    """A choice's chance of winning, with its 95% interval unless every order was played."""
+    """A choice's chance of winning, with its 95% interval unless every order was
+    played; by score, its expected score: ``23.1 treasure (95%: 20.5-25.7)``."""
     low, high = fair.interval
+    if fair.word is not None:
+        told = "" if fair.exact else f" (95%: {low:.1f}-{high:.1f})" if fair.plays > 1 else " (one deal)"
+        return f"{fair.mean_score:.1f} {fair.word}{told}"
     return f"{100 * fair.rate:.0f}%" + ("" if fair.exact else f" (95%: {100 * low:.0f}-{100 * high:.0f}%)")
 
 

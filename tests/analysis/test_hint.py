@@ -129,7 +129,33 @@ def test_a_hint_names_a_best_choice_only_when_its_interval_separates_it():
         assert full.separated and shown[at].split()[1] == full.text
     full = hint(SCOUNDREL, None, {}, session.all_events, seconds=None)
     others = [f for f in full.leading[1:] if f.plays]
-    assert full.separated == all(full.fair.interval[0] > f.interval[1] for f in others)
+    # separated: every other choice was ruled out on the same deals (kit.sampling.race), so
+    # each stopped before the named one; not separated: the leaders were played alike
+    assert full.separated == all(f.plays < full.fair.plays or f.choice in full.alike for f in others)
+
+
+def test_a_clear_hint_stops_when_it_has_told_the_choices_apart():
+    """Issue 39: a hint spends no deals past the point where its choice is told apart
+    (racing on the same deals): the named choice was played on fewer than the 200."""
+    import random
+
+    session = Session(Setup("scoundrel", seed=7))
+    session.deal()
+    greedy = SCOUNDREL.playout_bot()
+    choices = 0
+    while True:  # the third decision with a choice of the greedy bot's game
+        if len(session.state.legal_actions()) > 1:
+            choices += 1
+            if choices == 3:
+                break
+        session.apply(greedy.choose(session.state, random.Random(choices)))
+        session.deal()
+    full = hint(SCOUNDREL, None, {}, session.all_events, seconds=None)
+    assert full.separated and full.fair.plays < 200
+    # two monsters fought in either order: alike on every deal, named as good as the choice
+    assert full.alike and all(choice != full.text for choice in full.alike)
+    shown = _shell(session, "hint\n")
+    assert re.search(r"^hint: \S+  \(the strong player's choice; as good: \S+", shown, re.M), shown
 
 
 def test_the_shell_says_when_the_hint_could_not_tell(monkeypatch):

@@ -210,3 +210,19 @@ def test_tally_counts_as_the_outcomes_do():
     assert tally.games == 200 and tally.wins == sum(o.won for o in outcomes)
     assert sum(tally.scores.values()) == 200
     assert tally.histogram() == sim_summary.histogram(outcomes)
+
+
+def test_rpg_sim_gives_the_mean_treasure_with_its_interval(run):
+    """Issue 39: RPG solitaire is played for the treasure carried out (a loss carries
+    out 0): sim gives its mean over every game, with its 95% interval; the other games
+    keep their columns."""
+    from dungeon_cli.services.simulate import Spec, play
+
+    shown = run(["sim", "rpg-solitaire", "--bot", "greedy", "--games", "12", "--wide"])
+    assert shown.exit_code == 0, shown.output
+    head, _, row = shown.output.splitlines()[:3]
+    assert "mean treasure (95%)" in head
+    outcomes = [play(Spec("rpg-solitaire", "greedy"), seed) for seed in range(12)]
+    mean = sum(o.score for o in outcomes) / 12
+    assert f"{mean:.1f} (" in row
+    assert "treasure" not in run(["sim", "scoundrel", "--games", "3", "--wide"]).output

@@ -199,3 +199,17 @@ def test_a_drawn_table_holds_at_most_table_rows_groups_as_summarys(run, tmp_path
     rows = run(["stats", str(tmp_path / "five.dgn"), "--by", "player", "--format", "csv"])
     assert rows.exit_code == 0 and len(list(csv.DictReader(io.StringIO(rows.stdout)))) == 5
     assert run(["stats", str(tmp_path / "five.dgn")]).exit_code == 0  # one group: drawn
+
+
+def test_rpg_groups_give_the_mean_treasure(run, tmp_path, played):
+    """Issue 39: RPG solitaire is played for its treasure: stats gives the mean treasure
+    carried out of its games (0 for a loss), and no figure for the other games'."""
+    games = [play(Spec("rpg-solitaire", "greedy", records=True), seed) for seed in range(8)]  # some escape
+    assert any(o.won for o in games) and not all(o.won for o in games)
+    write(tmp_path / "rpg.dgn", [o.record for o in games])
+    write(tmp_path / "scoundrel.dgn", [o.record for o in played["scoundrel"]])
+    result = run(["stats", str(tmp_path), "--format", "json"])
+    table = by_key(json.loads(result.stdout), "game")
+    assert table[("rpg-solitaire",)]["mean treasure"] == round(sum(o.score for o in games) / len(games), 1)
+    assert table[("scoundrel",)]["mean treasure"] is None
+    assert "mean treasure" not in run(["stats", str(tmp_path / "scoundrel.dgn"), "--format", "json"]).stdout

@@ -338,6 +338,24 @@ CHECKS: dict[str, Check] = {
         says=("reserve    0-29     29 (96.7%)  1                  0",), substitute=("0-9999", "0-29")
     ),
     # the searched games: a few seeds around an undecided one of each row
+    # RPG solitaire's treasure (issue 39): the hindsight floor and the strong player of each reading, on a
+    # deal or a game (seconds of CPU each); greedy's rows whole, with the mean treasure sim now gives
+    "dungeon solve rpg-solitaire --seeds 0-19 --goal best --limit 20k --format csv": Check(
+        says=("seed,won,score,proven", "0,true,182,false,20000"), substitute=("0-19", "0-0")
+    ),
+    "dungeon solve rpg-solitaire --variant discard --seeds 0-19 --goal best --limit 20k --format csv": Check(
+        says=("seed,won,score,proven",), substitute=("0-19 --goal best --limit 20k", "0-0 --goal best --limit 2k")
+    ),
+    "dungeon sim rpg-solitaire --bot strong --games 40 --jobs 2": Check(
+        says=("strong", "mean treasure"), substitute=("--games 40 --jobs 2", "--seed 2 --games 1")
+    ),
+    "dungeon sim rpg-solitaire --bot strong --variant discard --games 40 --jobs 2": Check(
+        says=("strong", "discard", "mean treasure"), substitute=("--games 40 --jobs 2", "--games 1")
+    ),
+    "dungeon sim rpg-solitaire --bot greedy --games 40": Check(says=("greedy", "25.0 (12.7-37.3)")),
+    "dungeon sim rpg-solitaire --bot greedy --variant discard --games 2000": Check(
+        says=("discard", "14", "10.8 (5.3-16.4)"), substitute=("--games 2000", "--games 40")
+    ),
     "dungeon solve rpg-solitaire --seeds 0-9999 --limit 20k": Check(
         says=("2480-2487  7 (87.5%)   0                  1", "undecided (the limit came first): seeds 2484"),
         substitute=("0-9999", "2480-2487"),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Mapping, Optional, Sequence
 
 from ...kit.cards import CARDS, JOKER, Card, deck
-from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Phase, Result, State, draw_from
+from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Objective, Phase, Result, State, draw_from
 from ...kit.piles import Pile
 from .grid import (
     ENTRANCE_DOORS,
@@ -1124,6 +1124,9 @@ class RpgSolitaire(Game[RpgState]):
     variants: Mapping[str, str] = {
         "discard": "a room card not placed is discarded, not put under the room deck: walking burns the dungeon",
     }
+    # the source's own measure: the treasure carried out (a loss carries none out)
+    objective = Objective.SCORE
+    score_word = "treasure"
 
     def deck(self, variant: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> list[tuple[str, Cards]]:
         decks = _decks(options)
