@@ -52,6 +52,7 @@ test: lint
 bench: $(VENV)/.test
 	@$(QUIETLY) $(BIN)/pip install --quiet -e '.[test,bench]'
 	$(BIN)/python -m bench
+	$(BIN)/python -m bench.tree_verify
 
 # Outside CI: FUZZ_KILL_GAMES games of `dungeon play` killed at random moments (make test
 # kills 100), then the reader, referee, fmt and CLI under hypothesis for FUZZ_SECONDS,
