@@ -85,6 +85,7 @@ bench: $(VENV)/.test compiled-wheel
 	@$(QUIETLY) $(BIN)/pip install --quiet -e '.[test,bench]'
 	$(BIN)/python -m bench.compiled
 	$(BIN)/python -m bench
+	$(BIN)/python -m bench.tree_verify
 
 # Outside CI: FUZZ_KILL_GAMES games of `dungeon play` killed at random moments (make test
 # kills 100), then the reader, referee, fmt and CLI under hypothesis for FUZZ_SECONDS,

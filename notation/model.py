@@ -209,14 +209,12 @@ class Move(_Value):
         actions: list[Token] = []
         colon: Optional[Colon] = None
         checkpoint: Optional[Checkpoint] = None
-        deal = self.number is None or self.rest  # no ':' of its own: every word on one side
+        rest = self.rest  # read once: this loop is every token of every record verify reads
+        deal = self.number is None or rest  # no ':' of its own: every word on one side
         for items, _ in self.segments:
             for item in items:
                 if isinstance(item, Token):
-                    if self.rest:
-                        actions.append(item)
-                    else:
-                        (dealt if colon is None or deal else actions).append(item)
+                    (actions if rest else dealt if colon is None or deal else actions).append(item)
                 elif isinstance(item, Colon):
                     colon = item
                 else:

@@ -153,6 +153,7 @@ class Reader:
         self.last_number = 0
         self.in_moves = False
         self.stack: list[_Frame] = []  # the variations open, outermost first
+        self.parens = False  # the line ``_items`` read last held a bracket of a variation
         self.last_move: Optional[Move] = None  # the move a line's comment is left with
         self.held = 0  # moves held by this record, its variations' too
         # The ':' words of the last line ``_items`` read, when it read plain words alone
@@ -386,8 +387,9 @@ class Reader:
             self.unread_line = False
         self.in_moves = True
         at = 1 if deal else 3  # the items' group; the comment's is the next
+        self.parens = False
         items = self._items(record, lineno, text, match.start(at), match.end(at))
-        for index, item in enumerate(items):
+        for index, item in enumerate(items) if self.parens else ():
             if type(item) is Token and item.raw in PARENS:
                 del items[index:]  # the rest is a variation in the wrong place: not this move's
                 self.plain_colons = None
@@ -642,6 +644,7 @@ class Reader:
                     col = at + offset
                     if raw in PARENS:  # a variation's bracket (section 9), not a word
                         items.append(Token(raw, lineno, col, raw))
+                        self.parens = True
                         continue
                     try:
                         text = canonical_token(raw)
@@ -673,6 +676,7 @@ class Reader:
                     continue
                 if raw in PARENS:  # a variation's bracket (section 9), not a word
                     append(Token(raw, lineno, col, raw))
+                    self.parens = True
                     continue
                 try:
                     text = canonical_token(raw)

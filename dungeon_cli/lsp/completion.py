@@ -12,21 +12,24 @@ from __future__ import annotations
 import re
 from typing import Any, Optional
 
-from notation import Move, Record
+from notation import Record
 
 from ..engine import Walk
 from ..engine.dealer import Dealer, SeededDealer
 from ..engine.record import walk_dealt, walk_move
+from ..engine.start_position import position_start
 from ..engine.tags import TagFault, read_setup
 from ..engine.walk import Fault
 from ..kit.core import State
 from ..kit.game_module import Notation
 from ..kit.terminal_text import safe
 from ..shell.candidates import candidates, deal_known
+from . import position_help
 from .document import Document
 from .tag_help import MEANINGS, values
+from .tree import locate
 
-_MOVE_HEAD = re.compile(r"\s*([0-9]+)\.\s*")
+_MOVE_HEAD = re.compile(r"\s*(?:\(\s*)?([0-9]+)\.(?:\.\.)?\s*")  # a variation's ( and N... too
 _TAG_NAME = re.compile(r"\[([A-Za-z][A-Za-z0-9_]*)?$")
 _TAG_VALUE = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"([^"]*)$')
 
@@ -60,21 +63,27 @@ def complete(doc: Document, line: int, col: int) -> list[Item]:
 
 def _state_before(record: Record, line: int, before: str) -> Optional[tuple[Notation[Any, Any], State, str]]:
     """(notation, state, text typed) for the cursor: the state after every move above the
-    cursor's move line and what chance dealt on it before ``:``. None when the record
-    cannot be walked that far (the diagnostics say why)."""
+    cursor's move line, down the line of the tree it is on (a variation is replayed from
+    the state before the move it replaces), from the record's Position if it has one, and
+    what chance dealt on the cursor's line before ``:``. None when the record cannot be
+    walked that far (the diagnostics say why)."""
     try:
         setup, _ = read_setup(record)
     except TagFault:
         return None
-    walk = Walk(setup, SeededDealer(setup.seed) if setup.seed is not None else Dealer(), history=False, turns=False)
-    current: Optional[Move] = None
+    start: Optional[State] = None
+    if record.position is not None:
+        start, problems = position_start(record, setup.module, Dealer().start(setup))
+        if start is None:
+            return None
+    seed = setup.seed if start is None else None  # a positioned record is dealt from its position's piles
+    walk = Walk(setup, SeededDealer(seed) if seed is not None else Dealer(), history=False, turns=False, start=start)
+    place = locate(record.moves, line)
+    current = place.move if place.first else None
     try:
-        for move in record.moves:
-            if move.line >= line or _last_line(move) >= line:
-                current = move if move.line == line else None
-                break
+        for move in place.before:
             walk_move(walk, move)
-        if current is not None and ":" in before and not current.is_deal:
+        if current is not None and ":" in before and not current.is_deal and not current.rest:
             walk_dealt(walk, current)
     except Fault:
         return None
@@ -82,14 +91,10 @@ def _state_before(record: Record, line: int, before: str) -> Optional[tuple[Nota
     if ":" in before:
         typed = before[before.index(":") + 1 :]
     elif head is not None:
-        typed = before[head.end() :]  # the cards dealt: chance's outcomes are offered
+        typed = before[head.end() :]  # the cards dealt (chance's outcomes are offered), or N...'s actions
     else:
-        typed = before.lstrip()
+        typed = before.lstrip().lstrip("(").lstrip()
     return walk.module.notation, deal_known(walk.state), typed
-
-
-def _last_line(move: Move) -> int:
-    return max((item.line for item in move.items), default=move.line)
 
 
 def _tags(doc: Document, line: int, before: str) -> list[Item]:
@@ -100,6 +105,8 @@ def _tags(doc: Document, line: int, before: str) -> list[Item]:
         index = doc.record_at(line)
         record = doc.records[index] if index is not None else None
         verdict = doc.verdicts[index] if index is not None else None
+        if name == "Position":
+            return _position_keys(record, typed, doc.line(line)[len(before) :])
         return [
             Item(v, meaning, len(typed), "value")
             for v, meaning in values(name, record, verdict)
@@ -110,3 +117,24 @@ def _tags(doc: Document, line: int, before: str) -> list[Item]:
         typed = named.group(1) or ""
         return [Item(n, MEANINGS[n], len(typed), "tag") for n in MEANINGS if n.lower().startswith(typed.lower())]
     return []
+
+
+def _position_keys(record: Optional[Record], typed: str, after: str) -> list[Item]:
+    """Inside a Position's value: the game's keys not yet written (before or after the
+    cursor), in the order the game writes them, each as ``key=``; none inside a value."""
+    from .. import registry
+
+    game = record.game if record is not None else None
+    if game is None or not registry.known(game):
+        return []
+    module = registry.get(game)
+    word = "" if not typed or typed[-1].isspace() else typed.split()[-1]  # the word the cursor ends
+    if "=" in word:
+        return []
+    rest = after.split('"', 1)[0]
+    written = {w.partition("=")[0] for w in (typed + rest).split() if "=" in w}
+    return [
+        Item(f"{key}=", position_help.short(module, key), len(word), "value")
+        for key in position_help.keys(module)
+        if key not in written and key.startswith(word)
+    ]

@@ -109,10 +109,17 @@ class Document:
         return line + 1, len(text) + 1
 
     def word_end(self, line: int, col: int) -> int:
-        """The column just past the word at (line, col): a diagnostic's range is its word."""
+        """The column just past the word at (line, col): a diagnostic's range is its word.
+        In a tag's value a word ends at the closing quote; an item of a list (a card of a
+        Position's pile, after ``,``, ``(`` or ``|``) ends at the next of them."""
         text = self.line(line).lstrip("\ufeff")
         end = col - 1
-        while end < len(text) and text[end] not in " \t":
+        stops = ' \t"'
+        if 0 < end <= len(text) and text[end - 1] in ",(|":
+            stops += ",()|"
+        if end < len(text) and text[end] == '"':
+            end += 1  # the opening quote of a value: the range runs on into it
+        while end < len(text) and text[end] not in stops:
             end += 1
         return max(end + 1, col + 1)
 

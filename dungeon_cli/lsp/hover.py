@@ -9,11 +9,14 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from notation import Tag
 from notation.writer import checkpoint_text
 
 from ..kit.terminal_text import safe_lines
+from . import position_help
 from .document import Document
 from .tag_help import meaning
+from .tree import locate
 
 
 def markdown(text: str) -> str:
@@ -36,16 +39,33 @@ def _hover(doc: Document, line: int, col: int) -> Optional[str]:
     record, verdict = doc.records[index], doc.verdicts[index]
     for tag in record.tags:
         if tag.line == line:
+            if tag.name == "Position":
+                key = _position_key(tag, col)
+                if key is not None and verdict.module is not None:
+                    return f"[Position] {position_help.explain(verdict.module, key)}"
             return f"[{tag.name}] {meaning(tag.name)}"
-    for i, move in enumerate(record.moves):
-        last = max((item.line for item in move.items), default=move.line)
-        if not move.line <= line <= last:
-            continue
-        label = "the deal" if move.is_deal else f"move {move.number}"
-        if i >= len(verdict.states) or verdict.states[i] is None or verdict.module is None:
-            return f"{label}: not replayed (see the diagnostics above it)"
-        state = verdict.states[i]
-        module = verdict.module
-        board = module.render(state)
-        return f"after {label}:\n{board}\n{checkpoint_text(module.notation.checkpoint(state))}"
-    return None
+    place = locate(record.moves, line)
+    move = place.move
+    if move is None:
+        return None
+    label = "the deal" if move.is_deal else f"move {move.number}{'...' if move.rest else ''}"
+    if place.depth:
+        label += " (a variation)"
+        state = verdict.line_states.get(id(move))
+    else:
+        i = len(place.before)
+        state = verdict.states[i] if i < len(verdict.states) else None
+    module = verdict.module
+    if state is None or module is None:
+        return f"{label}: not replayed (see the diagnostics above it)"
+    board = module.render(state)
+    return f"after {label}:\n{board}\n{checkpoint_text(module.notation.checkpoint(state))}"
+
+
+def _position_key(tag: Tag, col: int) -> Optional[str]:
+    """The key of the Position word at column ``col`` (its key or its value), if any."""
+    offset = col - (tag.value_col + 1)  # past the opening quote (the value is placed as verify places it)
+    if not 0 <= offset <= len(tag.value):
+        return None
+    found = position_help.word_at(tag.value, offset)
+    return found[1].partition("=")[0] if found is not None else None

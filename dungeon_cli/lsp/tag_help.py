@@ -18,6 +18,8 @@ MEANINGS = {
     "Player": "Who played.",
     "Result": "'win S' or 'loss S', S the game's own score; when present it must equal what the moves give.",
     "Decks": "RPG solitaire's rule tag: the decks the dungeon is built from (see 'dungeon rules rpg-solitaire').",
+    "Position": "The whole state the record starts from instead of the deal, in key=value words of the game's own keys "
+    "(its rules page lists them: 'dungeon rules GAME --full'); the moves go on from it, numbered from its turn.",
     "Cards": "Cassette Dungeons' rule tag: the card set the game is played with, a file beside the record or in the project's card-sets.",
 }
 

@@ -10,6 +10,7 @@ change it). The walk is the engine's; the referee is its ``Verdict`` visitor.
 from __future__ import annotations
 
 import re
+from operator import attrgetter
 from typing import Any, Iterable, Optional, Sequence
 
 from notation import Checkpoint, Diagnostic, Move, Record, Token
@@ -23,6 +24,7 @@ from ..engine.tags import TagFault, read_setup
 from ..kit.core import Result, State
 from ..kit.game_module import GameModule, Notation
 
+_VARIATIONS = attrgetter("variations")
 _RESULT = r"(win|loss) (-?[0-9]+)"  # compiled at its first use (re's cache), not at start-up
 
 
@@ -169,7 +171,7 @@ class Referee:
             return
         diags.extend(found)
         parts = [move.split() for move in record.moves]  # once, for the words and the walk
-        tree = any(move.variations for move in record.moves)
+        tree = any(map(_VARIATIONS, record.moves))  # in C: a record of one line pays next to nothing
         self._vocabulary(setup.module, record, parts, diags, tree)
         # Replay stops before the first move touched by an error; an error in the tag
         # block (a bad Date, a bad escape in Player) leaves every move to be judged.

@@ -14,7 +14,7 @@ from conftest import FIXTURES, ROOT
 
 pygments = pytest.importorskip("pygments", reason="the lexer needs the pygments extra (pip install -e '.[pygments]')")
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename  # noqa: E402
-from pygments.token import Comment, Error, Name, String  # noqa: E402
+from pygments.token import Comment, Error, Name, Number, Punctuation, String  # noqa: E402
 
 from notation.highlight import lex_line  # noqa: E402
 
@@ -102,3 +102,20 @@ def test_a_variation_s_brackets_and_numbers_are_told_from_a_carried_card():
         ("punctuation", ")"),
     ]
     assert kinds("7... x7h")[0] == ("number", "7...")
+
+
+def test_a_position_tag_its_rest_of_a_turn_and_a_variation_are_highlighted():
+    """NOTATION.md section 9 in the Pygments lexer: the Position tag is a tag, its whole
+    value one string (its key=value words are no moves), ``2...`` a move's number, and a
+    variation's brackets punctuation."""
+    lexer = get_lexer_by_name("dgn", stripnl=False, ensurenl=False)
+    value = '"turn=2 hp=16 weapon=7d/3s left=37 room=Qs,5h,2c dungeon=(As,2s) discard=9s,9c ran=no resolved=1 drank=no"'
+    assert list(_line_tokens(lexer, f"[Position {value}]")) == [
+        (Punctuation, "["),
+        (Name.Tag, "Position"),
+        (String.Double, value),
+        (Punctuation, "]"),
+    ]
+    assert list(_line_tokens(lexer, "2... Qs 5h"))[0] == (Number, "2...")
+    kinds = list(_line_tokens(lexer, "  ( 3. (2c) 8d Ac 4h : run )"))
+    assert kinds[0] == (Punctuation, "(") and kinds[1] == (Number, "3.") and kinds[-1] == (Punctuation, ")")

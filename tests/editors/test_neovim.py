@@ -76,3 +76,15 @@ def test_neovim_completes_a_move_and_shows_the_board_on_hover(game, tmp_path):
     labels = [label for label, _ in seen["completion"]]
     assert any(label == first or label.startswith(first) for label in labels), (first, labels)
     assert "after move 1:" in seen["hover"], seen["hover"]
+
+
+def test_neovim_completes_inside_a_variation_and_shows_its_lines_board(tmp_path):
+    """NOTATION.md section 9: inside a variation, the moves and the board are that line's."""
+    path = FIXTURES / "scoundrel" / "legal" / "variations-table.dgn"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    number = next(i for i, line in enumerate(lines) if line.strip().startswith("2. 2c 3c 4c 5c"))
+    seen = _nvim(path, tmp_path, number, lines[number].index(":") + 2, 0)
+    assert seen["attached"] and seen["diagnostics"] == []
+    # after running from the first room no weapon is equipped down this line: fights only
+    assert [label for label, _ in seen["completion"]] == ["2c", "3c", "4c", "5c"]
+    assert "after move 2 (a variation):" in seen["hover"] and "weapon: none" in seen["hover"], seen["hover"]
