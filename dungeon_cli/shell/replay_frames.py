@@ -48,7 +48,7 @@ class Replay:
         # the variations of each move (by its id), each line's moves as walked
         self.lines: dict[int, list[list[TextFrame]]] = {}
         watchers: tuple[Visitor, ...] = (
-            (told, start, _Lines(self.lines)) if any(m.variations for m in record.moves) else (told, start)
+            (told, start, _VariationLines(self.lines)) if any(m.variations for m in record.moves) else (told, start)
         )
         verdict = Referee(keep_states=True).check(record, watchers=watchers)
         self.start = start.state  # the table before move 1, when no deal: line sets it
@@ -160,7 +160,7 @@ class Replay:
         return out
 
 
-class _Lines(Visitor):
+class _VariationLines(Visitor):
     """The variations of a walk, each line's moves with the state after each and what
     its turn did, into ``lines`` (by the ``id`` of the move they are tried instead of);
     ``frames``: this line's own (None: the main line, whose states the referee keeps)."""
@@ -184,7 +184,7 @@ class _Lines(Visitor):
     def variation(self, move: Move, index: int) -> Optional[Visitor]:
         line: list[TextFrame] = []
         self.lines.setdefault(id(move), []).append(line)
-        return _Lines(self.lines, line)
+        return _VariationLines(self.lines, line)
 
 
 class _Start(Visitor):

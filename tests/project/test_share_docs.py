@@ -46,6 +46,7 @@ def test_each_command_runs_as_written(run, tmp_path, monkeypatch, doc, command):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     shutil.copy(FIXTURES / "cassette-dungeons" / "legal" / "seeded-win.dgn", tmp_path / "game.dgn")
     shutil.copy(FIXTURES / "analysed" / "scoundrel.dgn", tmp_path / "analysed.dgn")  # docs/your-games.md's
+    shutil.copy(FIXTURES / "scoundrel" / "legal" / "variations-seeded.dgn", tmp_path / "both.dgn")  # docs/review.md's merge
     (tmp_path / "docs" / "pictures").mkdir(parents=True)
     args = shlex.split(command)[1:] + QUICKER.get(command, [])
     stdin = "run\n" if "--daily" in args else None  # played from a pipe: one move
