@@ -36,7 +36,7 @@ def test_a_sigterm_to_a_host_during_fmt_ends_the_host_and_leaves_no_temporary_fi
     text = (EXAMPLES / "scoundrel-win.dgn").read_text().replace("\n1. ", "\n1.  ", 1)  # not canonical: fmt writes
     record.write_text(text)
     patch = (
-        "import dungeon_cli.cli.fmt as fmt\n"
+        "import dungeon_cli.services.formatting as fmt\n"
         "real = fmt.format_stream\n"
         "def killed(*a, **k):\n"
         "    os.kill(os.getpid(), signal.SIGTERM)\n"
