@@ -139,7 +139,11 @@ def _stream(file: str, name: str, paint: Paint) -> int:
         lines = [paint.strong(safe(rp.title(name)))]
         for frame in rp.frames:
             lines += [paint.board(safe_lines(rp.frame_text(frame))), ""]
-        lines.append(_ending(rp, name, paint))
+        ending = _ending(rp, name, paint)
+        if ending:
+            lines.append(ending)
+        else:
+            lines.pop()  # the last board said the end
         return lines
 
     return _each(file, name, paint, show)
@@ -179,6 +183,8 @@ def _status(count: int, status: int, name: str) -> int:
 
 def _ending(rp: Replay, name: str, paint: Paint) -> str:
     text = safe_lines(rp.ending_text(name))
+    if not text:
+        return ""
     return paint.warning(text) if not rp.legal else paint.strong(text)
 
 
@@ -196,8 +202,9 @@ def _pages(replays: Iterable[Replay], name: str, paint: Paint, several: Optional
             pages.append((prefix + frame.label, f"{title}\n{paint.board(safe_lines(rp.frame_text(frame)))}"))
         ending = _ending(rp, name, paint)
         if rp.legal and pages:
-            label, text = pages[-1]
-            pages[-1] = (label, f"{text}\n{ending}")
+            if ending:  # else the last page's board says the end
+                label, text = pages[-1]
+                pages[-1] = (label, f"{text}\n{ending}")
         else:
             pages.append((prefix + "stopped", f"{title}\n{ending}"))
     return pages

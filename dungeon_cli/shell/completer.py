@@ -11,6 +11,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from ..kit.core import State
 from ..kit.game_module import Notation
+from .board import spelled
 from .candidates import candidates
 
 _DAMAGE = re.compile(r"(\d+ damage)")
@@ -25,11 +26,13 @@ class ActionCompleter(Completer):
         current: Callable[[], State],
         commands: Iterable[tuple[str, str]] = (),
         colour: bool = False,
+        symbols: bool = False,
     ):
         self.notation = notation
         self.current = current
         self.commands = tuple(commands)
         self.colour = colour
+        self.symbols = symbols  # descriptions spell cards as the board and help do (9♣); the moves stay as typed
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
         for c in candidates(self.notation, self.current(), document.text_before_cursor, self.commands):
@@ -37,6 +40,7 @@ class ActionCompleter(Completer):
 
     def _meta(self, meta: str) -> str | StyleAndTextTuples:
         """Damage in the description stands out, when colour is on."""
+        meta = spelled(meta, self.symbols)
         if not self.colour or not _DAMAGE.search(meta):
             return meta
         parts: StyleAndTextTuples = []
