@@ -55,7 +55,10 @@ def wins(state: Any) -> bool:
     """Whether perfect play wins from ``state`` (every order known); cut short: a win."""
     if state.result() is not None:
         return bool(state.result().won)
-    found = solver.solve(state, "scoundrel", LIMIT, goal="win")
+    try:
+        found = solver.solve(state, "scoundrel", LIMIT, goal="win")
+    except RuntimeError:  # the limit came before any line was finished
+        return True
     return bool(found.result.won or not found.settled)
 
 

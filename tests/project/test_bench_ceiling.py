@@ -92,3 +92,25 @@ def test_the_endgame_value_is_the_chance_its_choices_win_every_order_played():
     chance, _ = search.value(view)
     assert 0 < chance <= 1
     assert abs(_every_order(view, search.choose) - chance) < 1e-9
+
+
+def test_the_fast_endgame_search_agrees_with_the_plain_one():
+    """The id-based search the endgame player uses gives the rules-core search's values
+    and choices (seed 2, from the room where the dungeon holds at most six cards)."""
+    setup = Setup("scoundrel", None, seed=2)
+    real = SeededDealer(2).start(setup)
+    seat = Seat(StrongBot(), setup.module, None, setup.options, rng_for_bot(2))
+    while True:
+        if real.phase is Phase.CHANCE:
+            action = Draw(real.chance().known)
+        else:
+            view = seat._view.state
+            if not seat.bot.plan and len(view.dungeon) <= 6:
+                break
+            action = seat.choose()
+        real = real.apply(action)
+        seat.event(action)
+    plain, fast = endgame.Expectimax(), endgame.FastExpectimax()
+    chosen = fast.choose(view)
+    assert plain.plan(view, chosen) == plain.value(view)
+    assert abs(_every_order(view, fast.choose) - plain.value(view)[0]) < 1e-9
