@@ -177,7 +177,11 @@ def _stream(file: str, name: str, paint: Paint) -> int:
                 [safe_lines("\n".join(rp.variations_text(frame)))] if frame.move is not None and frame.move.variations else []
             )
             lines.append("")
-        lines.append(_ending(rp, name, paint))
+        ending = _ending(rp, name, paint)
+        if ending:
+            lines.append(ending)
+        else:
+            lines.pop()  # the last board said the end
         return lines
 
     return _each(file, name, paint, show)
@@ -217,6 +221,8 @@ def _status(count: int, status: int, name: str) -> int:
 
 def _ending(rp: Replay, name: str, paint: Paint) -> str:
     text = safe_lines(rp.ending_text(name))
+    if not text:
+        return ""
     return paint.warning(text) if not rp.legal else paint.strong(text)
 
 

@@ -129,10 +129,13 @@ class Chance:
     order the core fixes; ``weights`` how many ways each can come up (copies of a card in
     a pile of several decks), None when all are alike; ``known`` is the one outcome
     allowed when the order is known (a seeded deck, cards put under the pile in a known
-    order), else None.
+    order), else None. ``told`` is how a turn's words say the draws of a row of such
+    events: two sentences, for one outcome and for several, the outcomes written where
+    ``{cards}`` stands ("dealt {cards} into the room"); None: ``what``, then the
+    outcomes.
     """
 
-    __slots__ = ("pile", "what", "outcomes", "known", "weights")
+    __slots__ = ("pile", "what", "outcomes", "known", "weights", "told")
 
     def __init__(
         self,
@@ -141,12 +144,14 @@ class Chance:
         outcomes: tuple[Hashable, ...],
         known: Optional[Hashable] = None,
         weights: Optional[tuple[int, ...]] = None,
+        told: Optional[tuple[str, str]] = None,
     ):
         self.pile = pile
         self.what = what
         self.outcomes = outcomes
         self.known = known
         self.weights = weights
+        self.told = told
 
     def probabilities(self) -> list[tuple[Hashable, "Fraction"]]:
         """Each outcome still possible and its probability (a known outcome: 1)."""

@@ -215,6 +215,12 @@ class Notation(ABC, Generic[S, A]):
     def action_text(self, state: S, action: A) -> str:
         """The token(s) that write a player action in ``state`` (for completion and play)."""
 
+    def score_words(self, state: S) -> str:
+        """How the score of a finished game was made, in a player's words ("the health
+        left", "health -3 less 29 for the monsters not resolved"), said at the end of
+        ``play``; "" (the default): the game does not say."""
+        return ""
+
     def describe(self, state: S, action: A) -> str:
         """A few words on what an action does, shown beside its completion."""
         return ""
@@ -240,27 +246,34 @@ class Notation(ABC, Generic[S, A]):
         """What a finished turn did, in words: said at the prompt of ``play`` after the
         turn and beside its move in a replay, so that what chance and the rules did is
         never only a board that changed. By default each decision as ``describe`` puts
-        it, and the draws from one pile in a row together, named as the rules name the
-        draw (or by the pile, when the draws are named each its own way); a game whose
+        it, and the draws from one pile in a row together, in the sentence the rules give
+        them (``Chance.told``: "dealt 9♥ Q♠ 7♦ into the room", a sentence for one draw and
+        one for several), else named as the rules name the draw (or by the pile, when
+        the draws are named each its own way); a game whose
         rules do more for the player (a fight fought for you) tells it in its own words."""
         parts: list[str] = []
         pile = ""
         whats: list[str] = []
         drawn: list[str] = []
+        told: Optional[tuple[str, str]] = None
 
         def draws() -> None:
             if drawn:
-                label = whats[0] if len(set(whats)) == 1 else f"from the {pile} pile"
-                parts.append(f"{label}: {' '.join(drawn)}")
+                cards = " ".join(drawn)
+                if told is not None:
+                    parts.append((told[0] if len(drawn) == 1 else told[1]).format(cards=cards))
+                else:
+                    label = whats[0] if len(set(whats)) == 1 else f"from the {pile} pile"
+                    parts.append(f"{label}: {cards}")
                 whats.clear()
                 drawn.clear()
 
         for before, action in log.events:
             if isinstance(action, Draw):
                 chance = before.chance()
-                if chance.pile != pile:
+                if chance.pile != pile or chance.told != told:
                     draws()
-                pile = chance.pile
+                pile, told = chance.pile, chance.told
                 whats.append(chance.what)
                 drawn.append(self.drawn_text(before, action.outcome))
                 continue

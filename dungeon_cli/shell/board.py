@@ -70,6 +70,13 @@ def picture(text: str, symbols: bool, colour: bool) -> str:
     return "\n".join(out)
 
 
+def spelled(text: str, symbols: bool) -> str:
+    """``text``'s cards as the board spells them: with suit symbols when ``symbols``
+    (9♣), else as typed (9c). The completion menu's descriptions use it, so that they
+    and ``help`` spell a card alike."""
+    return _cards(text, symbols, False) if symbols else text
+
+
 def _cards(line: str, symbols: bool, colour: bool) -> str:
     def card(m: re.Match[str]) -> str:
         rank, suit = m.group(1), m.group(2)

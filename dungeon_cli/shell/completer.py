@@ -11,6 +11,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from ..kit.core import State
 from ..kit.game_module import Notation
+from .board import spelled
 from .candidates import candidates
 
 _DAMAGE = re.compile(r"(\d+ damage)")
@@ -25,12 +26,14 @@ class ActionCompleter(Completer):
         current: Callable[[], State],
         commands: Iterable[tuple[str, str]] | Callable[[], Iterable[tuple[str, str]]] = (),
         colour: bool = False,
+        symbols: bool = False,
     ):
         self.notation = notation
         self.current = current
         # the commands offered, or what says them when asked (``try``/``back`` come and go)
         self.offered: Callable[[], Iterable[tuple[str, str]]] = commands if callable(commands) else (lambda: tuple(commands))
         self.colour = colour
+        self.symbols = symbols  # descriptions spell cards as the board and help do (9♣); the moves stay as typed
 
     @property
     def commands(self) -> tuple[tuple[str, str], ...]:
@@ -42,6 +45,7 @@ class ActionCompleter(Completer):
 
     def _meta(self, meta: str) -> str | StyleAndTextTuples:
         """Damage in the description stands out, when colour is on."""
+        meta = spelled(meta, self.symbols)
         if not self.colour or not _DAMAGE.search(meta):
             return meta
         parts: StyleAndTextTuples = []

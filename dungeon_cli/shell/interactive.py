@@ -79,7 +79,9 @@ class PlayShell:
         module = session.module
         self.told = Told(module.notation)  # each turn that ends, in words
         session.watch(self.told)
-        completer = ActionCompleter(module.notation, lambda: self.session.state, lambda: self.commands, colour=self.paint.on)
+        completer = ActionCompleter(
+            module.notation, lambda: self.session.state, lambda: self.commands, colour=self.paint.on, symbols=self.paint.symbols
+        )
         self.prompt: PromptSession[str] = PromptSession(
             completer=completer,
             complete_while_typing=True,
@@ -295,6 +297,8 @@ class PlayShell:
         state = self.session.state
         self.show_board()
         self.save()
+        if state.is_over and (how := self.session.module.notation.score_words(state)):
+            self.say(f"{state.result()}: {how}")
         if self.record is None:
             return
         if self.unsaved:  # the file is behind: show the record, so that the game is not lost
@@ -308,6 +312,9 @@ class PlayShell:
             return
         if state.is_over:
             self.say(f"record saved in {safe(self.record.path)}")
+            path = shlex.quote(self.record.path)
+            self.say(f"see it again: {safe(f'{command()} replay {path}')}")
+            self.say(f"your decisions judged: {safe(f'{command()} analyse {path}')}")
             return
         if left := self.session.unrecorded():
             self.say(f"the turn in progress ({safe(' '.join(left))}) is not recorded: a record holds finished turns")

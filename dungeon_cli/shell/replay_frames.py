@@ -113,7 +113,9 @@ class Replay:
         return f"{head}\n{told}{self.module.render(frame.state)}"
 
     def ending_text(self, name: str) -> str:
-        """How the replay ends: the result, what is unfinished, or the fault."""
+        """How the replay ends: the result, what is unfinished, or the fault; nothing
+        when the last board already says the result (every game's board says "game
+        over: win 12" at the end), so that the end is said once."""
         if not self.legal:
             lines = []
             if self.faulty is not None:
@@ -124,6 +126,9 @@ class Replay:
         if state is None:
             return "no moves"
         if state.is_over:
+            shown = self.frames[-1].state if self.frames else None
+            if shown is state and self.module is not None and f"{state.result()}" in self.module.render(state):
+                return ""
             return f"result: {state.result()}"
         return f"unfinished: {state.unfinished()}"
 

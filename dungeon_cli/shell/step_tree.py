@@ -80,8 +80,9 @@ def _line_pages(
     ending = safe_lines(rp.ending_text(name))
     ending = paint.warning(ending) if not rp.legal else paint.strong(ending)
     if rp.legal and pages:
-        last = pages[-1]
-        last.text = f"{last.text}\n{ending}"
+        if ending:  # else the last page's board says the end
+            last = pages[-1]
+            last.text = f"{last.text}\n{ending}"
     elif not rp.legal:
         pages.append(Page(label + "stopped", f"{title}\n{ending}"))
     return pages

@@ -72,7 +72,16 @@ def test_several_records_are_replayed_in_turn(run):
     result = run(["replay", "-"], input=WIN + "\n" + LOSS)
     assert result.exit_code == 0
     assert result.stdout.count("<stdin>:") == 2
-    assert "result: win 12" in result.stdout and "result: loss -170" in result.stdout
+    assert "game over: win 12" in result.stdout and "game over: loss -170" in result.stdout
+
+
+def test_the_end_of_a_game_is_said_once(run):
+    """Issue 40, polish: the last board said "game over: win 12" and the replay then said
+    "result: win 12". The board's line, with the game's reasons, is the one kept."""
+    shown = run(["replay", "-"], input=WIN + "\n" + LOSS).stdout
+    assert "result:" not in shown
+    assert shown.count("win 12") == 1 and shown.count("loss -170") == 1
+    assert shown.endswith("game over: loss -170\n")
 
 
 @pytest.mark.parametrize(
@@ -101,7 +110,9 @@ def test_every_game_replays_its_sampled_record_frame_by_frame(game):
     assert replay.legal
     assert [f.number for f in replay.frames] == [m.number or 0 for m in sampled.record().moves]
     assert replay.frames[-1].state.result() == sampled.state.result()
-    assert replay.ending_text("x") == f"result: {sampled.state.result()}"
+    assert replay.ending_text("x") == ""  # the last board says the result
+    last = replay.frame_text(replay.frames[-1])
+    assert "game over: " in last and f"{sampled.state.result()}" in last
 
 
 def step(pages, keys):

@@ -200,3 +200,30 @@ def test_every_rpg_stat_change_of_a_turn_is_in_its_words(seed):
             else:
                 assert re.search(rf"\b{stat} {card}\b|\b{card} as {stat}\b", words), (stat, card, line, words)
     assert checked
+
+
+def _first_turn_words(name: str, seed: int, upto: int = 1) -> str:
+    """The words of turns 1 to ``upto`` of the sample game of ``name``, as replay says them."""
+    from dungeon_cli.shell.replay_frames import Replay
+
+    played, _ = sample_game(registry.get(name), seed)
+    frames = Replay(parse(played.text())[0]).frames
+    return " | ".join(frame.told for frame in frames if 1 <= frame.number <= upto)
+
+
+def test_the_draws_of_a_turn_are_said_as_a_sentence_with_its_verb():
+    """Issue 40, polish: "a card of the room, from the dungeon: T♥ 4♣ 3♥" for three cards,
+    "from the power pile", "a monster from the monster deck: zombie kobold": each game's
+    draws are a sentence with the verb that fits them (dealt, drew, turned up,
+    revealed, rolled), whatever their number."""
+    scoundrel = _first_turn_words("scoundrel", 7, 2)
+    assert re.match(r"turn 1: dealt (\S+ ){3}\S+ into the room; ", scoundrel), scoundrel
+    assert re.search(r"\| turn 2: dealt (\S+ ){2}\S+ into the room; ", scoundrel), scoundrel
+    assert "a card of the room" not in scoundrel
+    clear = _first_turn_words("clear-the-dungeon", 7, 3)
+    assert re.match(r"turn 1: drew (\S+ ){2}\S+ from the power deck; ", clear), clear
+    assert "power pile" not in clear
+    cassette = _first_turn_words("cassette-dungeons", 7, 3)
+    assert "from the monster deck" not in cassette and "from the dice pile" not in cassette
+    assert re.search(r"rolled [w-z]=\d", cassette), cassette
+    assert re.search(r"revealed the (monster|trap|treasure|boss)s? ", cassette), cassette

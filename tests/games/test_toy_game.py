@@ -117,7 +117,7 @@ def test_replay_shows_the_toy_board_after_each_move(sampled, tmp_path):
         == f"{path}:1: Toy Dungeon (the test suite's game), seed {SEED}\n{session.text().splitlines()[4]}\n{told}\n{module.render(after_one)}\n"
     )
     status, out, _ = dungeon("replay", str(path))
-    assert status == 0 and out.endswith(f"result: {session.state.result()}\n")
+    assert status == 0 and out.endswith(f"game over: {session.state.result()}\n")
 
 
 def test_summary_shows_the_figures_the_toy_game_names(sampled, tmp_path):

@@ -27,7 +27,7 @@ def on_terminal(args, tmp_path, **env_changes) -> str:
 
 def test_term_dumb_is_plain_at_a_terminal(tmp_path):
     shown = on_terminal(["replay", str(LOSS)], tmp_path, TERM="dumb")
-    assert "result: loss -170" in shown and "\x1b[" not in shown
+    assert "game over: loss -170" in shown and "\x1b[" not in shown
 
 
 @pytest.mark.parametrize("flag,coloured", [("--no-color", False), ("--color", True)])

@@ -52,7 +52,7 @@ def test_replay_on_a_terminal(tmp_path, no_color):
     finally:
         term.close()
     shown = bytes(term.output).decode()
-    assert "result: loss -170" in shown
+    assert "game over: loss -170" in shown
     assert (f"{RED}7d{RESET}" in shown) is (no_color is None)
 
 

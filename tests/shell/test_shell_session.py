@@ -4,6 +4,7 @@ output, as a terminal would drive it; and the Session's undo, rewind and rebuild
 from __future__ import annotations
 
 import io
+import re
 import threading
 import time
 
@@ -81,6 +82,34 @@ def test_a_whole_game_typed_at_the_prompt_is_recorded_turn_by_turn(tmp_path):
     assert record.saved == [after_lines(lines[:k]).text() for k in range(len(lines) + 1)]
     assert f"game over: {sampled.state.result()}" in out
     assert f"record saved in {record.path}" in out
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_the_end_of_a_game_says_how_the_score_was_made_and_what_to_run_next(tmp_path, name):
+    """Issue 40, polish: the end of a game at the prompt said the result and where the
+    record went, not what the score counts nor how to look at the game again."""
+    module = registry.get(name)
+    sampled, lines = sample_game(module, 7)
+    record = KeptRecord(tmp_path / "game.dgn")
+    _, out = drive(Session(Setup(name, seed=7)), "".join(line + "\r" for line in lines), record)
+    result = sampled.state.result()
+    how = module.notation.score_words(sampled.state)
+    assert how and f"{result}: {how}" in out
+    assert f"dungeon replay {record.path}" in out and f"dungeon analyse {record.path}" in out
+
+
+def test_scoundrels_score_words_add_up():
+    """A loss: health less the monsters not resolved; a win at full health: 20 and the
+    last potion."""
+    notation = SCOUNDREL.notation
+    sampled, _ = sample_game(SCOUNDREL, 7)
+    state = sampled.state
+    words = notation.score_words(state)
+    numbers = [int(n) for n in re.findall(r"-?\d+", words)]
+    if state.result().won:
+        assert words == "the health left" or sum(numbers) == state.result().score
+    else:
+        assert numbers[0] - numbers[1] == state.result().score
 
 
 def test_an_illegal_line_is_refused_with_the_verify_message_and_changes_nothing():
@@ -203,3 +232,31 @@ def test_undo_at_the_table_takes_back_one_typed_card_or_decision():
         assert session.undo()[1] == expected
         assert actions(session) == typed[: typed.index(expected)]
     assert session.undo() is None
+
+
+def test_the_completion_menu_and_help_spell_cards_alike():
+    """Issue 40, polish: at a terminal that shows suit symbols, help described a move as
+    "fight 9♣ bare-handed" and the completion menu as "fight 9c bare-handed". Both now
+    spell a card as the board does; the move itself stays what is typed."""
+    from prompt_toolkit.document import Document
+
+    from dungeon_cli.shell.colour import Paint
+
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("help\rquit\r")
+        pipe.close()
+        shell = PlayShell(
+            Session(Setup(SCOUNDREL.game.name, seed=7)),
+            None,
+            out,
+            input=pipe,
+            output=DummyOutput(),
+            paint=Paint(True, picture=True, symbols=True),
+        )
+        shell.run()
+        menu = {c.text: c.display_meta_text for c in shell.prompt.completer.get_completions(Document(""), None)}
+    helped = re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue())
+    assert menu["9c"] == "fight 9\u2663 bare-handed: 9 damage"
+    for move, meta in menu.items():
+        assert re.search(rf"^  {re.escape(move)} +{re.escape(meta)}$", helped, re.M), (move, meta, helped)

@@ -496,6 +496,12 @@ class CassetteNotation(Notation[CassetteState, Action]):
         past the dice a player suffers them all, so they are offered as one line."""
         return [run] if len(run := go_on(state)) > 1 else []
 
+    def score_words(self, state: CassetteState) -> str:
+        result = state.result()
+        if result is None:
+            return ""
+        return "the health left" if result.won else "the rooms entered"
+
     def describe(self, state: CassetteState, action: Any) -> str:
         s: CassetteState = state
         cards = s.cards

@@ -39,6 +39,15 @@ PILE_WHAT = {
     "treasures": "a treasure from the treasure deck",
     "traps": "a trap from the trap deck",
 }
+# How a turn's words say the draws (Chance.told): one, and several in a row.
+PILE_TOLD = {
+    "maps": ("revealed the dungeon map {cards}", "revealed the dungeon maps {cards}"),
+    "bosses": ("revealed the boss {cards}", "revealed the bosses {cards}"),
+    "monsters": ("revealed the monster {cards}", "revealed the monsters {cards}"),
+    "treasures": ("revealed the treasure {cards}", "revealed the treasures {cards}"),
+    "traps": ("revealed the trap {cards}", "revealed the traps {cards}"),
+}
+ROLLED = ("rolled {cards}", "rolled {cards}")
 
 # steps of a turn
 SETUP, ROLL, ROLLING, PLACE, SUFFER, LOOT, PROCEED, REVEAL, ARRIVE, OVER = (
@@ -279,11 +288,11 @@ class CassetteState(State):
         if self.phase is not Phase.CHANCE:
             raise Illegal("nothing is left to chance now")
         if self.step == ROLLING:
-            return Chance("dice", f"the roll of die {self.rolling[0]}", tuple(FACES))
+            return Chance("dice", f"the roll of die {self.rolling[0]}", tuple(FACES), None, None, ROLLED)
         pile = "maps" if self.step == SETUP else self.reveals[0]
         deck = self.decks[pile]
         sides = self.cards.sides
-        return Chance(pile, PILE_WHAT[pile], deck.candidates(sides), deck.next_known, deck.weights(sides))
+        return Chance(pile, PILE_WHAT[pile], deck.candidates(sides), deck.next_known, deck.weights(sides), PILE_TOLD[pile])
 
     def legal_actions(self) -> list[Action]:
         if self.phase is not Phase.DECISION:

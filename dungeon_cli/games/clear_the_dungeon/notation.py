@@ -287,6 +287,12 @@ class DungeonNotation(Notation[DungeonState, Action]):
             return None
         return (action.target, frozenset((use.card, use.reserve) for use in action.uses)), action.total
 
+    def score_words(self, state: DungeonState) -> str:
+        result = state.result()
+        if result is None:
+            return ""
+        return "the cards left in the power deck" if result.won else "the monsters defeated"
+
     def describe(self, state: DungeonState, action: Any) -> str:
         s: DungeonState = state
         if isinstance(action, Pass):

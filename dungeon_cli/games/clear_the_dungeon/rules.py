@@ -59,6 +59,13 @@ def column_name(index: int) -> str:
     return f"column {index + 1}"
 
 
+# How a turn's words say the draws (Chance.told): a card turned up in a column, power cards drawn.
+TURNED_UP = tuple(
+    (f"turned up {{cards}} in {column_name(c)}", f"turned up {{cards}} in {column_name(c)}") for c in range(COLUMNS)
+)
+DREW = ("drew {cards} from the power deck", "drew {cards} from the power deck")
+
+
 def lay_out(monsters: Sequence[Card]) -> list[list[Card]]:
     """The columns (each top card first) from a monster pile given top card first.
 
@@ -185,11 +192,12 @@ class DungeonState(State):
             else:
                 what = f"the card turned up in {column_name(column)}"
             known = self.stacks[column].next_known if self.stacks is not None else None
+            told = TURNED_UP[column]
             if known is not None:
-                return Chance(column_name(column), what, (known,), known)
-            return Chance(column_name(column), what, self.unseen.candidates(), None, self.unseen.weights())
+                return Chance(column_name(column), what, (known,), known, None, told)
+            return Chance(column_name(column), what, self.unseen.candidates(), None, self.unseen.weights(), told)
         what = f"the {ORDINALS[len(self.hand)]} power card of the turn"
-        return Chance(POWER_PILE, what, self.power.candidates(), self.power.next_known, self.power.weights())
+        return Chance(POWER_PILE, what, self.power.candidates(), self.power.next_known, self.power.weights(), DREW)
 
     def legal_actions(self) -> list[Action]:
         if self.phase is not Phase.DECISION:

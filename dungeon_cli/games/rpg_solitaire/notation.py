@@ -381,6 +381,12 @@ class RpgNotation(Notation[RpgState, Any]):
         retreat), as the map says it while the turn is in progress."""
         return "; ".join(after.told)
 
+    def score_words(self, state: RpgState) -> str:
+        result = state.result()
+        if result is None:
+            return ""
+        return "the treasure carried out" if result.won else "treasure counts only for a player who gets out"
+
     def describe(self, state: RpgState, action: Any) -> str:
         s: RpgState = state
         if isinstance(action, Place):

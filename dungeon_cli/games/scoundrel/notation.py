@@ -196,6 +196,15 @@ class ScoundrelNotation(Notation[ScoundrelState, Action]):
             return f"x{action.card}"
         return str(action.card)
 
+    def score_words(self, state: ScoundrelState) -> str:
+        result = state.result()
+        if result is None:
+            return ""
+        if result.won:
+            bonus = result.score - state.hp
+            return f"{state.hp} health and {bonus} for the potion drunk last at full health" if bonus else "the health left"
+        return f"health {state.hp} less {state.hp - result.score} for the monsters not resolved"
+
     def describe(self, state: ScoundrelState, action: Any) -> str:
         s: ScoundrelState = state
         if isinstance(action, Run):

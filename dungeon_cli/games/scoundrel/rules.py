@@ -21,6 +21,7 @@ from ...kit.piles import Pile
 MAX_HP = 20
 ROOM = 4
 DUNGEON = "dungeon"
+DEALT = ("dealt {cards} into the room", "dealt {cards} into the room")  # a turn's words (Chance.told)
 CARDS = deck(suits="sc") + deck(suits="dh", ranks="23456789T")
 CARD_SET = frozenset(CARDS)
 
@@ -232,6 +233,7 @@ class ScoundrelState(State):
             self.dungeon.candidates(),
             self.dungeon.next_known,
             self.dungeon.weights(),
+            DEALT,
         )
 
     def legal_actions(self) -> list[Action]:

@@ -132,6 +132,9 @@ class ToyNotation(Notation):
     def action_text(self, state: State, action: Any) -> str:
         return "take" if isinstance(action, Take) else "pass"
 
+    def score_words(self, state: State) -> str:
+        return "the gold picked up" if state.result() is not None else ""
+
     def describe(self, state: State, action: Any) -> str:
         s: ToyState = state  # type: ignore[assignment]
         card = s.card
