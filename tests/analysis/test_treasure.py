@@ -12,10 +12,10 @@ from conftest import ROOT
 
 from dungeon_cli import bots, registry
 from dungeon_cli.analysis import analyse, comment
-from dungeon_cli.services.move_classes import read_comment
 from dungeon_cli.analysis.hint import hint
 from dungeon_cli.engine import Setup
 from dungeon_cli.kit.core import Objective
+from dungeon_cli.services.move_classes import read_comment
 from dungeon_cli.services.session import Session
 from notation import parse
 
