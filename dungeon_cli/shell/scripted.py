@@ -104,6 +104,16 @@ def _say_unrecorded(session: Session, err: TextIO) -> None:
         err.write(
             f"dungeon play: warning: the turn in progress ({safe(' '.join(left))}) is not recorded: a record holds finished turns\n"
         )
+    pending = 0
+    line: Optional[Session] = session
+    while line is not None:  # the branch played now, and every line it was tried from
+        pending += line.unsaved_tries()
+        line = line.parent
+    if pending:
+        tried = "branch tried" if pending == 1 else f"{pending} branches tried"
+        err.write(
+            f"dungeon play: warning: the {tried} from a move not finished {'is' if pending == 1 else 'are'} not recorded either\n"
+        )
 
 
 class Interrupted(Exception):

@@ -321,3 +321,16 @@ def test_resume_then_undo_into_a_move_with_variations_keeps_them_on_the_move_pla
     apply_line(session, lines[1].split()[-1])
     after = parse(session.text())[0]
     assert after.moves[1].variations == before.moves[1].variations
+
+
+def test_a_script_that_ends_in_a_move_not_finished_says_its_branches_are_not_recorded(run, tmp_path):
+    """A branch tried from a move the script leaves unfinished cannot be a variation yet
+    (a variation replaces a whole move): said on standard error, never dropped in silence."""
+    out = tmp_path / "t.dgn"
+    result = run(["play", "scoundrel", "--seed", "7", "-o", str(out)], input="2c 3c 7h\ntry\nrun\nback\n9c\n")
+    assert result.exit_code == 0
+    assert result.stderr.splitlines() == [
+        "dungeon play: warning: the turn in progress (9c) is not recorded: a record holds finished turns",
+        "dungeon play: warning: the branch tried from a move not finished is not recorded either",
+    ]
+    assert all(not move.variations for move in parse(out.read_text())[0].moves)
