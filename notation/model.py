@@ -35,7 +35,12 @@ class _Value:
 
     def __repr__(self) -> str:
         # A class compiled by mypyc keeps no __slots__: it lists its attributes in __mypyc_attrs__.
-        names: tuple[str, ...] = getattr(type(self), "__slots__", ()) or getattr(type(self), "__mypyc_attrs__", ())
+        names: tuple[str, ...] = ()
+        for klass in type(self).__mro__:  # the nearest class that lists them, as self.__slots__ would find
+            held = vars(klass)
+            if "__slots__" in held or "__mypyc_attrs__" in held:
+                names = held["__slots__"] if "__slots__" in held else held["__mypyc_attrs__"]
+                break
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in names if not name.startswith("__"))
         return f"{type(self).__name__}({fields})"
 

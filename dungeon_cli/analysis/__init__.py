@@ -545,9 +545,7 @@ def judged_by(module: GameModule[Any, Any]) -> Optional[str]:
 
 def fair_of(choice: str, tally: Any, exact: bool, word: Optional[str], scale: float = 0.0) -> Fair:
     """A choice's ``Fair`` figures from its tally (``kit.sampling.Tally``)."""
-    return Fair(
-        choice, tally.wins, tally.plays, tally.mean_score, exact, tuple(tally.actions), word, getattr(tally, "spread", 0.0), scale
-    )
+    return Fair(choice, tally.wins, tally.plays, tally.mean_score, exact, tuple(tally.actions), word, tally.spread, scale)
 
 
 def judge_class(j: Judgement) -> None:

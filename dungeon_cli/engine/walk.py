@@ -24,7 +24,7 @@ try:  # read by mypyc when it compiles this module (setup.py); nothing to do at 
     from mypy_extensions import mypyc_attr
 except ImportError:  # mypy's own dependency, not dungeon's
 
-    def mypyc_attr(*_: object, **__: object) -> Callable[[type], type]:  # type: ignore[misc]
+    def mypyc_attr(*_: object, **__: object) -> Callable[[type], type]:  # type: ignore[misc]  # the stand-in's signature is not mypy_extensions'
         return lambda cls: cls
 
 

@@ -10,7 +10,7 @@ from typing import NamedTuple, Optional, Sequence
 from notation import Move
 
 
-class Place(NamedTuple):
+class LinePlace(NamedTuple):
     """``before``: the moves walked to reach the line, down its own line of the tree;
     ``move``: the move whose lines hold it (None: on no move, as a blank line or one
     being typed); ``first``: on that move's first line; ``depth``: 0 on the main line."""
@@ -21,23 +21,23 @@ class Place(NamedTuple):
     depth: int
 
 
-def locate(moves: Sequence[Move], line: int) -> Place:
+def locate(moves: Sequence[Move], line: int) -> LinePlace:
     """The place of 1-based ``line`` among ``moves`` (a record's main line) and their variations."""
     before: list[Move] = []
     depth = 0
     while True:
         for move in moves:
             if move.line > line:
-                return Place(before, None, False, depth)
+                return LinePlace(before, None, False, depth)
             if move.line <= line <= move.last_line:
-                return Place(before, move, line == move.line, depth)
+                return LinePlace(before, move, line == move.line, depth)
             inside = next((v for v in move.variations if v and v[0].line <= line <= extent(v)), None)
             if inside is not None:
                 moves, depth = inside, depth + 1  # the variation replaces ``move``: not walked
                 break
             before.append(move)
         else:
-            return Place(before, None, False, depth)
+            return LinePlace(before, None, False, depth)
 
 
 def extent(moves: Sequence[Move]) -> int:

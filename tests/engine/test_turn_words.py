@@ -122,10 +122,11 @@ def test_hint_is_offered_only_where_a_strong_player_answers(name, has, monkeypat
 def test_analyse_of_a_game_it_cannot_judge_says_so_once_and_fails(run, tmp_path, monkeypatch):
     """From the capability: a game with neither a strong player nor a solver (today RPG
     solitaire; for a game that gains either, the same check lets it through)."""
-    import dungeon_cli.analysis.hint as hint
+    import dungeon_cli.bots as bots
     import dungeon_cli.solver as solver
 
-    monkeypatch.setattr(hint, "available", lambda module: module.game.name != "scoundrel")
+    has_strong = bots.has_strong
+    monkeypatch.setattr(bots, "has_strong", lambda game: game != "scoundrel" and has_strong(game))
     monkeypatch.setattr(solver, "solvable", lambda: [])
     played, _ = sample_game(registry.get("scoundrel"), 1)
     path = tmp_path / "two.dgn"

@@ -50,11 +50,12 @@ def test_analyse_with_many_samples_stops_within_a_second_and_writes_nothing_as_w
 
 
 def test_hint_stops_within_a_second(tmp_path):
-    """A hint made long on purpose (every order of the unseen cards, no time limit): a
+    """A hint made long on purpose (100,000 deals, every choice on each, no time limit): a
     terminal's Ctrl-C during it ends the game as Ctrl-C ends any command (130), the
     record of the turns played kept as it was."""
     long_hint = (
-        "import sys, dungeon_cli.analysis.hint as h; h.hint.__defaults__ = (100000, None);"
+        "import sys, functools, dungeon_cli.analysis.hint as h; h.hint.__defaults__ = (100000, None, None);"
+        "h.race = functools.partial(h.race, first=10**9);"  # no choice ruled out: every deal played by all
         "from dungeon_cli.cli import main; sys.argv[0] = 'dungeon'; main()"
     )
     env = dict(os.environ, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", XDG_DATA_HOME=str(tmp_path / "data"))
