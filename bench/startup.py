@@ -31,6 +31,22 @@ SMALL = """[Game "scoundrel"]
 """
 
 
+def pip_install(source: Path, venv: Path, what: str) -> str:
+    """A fresh venv at ``venv`` with ``source`` installed as a user installs it (not
+    editable); its python."""
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = str(venv / "bin" / "python")
+    done = subprocess.run(
+        [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(source)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"pip install of {what} failed:\n{done.stderr}")
+    return python
+
+
 def regular_install(where: Path) -> Path:
     """A fresh venv under ``where`` with this working tree installed as a user installs
     it (not editable), bytecode compiled; its ``bin`` directory."""
@@ -41,17 +57,8 @@ def regular_install(where: Path) -> Path:
     for package in ("dungeon_cli", "notation"):  # a copy: building in the tree would leave build/ there
         shutil.copytree(ROOT / package, source / package, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     venv = where / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     bin_dir = venv / "bin"
-    python = str(bin_dir / "python")
-    done = subprocess.run(
-        [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(source)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"pip install of the working tree failed:\n{done.stderr}")
+    python = pip_install(source, venv, "the working tree")
     site = subprocess.run(
         [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
         check=True,

@@ -82,16 +82,9 @@ def anchor_install(commit: str = ANCHOR) -> Path:
     source.mkdir(parents=True)
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", full], check=True, capture_output=True)
     subprocess.run(["tar", "-x", "-C", str(source)], input=archive.stdout, check=True)
-    subprocess.run([sys.executable, "-m", "venv", str(where / "venv")], check=True)
-    python = str(bin_dir / "python")
-    done = subprocess.run(
-        [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(source)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"pip install of {commit} failed:\n{done.stderr}")
+    from .startup import pip_install
+
+    python = pip_install(source, where / "venv", commit)
     subprocess.run([python, "-m", "compileall", "-q", str(where / "venv" / "lib")], check=True, stdout=subprocess.DEVNULL)
     (where / "ready").write_text(full + "\n")
     return bin_dir
