@@ -52,9 +52,10 @@ def regular_install(where: Path) -> Path:
     it (not editable), bytecode compiled; its ``bin`` directory."""
     source = where / "source"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "setup.py", "dungeon_compiled.py"):
         shutil.copy2(ROOT / name, source / name)
-    for package in ("dungeon_cli", "notation"):  # a copy: building in the tree would leave build/ there
+    # a copy: building in the tree would leave build/ there; build_backend/ is the build's own backend
+    for package in ("dungeon_cli", "notation", "build_backend"):
         shutil.copytree(ROOT / package, source / package, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     venv = where / "venv"
     bin_dir = venv / "bin"
