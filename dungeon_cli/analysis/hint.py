@@ -22,7 +22,7 @@ from ..kit.core import Phase, State
 from ..kit.game_module import GameModule
 from ..kit.player_view import PlayerView
 from ..kit.sampling import race
-from . import Fair, fair_of, judged_by
+from .judgements import Fair, fair_of, judged_by
 
 SAMPLES = 200
 SECONDS = 0.6  # past this the race stops: the best choice is named only if it was told apart by then

@@ -27,7 +27,7 @@ from ..services.session import turn_move
 from ..solver.lookahead import Stream
 
 if TYPE_CHECKING:
-    from . import Analysis, Judgement
+    from .judgements import Analysis, Judgement
 
 # The comment a variation written by the analysis starts with: an analysis run again
 # replaces its own lines, and keeps every other.

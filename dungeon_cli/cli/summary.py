@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import sys
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import click
 
 from .project import project_defaults
-from .reading import NO_RECORD, RecordFiles
+from .reading import RecordFiles
+
+if TYPE_CHECKING:
+    from ..services.summary_table import TableRun
 
 
 def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
@@ -42,66 +45,30 @@ def summary(files: tuple[str, ...], by: Optional[str], fmt: str) -> None:
     Exit status: 0 every record verifies, 1 any does not (they are listed on stderr),
     2 a usage error.
     """
-    from ..services.referee import Referee
-    from ..services.summary_table import (
-        TABLE_ROWS,
-        GroupTally,
-        RecordRows,
-        Spool,
-        SummaryRow,
-        formats,
-        render,
-        render_rows,
-        streams,
-        unreadable,
-    )
+    from ..services.summary_table import SummaryRun, formats
 
     known = formats()
     if fmt not in known:
         raise click.BadParameter(f"'{fmt}' is not one of: {', '.join(known)}", param_hint="--format")
     files, _, _ = project_defaults("summary", files)  # a directory, card-sets: as verify takes them
-    referee = Referee()
-    # No row per record is held: the rows wait in a temporary file, the groups are tallies,
-    # the problems wait in a temporary file too (said after the table, as ever).
-    rows, groups, problems = RecordRows(), GroupTally(by or "game"), Spool()
-    unfinished = 0
+    run = SummaryRun(by, fmt)
+    source = tally(run, RecordFiles("summary", files))
+    for piece in run.pieces():
+        click.echo(piece, nl=False)
+    for line in run.closing(counted=bool(by)):
+        click.echo(line, err=True)
+    sys.exit(2 if source.unreadable else run.status)
 
-    def add(row: SummaryRow) -> None:
-        nonlocal unfinished
-        if not row.legal:
-            problems.add(row.problem())
-        if by:
-            groups.add(row)
-            unfinished += 1 if row.legal and not row.over else 0
-            return
-        rows.add(row)
-        if not streams(fmt) and rows.count > TABLE_ROWS:
-            click.echo(
-                f"dungeon summary: error: more than {TABLE_ROWS:,} records: a {fmt} table is drawn whole, so it "
-                f"holds at most {TABLE_ROWS:,} rows; --format csv or --format json write any number a row at a time "
-                "(or --by, one row per group)",
-                err=True,
-            )
-            sys.exit(2)
 
-    source = RecordFiles("summary", files)
-    for name, record in source:
-        add(unreadable(name, 1, NO_RECORD) if record is None else SummaryRow(name, record, referee))
-    if by:
-        text = render(groups.table(), fmt)
-        if text:
-            click.echo(text)
-    elif streams(fmt):
-        for piece in render_rows(rows.items(), fmt):
-            click.echo(piece, nl=False)
-    else:
-        text = render(list(rows.items()), fmt)
-        if text:
-            click.echo(text)
-    for problem in problems:
-        click.echo(f"does not verify: {problem}", err=True)
-    if by:
-        left_out = [f"{n} {what}" for n, what in ((unfinished, "unfinished"), (problems.count, "illegal")) if n]
-        if left_out:
-            click.echo(f"not counted: {', '.join(left_out)}", err=True)
-    sys.exit(2 if source.unreadable else 1 if problems.count else 0)
+def tally(run: TableRun, source: RecordFiles) -> RecordFiles:
+    """Every record of ``source`` added to ``run`` (no row per record is held); a drawn
+    table asked for more rows than it holds stops the command (exit 2)."""
+    from ..services.summary_table import TooManyRows
+
+    try:
+        for name, record in source:
+            run.add(name, record)
+    except TooManyRows as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(2)
+    return source

@@ -225,6 +225,12 @@ class Notation(ABC, Generic[S, A]):
         """A few words on what an action does, shown beside its completion."""
         return ""
 
+    def tell_action(self, state: S, action: A) -> str:
+        """A decision as a finished turn's words (``tell``) say it: ``describe``'s words by
+        default. A game whose ``describe`` speaks of a draw still to come says less here,
+        where the draw that came is told after it (Clear the Dungeon's kill)."""
+        return self.describe(state, action)
+
     def drawn_text(self, state: S, outcome: Any) -> str:
         """An outcome as ``tell`` shows it (which die rolled it, where that matters)."""
         return self.format_outcome(outcome)
@@ -245,7 +251,7 @@ class Notation(ABC, Generic[S, A]):
     def tell(self, log: TurnLog[S], after: S) -> str:
         """What a finished turn did, in words: said at the prompt of ``play`` after the
         turn and beside its move in a replay, so that what chance and the rules did is
-        never only a board that changed. By default each decision as ``describe`` puts
+        never only a board that changed. By default each decision as ``tell_action`` puts
         it, and the draws from one pile in a row together, in the sentence the rules give
         them (``Chance.told``: "dealt 9♥ Q♠ 7♦ into the room", a sentence for one draw and
         one for several), else named as the rules name the draw (or by the pile, when
@@ -279,7 +285,7 @@ class Notation(ABC, Generic[S, A]):
                 continue
             draws()
             pile = ""
-            parts.append(self.describe(before, action) or self.action_text(before, action))
+            parts.append(self.tell_action(before, action) or self.action_text(before, action))
         draws()
         return "; ".join(parts)
 

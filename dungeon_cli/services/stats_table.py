@@ -22,8 +22,7 @@ from typing import Any, Iterable, Optional
 from notation import Record
 
 from .move_classes import MoveClass, accuracy_tag, record_notes
-from .referee import Referee
-from .summary_table import SummaryRow
+from .summary_table import SummaryRow, TableRun, render_fitted
 
 BY = ("game", "variant", "player", "month")
 COSTLY = (MoveClass.INACCURACY, MoveClass.MISTAKE, MoveClass.BLUNDER)
@@ -41,8 +40,8 @@ class PlayedGame:
 
     __slots__ = ("game", "variant", "player", "month", "row", "accuracy", "losses", "scored")
 
-    def __init__(self, name: str, record: Record, referee: Referee):
-        self.row = SummaryRow(name, record, referee)
+    def __init__(self, row: SummaryRow, record: Record):
+        self.row = row  # the record's row, as summary judges it
         self.game, self.variant, self.player = self.row.game, self.row.variant, self.row.player
         self.month = month(self.row.date)
         self.accuracy: Optional[float] = accuracy_tag(record)
@@ -157,3 +156,58 @@ class Groups:
                     item[column] = round(tally.score / tally.scored, 1) if tally.scored else None
             out.append(item)
         return out
+
+
+class StatsRun(TableRun):
+    """``dungeon stats`` over records as they come: a tally per group of ``by``, and with
+    ``over_time`` one per player and month too (the picture's lines), of the finished
+    legal games only."""
+
+    def __init__(self, by: Iterable[str], fmt: str, over_time: bool = False) -> None:
+        super().__init__("stats", fmt)
+        self.groups = Groups(by)
+        self.over_time = Groups(("player", "month")) if over_time else None
+
+    def add(self, name: str, record: Optional[Record]) -> None:
+        row = self.row(name, record)
+        if record is None or not row.legal:
+            return
+        if not row.over:
+            self.unfinished += 1
+            return
+        game = PlayedGame(row, record)
+        self.groups.add(game)
+        if self.over_time is not None:
+            self.over_time.add(game)
+        self.at_most(len(self.groups.groups), "groups")  # as summary's drawn table (it drew any number)
+
+    def table(self, width: Optional[int]) -> tuple[str, list[str]]:
+        """The groups' table fitted to ``width`` columns (None: every column), and the
+        columns left out."""
+        return render_fitted(self.groups.table(), self.fmt, width, STATS_SHORT, STATS_DROP)
+
+
+# At a terminal narrower than the table: shorter headings first, then these columns left
+# out, the least telling first (issue 40: 200 columns in a 120-column terminal)
+STATS_SHORT = {
+    "best streak": "best run",
+    "worst streak": "worst run",
+    "streak": "run",
+    "inaccuracies": "?!",
+    "mistakes": "?",
+    "blunders": "??",
+    "points lost": "lost",
+    "mean treasure": "treasure",
+}
+STATS_DROP = (
+    "points lost",
+    "costliest",
+    "ci low",
+    "ci high",
+    "inaccuracies",
+    "blunders",
+    "streak",
+    "worst streak",
+    "best streak",
+    "mean treasure",
+)

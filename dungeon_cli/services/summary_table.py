@@ -153,6 +153,89 @@ def record_table(rows: Iterable[SummaryRow]) -> list[dict[str, Any]]:
     return list(table.items())
 
 
+class TooManyRows(Exception):
+    """A drawn table asked to hold more than ``TABLE_ROWS`` rows: the command's error
+    line (exit 2), naming the formats that write any number."""
+
+
+class TableRun:
+    """What ``summary`` and ``stats`` keep beside their table as the records come: the
+    referee they share, the problems of the records that do not verify (a ``Spool``: said
+    after the table) and the finished games' count left out; said last, on standard
+    error, and the exit status they give."""
+
+    def __init__(self, command: str, fmt: str) -> None:
+        self.command, self.fmt = command, fmt
+        self.referee = Referee()
+        self.problems = Spool()
+        self.unfinished = 0
+
+    def add(self, name: str, record: Optional[Record]) -> None:
+        """One record of the files, as it comes (None: a file that holds none)."""
+        raise NotImplementedError
+
+    def row(self, name: str, record: Optional[Record]) -> SummaryRow:
+        """A record's row, its problem kept when it does not verify; a file with no record is a problem too."""
+        from .verifying import NO_RECORD
+
+        row = unreadable(name, 1, NO_RECORD) if record is None else SummaryRow(name, record, self.referee)
+        if not row.legal:
+            self.problems.add(row.problem())
+        return row
+
+    def at_most(self, count: int, what: str, tail: str = "") -> None:
+        """``TooManyRows`` when a drawn table would hold more than ``TABLE_ROWS`` rows."""
+        if not streams(self.fmt) and count > TABLE_ROWS:
+            raise TooManyRows(
+                f"dungeon {self.command}: error: more than {TABLE_ROWS:,} {what}: a {self.fmt} table is drawn whole, so it "
+                f"holds at most {TABLE_ROWS:,} rows; --format csv or --format json write any number{tail}"
+            )
+
+    def closing(self, counted: bool = True) -> Iterator[str]:
+        """The lines said after the table: each problem, then (``counted``: the table
+        counts games) the records it left out."""
+        for problem in self.problems:
+            yield f"does not verify: {problem}"
+        if counted:
+            left_out = [f"{n} {what}" for n, what in ((self.unfinished, "unfinished"), (self.problems.count, "illegal")) if n]
+            if left_out:
+                yield f"not counted: {', '.join(left_out)}"
+
+    @property
+    def status(self) -> int:
+        """1 when any record does not verify, else 0 (a file that could not be read is the command's 2)."""
+        return 1 if self.problems.count else 0
+
+
+class SummaryRun(TableRun):
+    """``dungeon summary`` over records as they come: a row per record (waiting in a
+    ``Spool``), or with ``by`` a tally per group, so no row per record is held."""
+
+    def __init__(self, by: Optional[str], fmt: str) -> None:
+        super().__init__("summary", fmt)
+        self.by = by
+        self.rows, self.groups = RecordRows(), GroupTally(by or "game")
+
+    def add(self, name: str, record: Optional[Record]) -> None:
+        row = self.row(name, record)
+        if self.by:
+            self.groups.add(row)
+            self.unfinished += 1 if row.legal and not row.over else 0
+            return
+        self.rows.add(row)
+        self.at_most(self.rows.count, "records", " a row at a time (or --by, one row per group)")
+
+    def pieces(self) -> Iterator[str]:
+        """The table's text, a piece at a time (csv and json a row at a time), each
+        ending its line."""
+        if not self.by and streams(self.fmt):
+            yield from render_rows(self.rows.items(), self.fmt)
+            return
+        text = render(self.groups.table() if self.by else list(self.rows.items()), self.fmt)
+        if text:
+            yield text + "\n"
+
+
 class GroupTally:
     """Per group, over its finished legal games: records, wins, and how many times each
     score was made by a win and, apart, by a loss: what the group's row needs, and no

@@ -12,8 +12,8 @@ import json
 import pytest
 
 from dungeon_cli import registry
-from dungeon_cli.analysis import wilson
 from dungeon_cli.services.move_classes import MoveClass, Note, write_note
+from dungeon_cli.services.sim_summary import wilson
 from dungeon_cli.services.simulate import Spec, play
 
 GAMES = registry.names()

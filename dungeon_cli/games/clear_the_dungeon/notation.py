@@ -294,18 +294,26 @@ class DungeonNotation(Notation[DungeonState, Action]):
         return "the cards left in the power deck" if result.won else "the monsters defeated"
 
     def describe(self, state: DungeonState, action: Any) -> str:
+        """``tell_action``'s words, and for a kill that leaves cards in its column that
+        the column turns up its next card (the ^card a player writes next)."""
+        note = self.tell_action(state, action)
+        column = None if isinstance(action, Pass) else state.column_of(action.target)
+        if column is not None and state.hidden[column]:
+            note += f"; {column_name(column)} turns up its next card"
+        return note
+
+    def tell_action(self, state: DungeonState, action: Any) -> str:
+        """A pass or a kill in words; the card a kill turns up is the turn's words' own
+        draw ("turned up Jh in column 1"), not said twice."""
         s: DungeonState = state
         if isinstance(action, Pass):
             after = len(s.damage) + len(s.hand)
             end = ": the game is lost" if after >= 7 else ""
             return f"no attack: the hand goes to the damage pile ({len(s.damage)} -> {after}){end}"
         target = action.target
-        column = s.column_of(target)
         note = f"kill {target} ({action.total} >= {power_of(target)})"
         if action.trigger.reserve or any(u.reserve for u in action.power):
             used = {u.card for u in action.uses if not u.reserve}
             spare = [c for c in s.hand if c not in used]
             note += f" with the damage pile's top; {' '.join(map(str, spare))} goes to the damage pile"
-        if column is not None and s.hidden[column]:
-            note += f"; {column_name(column)} turns up its next card"
         return note

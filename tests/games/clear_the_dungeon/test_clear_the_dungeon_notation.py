@@ -4,6 +4,7 @@ the vocabulary pass, and snapshots of the board a player sees."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from conftest import FIXTURES
@@ -160,3 +161,19 @@ def test_board_while_a_reveal_is_pending(snapshot_text):
     state = next(seeded_decisions(3))
     attack = next(a for a in state.legal_actions() if a is not PASS)
     assert MODULE.render(state.apply(attack)) + "\n" == snapshot_text
+
+
+@pytest.mark.parametrize("path", sorted(LEGAL.glob("*.dgn")), ids=lambda p: p.name)
+def test_a_turns_words_say_a_columns_turn_up_once(path):
+    """A kill's column turning up its next card is said by the draw ("turned up Jh in
+    column 1"), not also by the kill ("column 1 turns up its next card", which completion
+    says while the card is still to come): replay and play said it twice."""
+    from dungeon_cli.shell.replay_frames import Replay
+
+    told = [frame.told for record in parse(path.read_text()) for frame in Replay(record).frames if frame.told]
+    assert told
+    for line in told:
+        assert "turns up its next card" not in line, line
+        assert line.count("turned up") <= 1, line
+    if " ^" in path.read_text():  # a turn-up is still said, by its draw
+        assert any(re.search(r"turned up \S+ in column [1-4]", line) for line in told), told
