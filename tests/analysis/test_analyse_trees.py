@@ -81,3 +81,32 @@ def test_analyse_o_of_an_rpg_record_with_variations(run, tmp_path, name):
     assert any("analyse: better" in (v[0].segments[-1][1] or "") for m in after.moves for v in m.variations)
     assert run(["verify", "--seed-check", str(out)]).exit_code == 0
     assert run(["fmt", "--check", str(out)]).exit_code == 0
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_at_a_table_every_better_line_says_how_it_was_found_and_verifies(game):
+    """A record with no Seed (played at a table), a decision of it made a blunder by hand:
+    its better line is written, whichever game, and the record verifies with it."""
+    from dungeon_cli.analysis import Fair
+    from dungeon_cli.services.move_classes import MoveClass
+    from dungeon_cli.services.simulate import Spec, play
+
+    text = play(Spec(game, "greedy", None, records=True), 2).record
+    text = "".join(line for line in text.splitlines(keepends=True) if not line.startswith("[Seed"))
+    (record,) = parse(text)
+    last = max(m.number for m in record.moves if m.number is not None)
+    found = analysis.analyse(record, samples=3, seconds=0.3, first_move=max(last - 2, 1), nodes=1_000)
+    module = found.verdict.module
+    j = next(j for j in found.judgements if len(j.position["before"].legal_actions()) > 1)
+    other = next(a for a in reversed(j.position["before"].legal_actions()) if a != j.position["action"])
+    j.cls, j.mark = MoveClass.BLUNDER, "??"
+    j.played = Fair(j.action, 0, 3, 0.0)
+    j.best = Fair(module.notation.action_text(j.position["seen"], other), 3, 3, 1.0, line=(other,))
+    out = write([analysis.annotate(found)])
+    (written,) = parse(out)
+    lines = [v for m in written.moves if m.number == j.move for v in m.variations]
+    comments = [v[0].segments[-1][1] or "" for v in lines]
+    assert any(c.startswith(f"# analyse: better {j.best.choice}: ") for c in comments), out
+    assert all(c.endswith(("the solver's line, the deal known", "(what chance deals in it: a sample)")) for c in comments)
+    verdict = check(written)
+    assert verdict.legal, (verdict.diagnostics, out)
