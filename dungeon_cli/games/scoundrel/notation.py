@@ -100,7 +100,7 @@ class ScoundrelNotation(Notation[ScoundrelState, Action]):
         left = P.number(left_pair, 0, len(DECK))
         room_pair, dungeon_pair, discard_pair = values["room"], values["dungeon"], values["discard"]
         room = P.card_list(room_pair, _deck_card)
-        dungeon = P.pile(dungeon_pair, _deck_card)
+        dungeon = P.pile(dungeon_pair, _deck_card, ORDER)
         discard = P.card_list(discard_pair, _deck_card)
         ran = P.yes_no(values["ran"])
         resolved = P.number(values["resolved"], 0, 3)
