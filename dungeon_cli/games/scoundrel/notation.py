@@ -135,6 +135,12 @@ class ScoundrelNotation(Notation[ScoundrelState, Action]):
 
     def read_dealt(self, cursor: Cursor[ScoundrelState], tokens: Sequence[Token]) -> Iterator[Step]:
         state: ScoundrelState = cursor.state
+        if state.phase is Phase.DECISION and state.resolved:  # only a Position inside a turn starts a move here
+            raise Misread(
+                tokens[0] if tokens else None,
+                f"turn {state.turn}'s room was dealt before the position and {state.resolved} of it resolved:"
+                f" its rest is {state.turn}... ACTIONS",
+            )
         carried = state.room[0] if state.room and state.phase is not Phase.OVER else None
         rest = list(tokens)
         if rest and rest[0].text.startswith("("):
