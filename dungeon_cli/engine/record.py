@@ -67,10 +67,37 @@ def _variations(walk: Walk, move: Move, stops: Mapping[int, int]) -> None:
             continue
         branch = walk.branch(watchers)
         try:
-            _line(branch, variation, (m.split() for m in variation), stops.get(id(variation)), stops)
+            stop = stops.get(id(variation))
+            fault = None if stop is not None and variation[0].last_line >= stop else _dealt_otherwise(move, variation[0])
+            if fault is not None:  # the variation's own fault: the line is not walked
+                for visitor in branch.visitors:
+                    visitor.fault(fault)
+            else:
+                _line(branch, variation, (m.split() for m in variation), stop, stops)
             branch.finish()
         finally:
             branch.visitors = []
+
+
+def _dealt_otherwise(move: Move, first: Move) -> Optional[Fault]:
+    """What is wrong when a variation's first move is not dealt as the move it replaces:
+    chance before the decision is the same, only the decision differs (NOTATION.md
+    section 9). None when the two DEALT are the same (or neither has one: ``N...``)."""
+    if move.rest or first.rest:
+        return None
+    (mine, _, _, _), (theirs, colon, _, _) = move.split(), first.split()
+    was = " ".join(token.text for token in mine) or "nothing"
+    why = f"a variation is dealt as the move it replaces (only the decision differs): move {move.number} was dealt {was}"
+    for written, token in zip(mine, theirs):
+        if token.text != written.text:
+            return Fault(token.line, token.col, f"{token.text}: {why}")
+    if len(theirs) > len(mine):
+        extra = theirs[len(mine)]
+        return Fault(extra.line, extra.col, f"{extra.text}: {why}")
+    if len(theirs) < len(mine):
+        line, col = (colon.line, colon.col) if colon is not None else first.end
+        return Fault(line, col, f"{mine[len(theirs)].text} is missing before ':': {why}")
+    return None
 
 
 def variation_stops(record: Record, lines: Iterable[int]) -> tuple[set[int], dict[int, int]]:

@@ -100,8 +100,10 @@ def card_list(pair: Pair, read: Callable[[str], Optional[C]], text: Optional[str
     return out
 
 
-def pile(pair: Pair, read: Callable[[str], Optional[C]]) -> Pile[C]:
-    """A face-down pile, spelt as this module's docstring says."""
+def pile(pair: Pair, read: Callable[[str], Optional[C]], order: Optional[Mapping[C, int]] = None) -> Pile[C]:
+    """A face-down pile, spelt as this module's docstring says; ``order``: the deck's,
+    in which the cards of unknown order are written (a set, sorted: NOTATION.md section
+    9), a card out of it a problem at that card."""
     text = pair.value
     if text == "-":
         return Pile.unknown(())
@@ -113,6 +115,8 @@ def pile(pair: Pair, read: Callable[[str], Optional[C]]) -> Pile[C]:
         if close < 0:
             raise PositionProblem(pair, f"{pair.key}: '(' opens the cards of unknown order, and no ')' closes them")
         hidden = card_list(pair, read, head[1:close] or "-", 1)
+        if order is not None:
+            _in_order(pair, hidden, head[1:close].split(","), order)
         at = close + 1
         head = head[close + 1 :]
         if head.startswith(","):
@@ -127,6 +131,20 @@ def pile(pair: Pair, read: Callable[[str], Optional[C]]) -> Pile[C]:
     for card in hidden:
         counts[card] = counts.get(card, 0) + 1
     return Pile(counts, tuple(secret) + tuple(seen), len(secret))
+
+
+def _in_order(pair: Pair, cards: Sequence[C], words: Sequence[str], order: Mapping[C, int]) -> None:
+    """The cards of unknown order, as a set is written: in the deck's order."""
+    at = 1
+    for i in range(1, len(cards)):
+        at += len(words[i - 1]) + 1
+        this, last = order.get(cards[i]), order.get(cards[i - 1])  # (a card not of the deck: the accounting says so)
+        if this is not None and last is not None and this < last:
+            raise PositionProblem(
+                pair,
+                f"{pair.key}: cards of unknown order are a set, written in the deck's order: {words[i]} comes before {words[i - 1]}",
+                at,
+            )
 
 
 def cards_text(cards: Iterable[object]) -> str:

@@ -42,6 +42,13 @@ class Where:
     def next(self) -> Optional[Move]:
         return self.line[self.index + 1] if self.index + 1 < len(self.line) else None
 
+    def before(self) -> "Where":
+        """Where the page before this one stands: before ``line[index]``, so that a try
+        from it plays that move otherwise (``T``); index -1 is before the line's first
+        move, a page the stepper does not show (the table before move 1 of a record with
+        no ``deal:`` line, or a Position's)."""
+        return Where(self.record, self.prefix, self.line, self.index - 1)
+
 
 def step_pages(replays: Iterable[Replay], name: str, paint: Paint, several: bool) -> list[Page]:
     """The stepper's pages of each record's main line, each move's variations a way in."""
@@ -151,6 +158,8 @@ def start_from(where: Where) -> Session:
     except ValueError:  # a record whose deals are not its seed's: the cards are typed
         session = Session.from_record(record, seeded=False)
     after = where.next
+    if not record.moves and after is not None and after.rest:
+        session.rest = True  # tried from the Position, inside its turn: the first move is N... again
     if session.state.is_over:
         raise ValueError("the game is over here: there is no decision to try")
     if after is not None and after.is_deal:

@@ -108,6 +108,15 @@ class Stepper:
                 self.tried = where
                 event.app.exit(result=self.index)
 
+            @keys.add("T")
+            def _try_instead(event: Any) -> None:
+                where = self.pages[self.index].where
+                if where is None:
+                    self.note = "nothing to try here"
+                    return
+                self.tried = where.before()  # from the board before the move shown: that move played otherwise
+                event.app.exit(result=self.index)
+
         def body() -> ANSI | str:
             text = self.pages[self.index].text
             return ANSI(text) if colour else text
@@ -121,7 +130,7 @@ class Stepper:
             if len(self.levels) > 1:
                 bits.append("u out of the variation")
             if tries:
-                bits.append("t try from here")
+                bits.append("t try from here · T try this move")
             if self.note:
                 bits.append(self.note)
             return "   ".join(bits[:2]) + "".join(f" · {bit}" for bit in bits[2:])

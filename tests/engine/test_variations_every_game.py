@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dungeon_cli import registry
+from dungeon_cli.engine.record import walk_dealt
 from dungeon_cli.kit.core import Draw, Phase
 from dungeon_cli.services.formatting import format_bytes
 from dungeon_cli.services.referee import check
@@ -24,9 +25,12 @@ from notation import Move, Record, parse, write
 def _line_from(record: Record, index: int, rng: random.Random, turns: int, seeded: bool = True) -> list[Move]:
     """A line tried instead of ``record``'s move ``index``: the game replayed before it,
     then ``turns`` turns of random legal choices, dealt as the seed deals (``seeded``)
-    or, as at a table, by random outcomes of those still possible."""
+    or, as at a table, by random outcomes of those still possible (its first move dealt
+    as the move it replaces, NOTATION.md section 9)."""
     prefix = Record(tags=record.tags, moves=record.moves[:index])
     session = Session.from_record(prefix, seeded=seeded)
+    if not seeded and not record.moves[index].rest:  # its first move is dealt as the move it replaces
+        walk_dealt(session, record.moves[index])
     start = len(session.turns)
     while len(session.turns) < start + turns:
         session.deal()

@@ -195,7 +195,7 @@ def _deck_text(cards: CardSet, pile: str, deck: Deck) -> str:
 
 
 def _read_deck(cards: CardSet, pile: str, pair: Any) -> Deck:
-    read = P.pile(pair, _member(cards.faces(pile)))
+    read = P.pile(pair, _member(cards.faces(pile)), _deck_order(cards, pile))
     if read.secret != len(read.known):
         raise P.PositionProblem(pair, f"{pair.key}: nothing is put under a deck of this game ('|')", pair.value.index("|"))
     hidden = [cards.card_key(face) for face, n in read.hidden.items() for _ in range(n)]

@@ -145,9 +145,9 @@ class DungeonNotation(Notation[DungeonState, Action]):
         tops_pair, under_pair, unseen_pair = values["tops"], values["under"], values["unseen"]
         tops = _row(tops_pair, CARDS.get, "a face-up card or -")
         under = [n or 0 for n in _row(under_pair, _count, "a number of face-down cards", empty=False)]
-        unseen = P.pile(unseen_pair, CARDS.get)
+        unseen = P.pile(unseen_pair, CARDS.get, ORDER)
         power_pair, hand_pair, damage_pair = values["power"], values["hand"], values["damage"]
-        power = P.pile(power_pair, CARDS.get)
+        power = P.pile(power_pair, CARDS.get, ORDER)
         hand = P.card_list(hand_pair, CARDS.get)
         damage = P.card_list(damage_pair, CARDS.get)
         defeated_pair, spent_pair = values["defeated"], values["spent"]

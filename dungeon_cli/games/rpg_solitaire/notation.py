@@ -251,7 +251,7 @@ class RpgNotation(Notation[RpgState, Any]):
         map_pair = values["map"]
         rooms, offsets = _read_map(map_pair)
         pile_pairs = [values[name] for name in PILES]
-        stock = {pair.key: P.pile(pair, CARDS.get) for pair in pile_pairs}
+        stock = {pair.key: P.pile(pair, CARDS.get, ORDER) for pair in pile_pairs}
         out_pair = values["out"]
         out = P.card_list(out_pair, CARDS.get)
         burnt_pair = values.get("burnt")

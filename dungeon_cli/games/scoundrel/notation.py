@@ -100,7 +100,7 @@ class ScoundrelNotation(Notation[ScoundrelState, Action]):
         left = P.number(left_pair, 0, len(DECK))
         room_pair, dungeon_pair, discard_pair = values["room"], values["dungeon"], values["discard"]
         room = P.card_list(room_pair, _deck_card)
-        dungeon = P.pile(dungeon_pair, _deck_card)
+        dungeon = P.pile(dungeon_pair, _deck_card, ORDER)
         discard = P.card_list(discard_pair, _deck_card)
         ran = P.yes_no(values["ran"])
         resolved = P.number(values["resolved"], 0, 3)
@@ -135,6 +135,12 @@ class ScoundrelNotation(Notation[ScoundrelState, Action]):
 
     def read_dealt(self, cursor: Cursor[ScoundrelState], tokens: Sequence[Token]) -> Iterator[Step]:
         state: ScoundrelState = cursor.state
+        if state.phase is Phase.DECISION and state.resolved:  # only a Position inside a turn starts a move here
+            raise Misread(
+                tokens[0] if tokens else None,
+                f"turn {state.turn}'s room was dealt before the position and {state.resolved} of it resolved:"
+                f" its rest is {state.turn}... ACTIONS",
+            )
         carried = state.room[0] if state.room and state.phase is not Phase.OVER else None
         rest = list(tokens)
         if rest and rest[0].text.startswith("("):

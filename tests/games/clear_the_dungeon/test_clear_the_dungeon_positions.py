@@ -231,10 +231,13 @@ def test_a_won_game_is_over_in_its_position_and_no_turn_follows_it():
 
 def _power(without: str = "", adding: str = "") -> str:
     """The base position's power deck without some cards, with others."""
+    from dungeon_cli.games.clear_the_dungeon.notation import ORDER
+
     cards = BASE["power"][1:-1].split(",")
     for card in without.split():
         cards.remove(card)
-    return "(" + ",".join(cards + adding.split()) + ")"
+    order = {str(card): index for card, index in ORDER.items()}
+    return "(" + ",".join(sorted(cards + adding.split(), key=order.__getitem__)) + ")"  # a set: in the deck's order
 
 
 # (changes, key blamed, message): each refusal of the rules and the notation.
@@ -254,7 +257,7 @@ REFUSALS = [
         "5d is not a monster",
     ),
     (
-        {"hand": "Th,4c,Qs", "tops": "Ks,Kd,-,Jh", "under": "2,2,0,2", "unseen": "(Js,Qh,Kh,Jd,Qd,Qc,Kc,8h)"},
+        {"hand": "Th,4c,Qs", "tops": "Ks,Kd,-,Jh", "under": "2,2,0,2", "unseen": "(Js,8h,Qh,Kh,Jd,Qd,Qc,Kc)"},
         "unseen",
         "8h is not a monster",
     ),

@@ -56,7 +56,7 @@ class ToyNotation(Notation):
         gold = P.number(values["gold"], 0)
         left_pair = values.get("left")
         deck_pair, card_pair, roll_pair, gone_pair = values["deck"], values["card"], values["roll"], values["gone"]
-        deck_pile = P.pile(deck_pair, _deck_card)
+        deck_pile = P.pile(deck_pair, _deck_card, ORDER)
         table = P.card_list(card_pair, _deck_card)
         if len(table) > 1:
             raise P.PositionProblem(card_pair, "card is the one card on the table, or -")
