@@ -19,7 +19,7 @@ import pytest
 
 from notation import parse
 
-WAIT = 30.0
+WAIT = 120.0  # a deadline for an event, never a wait: a loaded machine starts a process slowly
 PROMPTING = b"\x1b[?2004h"  # prompt-toolkit turns bracketed paste on when its prompt is up
 
 
