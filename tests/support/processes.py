@@ -67,7 +67,9 @@ def _cpu(pid: int) -> float:
     return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")  # utime, stime, cutime, cstime
 
 
-def _reaped() -> float:
+def children_cpu() -> float:
+    """CPU seconds used by the processes this one has waited for, and theirs: a command's
+    own CPU time, read before and after it is run and waited for."""
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     return used.ru_utime + used.ru_stime
 
@@ -89,11 +91,11 @@ class CpuClock:
     been waited for (``communicate``, ``wait``)."""
 
     def __init__(self, pid: int):
-        self.reaped = _reaped()
+        self.reaped = children_cpu()
         self.before = sum(_cpu(p) for p in [pid, *descendants(pid)])
 
     def spent(self) -> float:
-        return _reaped() - self.reaped - self.before
+        return children_cpu() - self.reaped - self.before
 
 
 # The progress line (dungeon_cli/cli/progress.py): a label, then done/total.
