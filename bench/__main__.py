@@ -67,6 +67,9 @@ def _benches() -> dict:
         benches["lsp"] = lsp_latency.run
     except ImportError:
         pass
+    from . import ctrl_c  # Ctrl-C to the exit in wall seconds: solve --seeds, sim --bot strong
+
+    benches["ctrl_c"] = ctrl_c.run
     from . import jobs  # --jobs 2 against --jobs 1: verify, sim, solve --seeds
 
     benches["jobs"] = jobs.run

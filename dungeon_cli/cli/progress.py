@@ -70,8 +70,11 @@ class Progress:
         if not self.shown:
             return
         self.drawn_at = time.monotonic()
-        self._write(WIPE + self.line())
+        # on the screen before it is written: a Ctrl-C whose handler runs between the two
+        # wipes the line (a wipe of an empty line is nothing) rather than writing its
+        # message on the end of it
         self.on_screen = True
+        self._write(WIPE + self.line())
 
     def wipe(self) -> None:
         """The line taken off the terminal, before other output (it comes back at the

@@ -102,11 +102,14 @@ def test_every_game_answers_hint_within_its_time():
             session.apply(state.legal_actions()[0])
             session.deal()
             state = session.state
-        began = time.monotonic()
+        began = time.process_time()  # CPU, not wall time, which a loaded machine stretches (tests/README.md)
         found = hint(module, None, session.options, session.all_events, seconds=0.3)
-        took = time.monotonic() - began
+        took = time.process_time() - began
         assert found is not None and found.action in state.legal_actions(), game
-        assert 1 <= found.fair.plays <= hints.SAMPLES
+        # the deadline is wall time: on a loaded machine it can come before the choice
+        # named has been played once (load 20, CI), and then it is not said told apart
+        assert 0 <= found.fair.plays <= hints.SAMPLES
+        assert found.fair.plays or not found.separated, (game, found)
         assert took < 0.3 + 5.0, (game, took)  # the deadline is kept after the playout in hand
         assert bots.has_strong(game)
 

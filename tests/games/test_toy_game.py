@@ -14,7 +14,6 @@ import json
 import os
 import re
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -147,10 +146,7 @@ def test_a_game_at_a_terminal_with_completion_to_its_end(terminal, sampled, tmp_
     record = tmp_path / "played.dgn"
     term = terminal("play", GAME, "--seed", str(SEED), "-o", str(record))
     term.wait_for(lambda: PROMPTING in term.output)
-    term.type(lines[0][:2])
-    time.sleep(0.5)  # completion while typing runs in the background, as at a keyboard
-    term.type("\t")
-    time.sleep(0.3)
+    term.completes(lines[0][:2], lines[0])  # the menu of completion while typing waited for, then Tab
     term.type("\r")
     term.wait_for(lambda: turns_on_disk(record) == 1)
     for done, line in enumerate(lines[1:], start=2):

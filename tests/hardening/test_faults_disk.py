@@ -256,10 +256,9 @@ def test_a_directory_made_read_only_in_mid_game_keeps_the_game(run, tmp_path):
         half = len(lines) // 2
         proc.stdin.write(script(lines[:half]).encode())
         proc.stdin.flush()
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:  # wait until the first half is on disk
-            if path.exists() and len(parse(path.read_text())[0].turns) == half:
-                break
+        deadline = time.monotonic() + 120
+        while not (path.exists() and len(parse(path.read_text())[0].turns) == half):  # the first half on disk
+            assert time.monotonic() < deadline and proc.poll() is None, "the first half was never saved"
             time.sleep(0.01)
         folder.chmod(0o555)
         out, err = proc.communicate(script(lines[half:]).encode(), timeout=60)

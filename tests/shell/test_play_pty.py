@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from pty_terminal import PROMPTING, WAIT, Terminal, terminal, turns_on_disk  # noqa: F401  (terminal is a fixture)
@@ -59,10 +58,7 @@ def test_a_seeded_game_typed_to_its_end(terminal, tmp_path):
     first, *rest = lines[0].split()
     prefix = unique_prefix(start.state, first)
     assert len(prefix) < len(first)  # so that only Tab can finish the word
-    term.type(prefix)
-    time.sleep(0.5)  # completion while typing runs in the background, as at a keyboard
-    term.type("\t")
-    time.sleep(0.3)
+    term.completes(prefix, first)  # the menu of completion while typing waited for, then Tab
     term.type(" ".join([""] + rest) + "\r")
     term.wait_for(lambda: turns_on_disk(record) == 1)
 
@@ -95,8 +91,10 @@ def test_a_kill_in_mid_game_leaves_a_valid_record_that_resumes(terminal, tmp_pat
     for done, line in enumerate(lines[:keep], start=1):
         term.type(line + "\r")
         term.wait_for(lambda: turns_on_disk(record) == done)
-    term.type(lines[keep].split()[0] + " ")  # a move being typed, never finished
-    time.sleep(0.3)
+    typing = lines[keep].split()[0] + " "
+    mark = term.mark()
+    term.type(typing)  # a move being typed, never finished
+    term.shows(typing.strip().encode(), since=mark)  # taken in: drawn on the prompt's line
     os.kill(term.proc.pid, signal.SIGKILL)
     term.wait_for(lambda: term.proc.poll() is not None)
     assert term.proc.returncode == -signal.SIGKILL

@@ -41,23 +41,33 @@ class KeptRecord(RecordFile):
 
 
 def drive(session, keys, record=None, history=None, later=()):
-    """Type ``keys`` into a shell on ``session``; ``later`` are more keys typed after a
-    pause each (completion runs in the background, as at a real keyboard)."""
+    """Type ``keys`` into a shell on ``session``; ``later`` are more keys typed after,
+    a Tab once the menu of completion while typing is up: that completion runs in the
+    background, one at a time, and a Tab typed before it has finished is lost. The
+    test waits for that event (the buffer's completion state), never for a number of
+    seconds; other keys go at once, prompt-toolkit taking them in order."""
     out = io.StringIO()
+    stuck: list[str] = []
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
+        shell = PlayShell(session, record, out, input=pipe, output=DummyOutput(), history=history)
 
         def type_later():
             for chunk in later:
-                time.sleep(0.3)
+                end = time.monotonic() + 60
+                while chunk.startswith("\t") and shell.prompt.default_buffer.complete_state is None:
+                    if time.monotonic() > end:
+                        stuck.append(f"no completion menu came before {chunk!r}")
+                        break
+                    time.sleep(0.01)
                 pipe.send_text(chunk)
             pipe.close()  # the end of input then reads as Ctrl-D
 
         typist = threading.Thread(target=type_later)
         typist.start()
-        shell = PlayShell(session, record, out, input=pipe, output=DummyOutput(), history=history)
         status = shell.run()
         typist.join()
+    assert not stuck, stuck
     return status, out.getvalue()
 
 

@@ -20,7 +20,7 @@ import time
 import pyte
 import pytest
 from conftest import FIXTURES
-from pty_terminal import terminal_env
+from pty_terminal import WAIT, terminal_env
 
 COLS, ROWS = 80, 24
 
@@ -155,7 +155,7 @@ def test_play_draws_the_same_picture(tmp_path):
     os.close(slave)
     data = bytearray()
     try:
-        end = time.monotonic() + 30
+        end = time.monotonic() + WAIT  # a deadline for the event, generous: a loaded machine starts slowly
         while b"health 20/20" not in data or b"\x1b[?2004h" not in data:
             if time.monotonic() > end:
                 raise AssertionError(bytes(data[-2000:]).decode(errors="replace"))

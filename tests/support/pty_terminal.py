@@ -19,7 +19,7 @@ import pytest
 
 from notation import parse
 
-WAIT = 30.0
+WAIT = 120.0  # a deadline for an event, never a wait: a loaded machine starts a process slowly
 PROMPTING = b"\x1b[?2004h"  # prompt-toolkit turns bracketed paste on when its prompt is up
 
 
@@ -79,18 +79,36 @@ class Terminal:
         tail = bytes(self.output[-2000:]).decode(errors="replace")
         raise AssertionError(f"timed out waiting; the terminal shows:\n{tail}")
 
-    def shows(self, text: bytes, timeout: float = WAIT) -> None:
-        """Wait until the terminal has shown ``text``; fail if the process ends without."""
+    def mark(self) -> int:
+        """Where the output is now, for ``shows(..., since=)``."""
+        return len(self.output)
+
+    def shows(self, text: bytes, timeout: float = WAIT, since: int = 0) -> None:
+        """Wait until the terminal has shown ``text`` (after ``since``, a ``mark``); fail if
+        the process ends without."""
         end = time.monotonic() + timeout
-        while text not in self.output:
+        while text not in self.output[since:]:
             if self.proc.poll() is not None:
                 self.reader.join(timeout=5)  # what it wrote before it went is read
-                if text in self.output:
+                if text in self.output[since:]:
                     return
             tail = bytes(self.output[-2000:]).decode(errors="replace")
             assert self.proc.poll() is None, f"ended ({self.proc.returncode}) before showing {text!r}:\n{tail}"
             assert time.monotonic() < end, f"waited for {text!r}; the terminal shows:\n{tail}"
             time.sleep(0.02)
+
+    def completes(self, prefix: str, word: str) -> None:
+        """Type ``prefix``, then Tab once the menu of completion while typing offers
+        ``word``; back once the line is drawn again after the Tab. The completion runs in
+        the background, one at a time: a Tab typed before it has finished is lost (its
+        completion is never run), so the menu, the event, is waited for; a fixed half
+        second was too short on a loaded machine."""
+        mark = self.mark()
+        self.type(prefix)
+        self.shows(word.encode(), since=mark)  # the menu drawn, offering the word
+        mark = self.mark()
+        self.type("\t")
+        self.shows(word[len(prefix) :].encode(), since=mark)  # drawn again: the rest of the word put in
 
     def finish(self, timeout: float = WAIT) -> int:
         """The exit status, once everything the process wrote has been read."""
