@@ -418,7 +418,8 @@ class Reader:
 
     def _cont_line(self, lineno: int, text: str) -> None:
         record = self._ensure_record(lineno)
-        tree = bool(self.stack) or _opens(text.split(None, 1)[0])
+        words = text.split(None, 1)  # none when the rest is whitespace past space and tab (a \v, a \f)
+        tree = bool(self.stack) or (bool(words) and _opens(words[0]))
         if self.move is None and not tree:
             varied = record.moves[-1] if record.moves and record.moves[-1].variations else None
             self._error_in(

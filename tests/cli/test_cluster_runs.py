@@ -14,6 +14,10 @@ pytest.importorskip("distributed", reason="Dask distributed is not installed (pi
 from dungeon_cli.plumbing import workers
 from dungeon_cli.services import simulate, solve_seeds
 
+# One Dask cluster (conftest's session fixture) for every cluster test: on one xdist worker
+# (`make test` runs --dist loadgroup), not one cluster of two processes a worker.
+pytestmark = pytest.mark.xdist_group("cluster")
+
 
 def _settled(results):
     """A deal's result without its CPU seconds (the one field a machine changes)."""

@@ -10,6 +10,10 @@ from dungeon_cli.plumbing import workers  # noqa: E402
 from dungeon_cli.services import simulate  # noqa: E402
 from dungeon_cli.services.simulate import Spec  # noqa: E402
 
+# One Dask cluster (conftest's session fixture) for every cluster test: on one xdist worker
+# (`make test` runs --dist loadgroup), not one cluster of two processes a worker.
+pytestmark = pytest.mark.xdist_group("cluster")
+
 
 def test_cluster_plays_the_same_games(cluster):
     spec = Spec("scoundrel", "counting", records=True)

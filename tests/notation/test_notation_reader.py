@@ -99,6 +99,17 @@ def test_indented_line_without_a_move_above():
     ]
 
 
+@pytest.mark.parametrize("blank", ["\v", "\f", "\x1c"])
+def test_an_indented_line_of_other_whitespace_is_a_diagnostic_not_a_crash(blank):
+    """Hypothesis found ``b' \\x0b'`` raising IndexError: the line is not blank to the
+    reader (space and tab are its blanks), yet str.split finds no word in it."""
+    assert errors(GAME + f" {blank}\n") == [
+        (2, 1, "an indented line continues the move line above it, and there is none: start a move line in column 1")
+    ]
+    (record,) = parse(GAME + f"1. 9c 7h 2c 3c : 2c 3c 7h\n {blank}\n")
+    assert [(d.line, d.col) for d in record.errors] == [(3, 2)] and "unexpected" in record.errors[0].message
+
+
 def test_tabs_and_runs_of_spaces_separate_tokens():
     (a,) = parse(GAME + "1.\t9h  Qs \t7d As :\t7d xAs   9h\n")
     (b,) = parse(GAME + "1. 9h Qs 7d As : 7d xAs 9h\n")
