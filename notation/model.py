@@ -11,7 +11,7 @@ creation is among the dearest parts of that.
 
 from __future__ import annotations
 
-from typing import ClassVar, Iterator, Optional
+from typing import Any, Callable, ClassVar, Iterator, Optional
 
 
 class _Value:
@@ -33,7 +33,8 @@ class _Value:
     def __hash__(self) -> int:
         return hash(tuple(_frozen(getattr(self, f)) for f in self._compared))
 
-    def __repr__(self) -> str:
+    def _fields(self) -> tuple[str, ...]:
+        """The attributes, each an argument of ``__init__`` of the same name."""
         # A class compiled by mypyc keeps no __slots__: it lists its attributes in __mypyc_attrs__.
         names: tuple[str, ...] = ()
         for klass in type(self).__mro__:  # the nearest class that lists them, as self.__slots__ would find
@@ -41,8 +42,20 @@ class _Value:
             if "__slots__" in held or "__mypyc_attrs__" in held:
                 names = held["__slots__"] if "__slots__" in held else held["__mypyc_attrs__"]
                 break
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in names if not name.startswith("__"))
+        return tuple(name for name in names if not name.startswith("__"))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields())
         return f"{type(self).__name__}({fields})"
+
+    def __reduce__(self) -> tuple[Callable[..., _Value], tuple[Callable[..., _Value], dict[str, Any]]]:
+        # Pickled (a process pool, a cluster) and copied through __init__: a compiled
+        # class's __new__ runs __init__, which pickle's default reconstruction calls bare.
+        return _rebuilt, (type(self), {name: getattr(self, name) for name in self._fields()})
+
+
+def _rebuilt(cls: Callable[..., _Value], fields: dict[str, Any]) -> _Value:
+    return cls(**fields)
 
 
 def _frozen(value: object) -> object:

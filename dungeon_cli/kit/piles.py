@@ -17,7 +17,7 @@ pile, and the pile with the cards the player does not know put in a random order
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Generic, Hashable, Iterable, Mapping, Optional, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Generic, Hashable, Iterable, Mapping, Optional, Sequence, TypeVar
 
 if TYPE_CHECKING:  # the generator is handed in: verify, which never resamples, never imports random
     import random
@@ -65,6 +65,11 @@ class Pile(Hidden, Generic[C]):
         self.known = known
         self.size = sum(hidden.values()) + len(known) if size < 0 else size
         self.secret = secret  # the first cards of ``known`` whose order the player has not seen
+
+    def __reduce__(self) -> tuple[Callable[..., "Pile[C]"], tuple[dict[C, int], tuple[C, ...], int, int]]:
+        # Pickled and deep-copied through __init__ (a bot's copy of a seat, a process pool):
+        # a compiled Pile's __new__ runs __init__, which pickle's default reconstruction calls bare.
+        return Pile, (self.hidden, self.known, self.secret, self.size)
 
     @staticmethod
     def _made(hidden: dict[C, int], known: tuple[C, ...], size: int, secret: int = 0) -> "Pile[C]":

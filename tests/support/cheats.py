@@ -24,9 +24,10 @@ def real_state() -> State:
     """The state of the walk up the stack: what no seat hands a bot."""
     frame = sys._getframe(1)
     while frame is not None:
-        owner = frame.f_locals.get("self")
-        if isinstance(owner, Walk):
-            return owner.state
+        # The walk's own frame, or (its run compiled, which leaves no frame) the caller's that holds it.
+        for owner in (frame.f_locals.get("self"), *frame.f_locals.values()):
+            if isinstance(owner, Walk):
+                return owner.state
         frame = frame.f_back
     raise AssertionError("no walk up the stack")
 

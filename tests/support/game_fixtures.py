@@ -20,10 +20,12 @@ KINDS = ("legal", "illegal", "seed-check")
 def fixture_dir(game: str) -> Path:
     from dungeon_cli import registry
 
-    spec = importlib.util.find_spec(registry.GAMES[game])
-    beside = Path(spec.origin).parent / "fixtures" if spec is not None and spec.origin else None
-    if beside is not None and (ROOT / "dungeon_cli") not in beside.parents:
-        return beside
+    module = registry.GAMES[game]
+    if module.startswith("dungeon_cli."):  # installed or not (the compiled suite's is in .venv-compiled)
+        return FIXTURES / game
+    spec = importlib.util.find_spec(module)
+    if spec is not None and spec.origin:
+        return Path(spec.origin).parent / "fixtures"
     return FIXTURES / game
 
 
