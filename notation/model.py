@@ -227,16 +227,17 @@ class Move(_Value):
         actions: list[Token] = []
         colon: Optional[Colon] = None
         checkpoint: Optional[Checkpoint] = None
-        rest = self.rest  # read once: this loop is every token of every record verify reads
-        deal = self.number is None or rest  # no ':' of its own: every word on one side
-        for items, _ in self.segments:
+        deal = self.number is None or self.rest  # no ':' of its own: every word on one side
+        for items, _ in self.segments:  # every token of every record verify reads
             for item in items:
                 if isinstance(item, Token):
-                    (actions if rest else dealt if colon is None or deal else actions).append(item)
+                    (dealt if colon is None or deal else actions).append(item)
                 elif isinstance(item, Colon):
                     colon = item
                 else:
                     checkpoint = item
+        if self.rest:  # the rest of a turn: every word is an action
+            return actions, colon, dealt, checkpoint
         return dealt, colon, actions, checkpoint
 
     @property

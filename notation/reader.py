@@ -358,40 +358,52 @@ class Reader:
             if self.in_moves:
                 self._error_in(record, Diagnostic(lineno, 1, "deal: comes before move 1, once"))
         else:
-            digits = match.group(1)
+            digits, dots = match.group(1, 2)
             number = int(digits) if len(digits) < 10 else 10**9
-            expected = self.last_number + 1
-            rest = match.group(2) == "..."
-            # A record from a Position numbers its moves from the position's turn: its
-            # first move may have any number (the referee holds it to the turn).
-            positioned = self.last_number == 0 and not self.unread_line and record.tag("Position") is not None
-            if rest and not positioned:
-                self._error_in(
-                    record,
-                    Diagnostic(
-                        lineno,
-                        1,
-                        f"{digits}... is the rest of a turn begun before a Position: "
-                        "only the first move of a record with a Position is written so",
-                    ),
-                )
-            elif number != expected and not positioned:
-                if self.unread_line:  # say why, so that this does not read as a second mistake
-                    msg = f"move {digits} follows a line that could not be read, where move {expected} should be"
-                elif self.last_number == 0:
-                    msg = f"the first move is 1., not {digits}."
-                else:
-                    msg = f"move {digits} follows move {self.last_number}: expected {expected}."
-                self._error_in(record, Diagnostic(lineno, 1, msg))
+            rest = len(dots) == 3
+            if rest or number != self.last_number + 1:  # every move line asks: the rest is rare
+                self._numbering(record, lineno, digits, number, rest)
             self.last_number = number
             self.unread_line = False
         self.in_moves = True
         at = 1 if deal else 3  # the items' group; the comment's is the next
-        self.parens = False
         items = self._items(record, lineno, text, match.start(at), match.end(at))
-        for index, item in enumerate(items) if self.parens else ():
+        if self.parens:
+            self._misplaced_bracket(record, lineno, items)
+        move = Move(number, [(items, _trailing(match.group(at + 1)))], lineno, 1, self.pending, None, rest)
+        self.pending = []
+        record.moves.append(move)
+        self.held += 1
+        self.move = self.last_move = move
+
+    def _numbering(self, record: Record, lineno: int, digits: str, number: int, rest: bool) -> None:
+        """A move line numbered otherwise than the one before it says, or the rest of a
+        turn (``N...``): wrong unless it is the first move of a positioned record."""
+        expected = self.last_number + 1
+        # A record from a Position numbers its moves from the position's turn: its
+        # first move may have any number (the referee holds it to the turn).
+        if self.last_number == 0 and not self.unread_line and record.tag("Position") is not None:
+            return
+        if rest:
+            message = (
+                f"{digits}... is the rest of a turn begun before a Position: "
+                "only the first move of a record with a Position is written so"
+            )
+        elif self.unread_line:  # say why, so that this does not read as a second mistake
+            message = f"move {digits} follows a line that could not be read, where move {expected} should be"
+        elif self.last_number == 0:
+            message = f"the first move is 1., not {digits}."
+        else:
+            message = f"move {digits} follows move {self.last_number}: expected {expected}."
+        self._error_in(record, Diagnostic(lineno, 1, message))
+
+    def _misplaced_bracket(self, record: Record, lineno: int, items: list[Item]) -> None:
+        """A variation's bracket on a move line (``_items`` saw one): the rest of the line
+        is a variation in the wrong place, not this move's."""
+        self.parens = False
+        for index, item in enumerate(items):
             if type(item) is Token and item.raw in PARENS:
-                del items[index:]  # the rest is a variation in the wrong place: not this move's
+                del items[index:]
                 self.plain_colons = None
                 self._error_in(
                     record,
@@ -402,19 +414,7 @@ class Reader:
                         "that start with white space",
                     ),
                 )
-                break
-        move = Move(
-            number=number,
-            segments=[(items, _trailing(match.group(at + 1)))],
-            line=lineno,
-            col=1,
-            comments=self.pending,
-            rest=rest,
-        )
-        self.pending = []
-        record.moves.append(move)
-        self.held += 1
-        self.move = self.last_move = move
+                return
 
     def _cont_line(self, lineno: int, text: str) -> None:
         record = self._ensure_record(lineno)

@@ -65,22 +65,35 @@ P = TypeVar("P", bound=Hashable)
 def draw_from(
     pile: Pile[P], card: P, name: str, verb: str = "deals", gone: str = "no longer in the {name}: it was drawn already"
 ) -> Pile[P]:
-    """``pile`` after ``card`` is drawn from it, or Illegal in the words every game uses
-    for a pile (``name``, "the dungeon"): where the order is known (a seeded deal),
-    "the dungeon deals 7s next here, not 9d"; a card put under the pile, "went under the
-    dungeon: the 3 cards above it come first"; else ``gone``, a template of ``{card}`` and
-    ``{name}`` (made only then: a draw that succeeds costs no text). The message follows
-    the card's token."""
+    """``pile`` after ``card`` is drawn from it, or Illegal in the words of ``refused_draw``
+    (a new game's door; the four games' hot deals call ``pile.draw`` and ``refused_draw``
+    themselves, one call fewer on every deal)."""
     try:
         return pile.draw(card)
     except NotInPile as exc:
-        if exc.expected is not None:
-            raise Illegal(f"the {name} {verb} {exc.expected} next here, not {card}") from None
-        if card in pile.known:
-            above = sum(pile.hidden.values())
-            cards = "card above it comes" if above == 1 else "cards above it come"
-            raise Illegal(f"went under the {name}: the {above} {cards} first") from None
-        raise Illegal(gone.format(card=card, name=name)) from None
+        raise refused_draw(exc, pile, card, name, verb, gone) from None
+
+
+def refused_draw(
+    exc: NotInPile,
+    pile: Pile[P],
+    card: P,
+    name: str,
+    verb: str = "deals",
+    gone: str = "no longer in the {name}: it was drawn already",
+) -> Illegal:
+    """Why ``card`` cannot be drawn from ``pile`` (``exc``, its draw's refusal), in the words
+    every game uses for a pile (``name``, "the dungeon"): where the order is known (a
+    seeded deal), "the dungeon deals 7s next here, not 9d"; a card put under the pile,
+    "went under the dungeon: the 3 cards above it come first"; else ``gone``, a template of
+    ``{card}`` and ``{name}`` (made only then: a draw that succeeds costs no text)."""
+    if exc.expected is not None:
+        return Illegal(f"the {name} {verb} {exc.expected} next here, not {card}")
+    if card in pile.known:
+        above = sum(pile.hidden.values())
+        cards = "card above it comes" if above == 1 else "cards above it come"
+        return Illegal(f"went under the {name}: the {above} {cards} first")
+    return Illegal(gone.format(card=card, name=name))
 
 
 class Result:

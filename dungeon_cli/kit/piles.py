@@ -63,6 +63,7 @@ class Pile(Hidden, Generic[C]):
     def __init__(self, hidden: dict[C, int], known: tuple[C, ...], secret: int = 0, size: int = -1):
         self.hidden = hidden  # card -> count; never changed once built
         self.known = known
+        # A draw passes its size (one card fewer): every deal of every game comes here.
         self.size = sum(hidden.values()) + len(known) if size < 0 else size
         self.secret = secret  # the first cards of ``known`` whose order the player has not seen
 
@@ -70,13 +71,6 @@ class Pile(Hidden, Generic[C]):
         # Pickled and deep-copied through __init__ (a bot's copy of a seat, a process pool):
         # a compiled Pile's __new__ runs __init__, which pickle's default reconstruction calls bare.
         return Pile, (self.hidden, self.known, self.secret, self.size)
-
-    @staticmethod
-    def _made(hidden: dict[C, int], known: tuple[C, ...], size: int, secret: int = 0) -> "Pile[C]":
-        """A pile whose size is known already (a draw's: one card fewer), without
-        counting it again: every deal of every game goes through here. (Through
-        __init__: a compiled Pile's __new__ runs it, so object.__new__ is refused.)"""
-        return Pile(hidden, known, secret, size)
 
     @classmethod
     def unknown(cls, cards: Iterable[C]) -> "Pile[C]":
@@ -136,17 +130,17 @@ class Pile(Hidden, Generic[C]):
                 del hidden[card]
             else:
                 hidden[card] = count - 1
-            return Pile._made(hidden, self.known, self.size - 1, self.secret)
+            return Pile(hidden, self.known, self.secret, self.size - 1)
         known = self.known
         if not known or known[0] != card:
             raise NotInPile(card, known[0] if known else None)
         secret = self.secret
-        return Pile._made({}, known[1:], self.size - 1, secret - 1 if secret else 0)
+        return Pile({}, known[1:], secret - 1 if secret else 0, self.size - 1)
 
     def put_under(self, cards: Sequence[C]) -> "Pile[C]":
         """The pile with ``cards`` under it, in an order the player saw."""
         cards = tuple(cards)
-        return Pile._made(self.hidden, self.known + cards, self.size + len(cards), self.secret)
+        return Pile(self.hidden, self.known + cards, self.secret, self.size + len(cards))
 
     # -- the player's information ----------------------------------------------------------
 
@@ -174,4 +168,4 @@ class Pile(Hidden, Generic[C]):
         if order is not None:
             cards.sort(key=order.__getitem__)
         rng.shuffle(cards)  # one shuffle for every game's sampler: the strong players' streams rest on it
-        return Pile._made({}, tuple(cards) + self.known[self.secret :], self.size, len(cards))
+        return Pile({}, tuple(cards) + self.known[self.secret :], len(cards), self.size)

@@ -168,6 +168,8 @@ class Referee:
         except TagFault as exc:
             if exc.diagnostic is not None:
                 diags.append(exc.diagnostic)
+            elif not record.errors:  # the reader's word for it fell past the file's limit of errors
+                diags.append(Diagnostic(record.line, 1, "no Game tag could be read: this record cannot be checked"))
             return
         diags.extend(found)
         parts = [move.split() for move in record.moves]  # once, for the words and the walk

@@ -6,7 +6,6 @@ and the summary line."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
 from notation import Diagnostic, Record, read
@@ -19,46 +18,83 @@ from .referee import Referee
 NO_RECORD = 'no record in this file: a record starts with [Game "..."]'
 
 
-@dataclass(frozen=True)
+# Plain classes, not dataclasses: verify is a short command, and making three
+# dataclasses (their methods exec'd) was a tenth of its start-up beyond the anchor's.
 class Checking:
     """How to check and what to write: the command's options, and whether each stream
     takes colour (decided once, for every process alike)."""
 
-    seed_check: bool = False
-    fmt: str = "text"  # text, json or github
-    quiet: bool = False
-    verbose: bool = False
-    colour: bool = False
-    colour_err: bool = False
-    # a record's own further check (a puzzle's, from the shell): the caller hands it in
-    extra: Optional[Callable[[Record], list[Diagnostic]]] = None
+    __slots__ = ("seed_check", "fmt", "quiet", "verbose", "colour", "colour_err", "extra")
+
+    def __init__(
+        self,
+        seed_check: bool = False,
+        fmt: str = "text",  # text, json or github
+        quiet: bool = False,
+        verbose: bool = False,
+        colour: bool = False,
+        colour_err: bool = False,
+        # a record's own further check (a puzzle's, from the shell): the caller hands it in
+        extra: Optional[Callable[[Record], list[Diagnostic]]] = None,
+    ):
+        self.seed_check = seed_check
+        self.fmt = fmt
+        self.quiet = quiet
+        self.verbose = verbose
+        self.colour = colour
+        self.colour_err = colour_err
+        self.extra = extra
 
 
-@dataclass
 class FileCheck:
     """What checking one file gives: the text for standard output and standard error,
     the JSON rows (``--format json``), the number of records and of illegal ones, and
     whether the file could not be read."""
 
-    out: str = ""
-    err: str = ""
-    records: list[JsonObject] = field(default_factory=list)
-    diagnostics: list[JsonObject] = field(default_factory=list)
-    total: int = 0
-    illegal: int = 0
-    unreadable: bool = False
+    __slots__ = ("out", "err", "records", "diagnostics", "total", "illegal", "unreadable")
+
+    def __init__(
+        self,
+        out: str = "",
+        err: str = "",
+        records: Optional[list[JsonObject]] = None,
+        diagnostics: Optional[list[JsonObject]] = None,
+        total: int = 0,
+        illegal: int = 0,
+        unreadable: bool = False,
+    ):
+        self.out = out
+        self.err = err
+        self.records = records if records is not None else []
+        self.diagnostics = diagnostics if diagnostics is not None else []
+        self.total = total
+        self.illegal = illegal
+        self.unreadable = unreadable
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.out, self.err, self.records, self.diagnostics, self.total, self.illegal, self.unreadable)
+
+    def __eq__(self, other: object) -> bool:  # a check is its values (one sent to a worker and back is the same)
+        return isinstance(other, FileCheck) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value: unhashable, as a dataclass is
+
+    def __repr__(self) -> str:
+        return f"FileCheck{self._fields()!r}"
 
 
-@dataclass
 class Verified:
     """The files' results added up: the exit status (2 a file could not be read, 1 a
     record is illegal, else 0) and the summary line of ``-v``."""
 
-    total: int = 0
-    illegal: int = 0
-    unreadable: int = 0
-    records: list[JsonObject] = field(default_factory=list)
-    diagnostics: list[JsonObject] = field(default_factory=list)
+    __slots__ = ("total", "illegal", "unreadable", "records", "diagnostics")
+
+    def __init__(self) -> None:
+        self.total = 0
+        self.illegal = 0
+        self.unreadable = 0
+        self.records: list[JsonObject] = []
+        self.diagnostics: list[JsonObject] = []
 
     def add(self, checked: FileCheck) -> None:
         self.records.extend(checked.records)

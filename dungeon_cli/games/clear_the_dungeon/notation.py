@@ -115,6 +115,9 @@ def _count(word: str) -> Optional[int]:
     return int(word) if word.isascii() and word.isdigit() and len(word) < 3 else None
 
 
+_DECISION = Phase.DECISION
+
+
 class DungeonNotation(Notation[DungeonState, Action]):
     position_keys = ("turn", "dmg", "deck", "left", "tops", "under", "unseen", "power", "hand", "damage", "defeated", "spent")
 
@@ -195,8 +198,9 @@ class DungeonNotation(Notation[DungeonState, Action]):
 
     def read_dealt(self, cursor: Cursor[DungeonState], tokens: Sequence[Token]) -> Iterator[Step]:
         state: DungeonState = cursor.state
-        if tokens and isinstance(state, DungeonState) and state.turn:  # only a Position starts a turn's move here
-            if state.phase is Phase.DECISION:
+        # Only a Position starts a turn's move here (every move asks: the rare case first).
+        if (state.phase is _DECISION or state.revealing is not None) and tokens and state.turn:
+            if state.phase is _DECISION:
                 raise Misread(
                     tokens[0], f"turn {state.turn}'s cards were drawn before the position: its rest is {state.turn}... ACTIONS"
                 )

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Self, Sequence, TypeVar
 
 from ...kit.cards import JOKER, SUIT_NAMES, Card, deck
-from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Phase, Result, State, draw_from
+from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Phase, Result, State, refused_draw
 from ...kit.piles import NotInPile, Pile
 
 if TYPE_CHECKING:
@@ -300,7 +300,10 @@ class DungeonState(State):
             if card in MONSTER_SET:
                 raise Illegal("not in the power deck: jacks, queens and kings are the monsters")
             raise Illegal("not in the power deck")
-        power = draw_from(self.power, card, "power deck", gone=JOKERS_GONE if card is JOKER else DRAWN)
+        try:
+            power = self.power.draw(card)
+        except NotInPile as exc:
+            raise refused_draw(exc, self.power, card, "power deck", gone=JOKERS_GONE if card is JOKER else DRAWN) from None
         new = self._copy()
         new.power = power
         new.hand = self.hand + (card,)

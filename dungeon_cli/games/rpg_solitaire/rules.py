@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, Mapping, Optional, Sequence
 
 from ...kit.cards import CARDS, JOKER, Card, deck
-from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Objective, Phase, Result, State, draw_from
-from ...kit.piles import Pile
+from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Objective, Phase, Result, State, refused_draw
+from ...kit.piles import NotInPile, Pile
 from .grid import (
     ENTRANCE_DOORS,
     OPPOSITE,
@@ -864,8 +864,11 @@ def _take(step: Step, pile: Pile[Card], card: Card) -> Pile[Card]:
     problem = _fits(step, card)
     if problem is not None:
         raise Illegal(problem)
-    name = "room deck" if step[0] in ROOM_DRAWS else PILE_NAMES[step[1]]
-    return draw_from(pile, card, name, "gives", gone="no {card} is left in the {name}")
+    try:
+        return pile.draw(card)
+    except NotInPile as exc:
+        name = "room deck" if step[0] in ROOM_DRAWS else PILE_NAMES[step[1]]
+        raise refused_draw(exc, pile, card, name, "gives", gone="no {card} is left in the {name}") from None
 
 
 # -- positions (NOTATION.md section 9; rules page, Positions) ---------------------------

@@ -15,8 +15,8 @@ from typing import Any, Mapping, Optional
 
 from ...kit.cards import CARDS as ALL_CARDS
 from ...kit.cards import Card, deck
-from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Phase, Result, State, draw_from
-from ...kit.piles import Pile
+from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Phase, Result, State, refused_draw
+from ...kit.piles import NotInPile, Pile
 
 MAX_HP = 20
 ROOM = 4
@@ -300,7 +300,12 @@ class ScoundrelState(State):
             raise Illegal("the room is complete: no more cards are dealt this turn")
         if card not in CARD_SET:
             raise Illegal("not in a Scoundrel deck (it has no jokers, red faces or red aces)")
-        dungeon = draw_from(self.dungeon, card, "dungeon", gone="no longer in the dungeon: it was dealt already")
+        try:
+            dungeon = self.dungeon.draw(card)
+        except NotInPile as exc:
+            raise refused_draw(
+                exc, self.dungeon, card, "dungeon", gone="no longer in the dungeon: it was dealt already"
+            ) from None
         new = self._copy()
         new.dungeon = dungeon
         room = new.room = self.room + (card,)
