@@ -376,7 +376,9 @@ def _cannot_judge(record: Record, analysis: ModuleType) -> Optional[str]:
 
 def _fair_text(fair: Optional[Fair], analysis: ModuleType) -> str:
     """``40% (30-50%) +3.2``: the chance of winning, its interval and the mean score; a
-    game judged by its score (RPG solitaire): ``23.1 (20.5-25.7)``, the expected score."""
+    game judged by its score (RPG solitaire): ``23.1 (20.5-25.7) 98%``, the expected
+    score, its interval and the chance of winning (of escaping alive: what the treasure
+    alone does not tell a player who is about to lose the game)."""
     if fair is None:
         return "-"
     low, high = fair.interval
@@ -384,7 +386,7 @@ def _fair_text(fair: Optional[Fair], analysis: ModuleType) -> str:
         figure = fair.figure()
         if not fair.exact:
             figure += f" ({low:.1f}-{high:.1f})" if fair.plays > 1 else " (one order)"
-        return figure
+        return f"{figure} {analysis.percent(fair.win_rate)}"
     figure = f"{analysis.percent(fair.rate)}"
     if not fair.exact:
         figure += f" ({analysis.percent(low)}-{analysis.percent(high)})"
@@ -395,11 +397,11 @@ def _fair_text(fair: Optional[Fair], analysis: ModuleType) -> str:
 # these columns left out, the least telling first
 ANALYSE_SHORT = {
     "fair before: win (95%) score": "fair before",
-    "fair before: treasure (95%)": "fair before",
+    "fair before: treasure (95%) win": "fair before",
     "hindsight before": "hind. before",
     "hindsight after": "hind. after",
 }
-ANALYSE_DROP = ("better", "hindsight before", "fair before: win (95%) score", "fair before: treasure (95%)")
+ANALYSE_DROP = ("better", "hindsight before", "fair before: win (95%) score", "fair before: treasure (95%) win")
 
 
 def _table(name: str, found: Analysis, analysis: ModuleType, width: Optional[int] = None) -> str:
@@ -442,7 +444,7 @@ def _table(name: str, found: Analysis, analysis: ModuleType, width: Optional[int
         "move",
         "action",
         "class",
-        "fair before: win (95%) score" if word is None else f"fair before: {word} (95%)",
+        "fair before: win (95%) score" if word is None else f"fair before: {word} (95%) win",
         "fair after",
         "better",
         "hindsight before",

@@ -67,8 +67,11 @@ def test_analyse_of_an_rpg_record_speaks_in_treasure():
 def test_analyse_table_of_an_rpg_record(run):
     shown = run(["analyse", "--samples", "4", "--wide", str(ESCAPE)])
     assert shown.exit_code == 0, shown.output
-    assert "fair before: treasure (95%)" in shown.output
+    assert "fair before: treasure (95%) win" in shown.output
     assert "fair before: win" not in shown.output
+    # each row: the expected treasure, its interval, and the chance of escaping alive
+    rows = [line for line in shown.output.splitlines() if re.match(r"^\d+ ", line)]
+    assert rows and all(re.search(r"\d+\.\d \(-?\d+\.\d--?\d+\.\d\) \d+%", row) for row in rows), shown.output
     data = json.loads(run(["analyse", "--samples", "4", "--format", "json", str(ESCAPE)]).output)
     fair = [d["fair"] for d in data["records"][0]["decisions"] if d["fair"]]
     assert fair and all(f["before"]["judged_by"] == "treasure" for f in fair)
