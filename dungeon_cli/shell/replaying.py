@@ -43,7 +43,7 @@ class Replaying:
     def boards(self, number: Optional[int]) -> Iterator[str]:
         """Each record's text as it is replayed: the board after every move, or after
         move ``number`` only; then the line of a file with no record."""
-        for rp in self._replays():
+        for rp in self._replayed(self._records()):
             lines = self._move(rp, number) if number is not None else self._every(rp)
             yield ("\n" if self.count else "") + "\n".join(lines)
             self.count += 1
@@ -53,57 +53,46 @@ class Replaying:
     def stepped(self, output: Optional[str], force: bool) -> Iterator[str]:
         """Step through every record at the terminal, the lines tried saved in
         ``output``; nothing to print but the line of a file with no record."""
-        from notation import read
-
         from .step_tree import step_through
 
         records: list[Record] = []
-        try:
-            with open_binary(self.file) as stream:
-                for record in read(stream, source=None if self.file == "-" else self.file):
-                    records.append(record)
-                    if len(records) > STEP_RECORDS:
-                        raise ReplayStop(
-                            f"dungeon replay: error: {safe(self.name)}: more than {STEP_RECORDS:,} records: --step holds at "
-                            f"most {STEP_RECORDS:,}; without --step (or with --move N) replay shows any number, one at a time"
-                        )
-        except Unreadable as exc:
-            raise ReplayStop(f"dungeon replay: error: {exc}") from None
+        for record in self._records():
+            records.append(record)
+            if len(records) > STEP_RECORDS:
+                raise ReplayStop(
+                    f"dungeon replay: error: {safe(self.name)}: more than {STEP_RECORDS:,} records: --step holds at "
+                    f"most {STEP_RECORDS:,}; without --step (or with --move N) replay shows any number, one at a time"
+                )
         self.count = len(records)
         if not records:
             yield self._no_record()
             return
         try:
-            step_through(records, self._each_legal, self.name, self.paint, output, force)
+            step_through(records, self._replayed, self.name, self.paint, output, force)
         except OSError as exc:
             raise ReplayStop(
                 f"dungeon replay: error: cannot write {safe(exc.filename or output or '')}: {exc.strerror or exc}"
             ) from None
 
-    def _each_legal(self, records: list[Record]) -> Iterator[Replay]:
-        """The replays of ``records``, the pages of one made and its replay dropped;
-        ``legal`` stays False once one is not."""
+    def _records(self) -> Iterator[Record]:
+        """Each record of the file as it is read."""
+        from notation import read
+
+        try:
+            with open_binary(self.file) as stream:
+                yield from read(stream, source=None if self.file == "-" else self.file)
+        except Unreadable as exc:
+            raise ReplayStop(f"dungeon replay: error: {exc}") from None
+
+    def _replayed(self, records: Iterable[Record]) -> Iterator[Replay]:
+        """Each of ``records`` replayed, one at a time (the pages of one made, its replay
+        dropped); ``legal`` stays False once one is not."""
         from .replay_frames import Replay
 
         for record in records:
             rp = Replay(record)
             self.legal = self.legal and rp.legal
             yield rp
-
-    def _replays(self) -> Iterator[Replay]:
-        """Each record of the file replayed as it is read."""
-        from notation import read
-
-        from .replay_frames import Replay
-
-        try:
-            with open_binary(self.file) as stream:
-                for record in read(stream, source=None if self.file == "-" else self.file):
-                    rp = Replay(record)
-                    self.legal = self.legal and rp.legal
-                    yield rp
-        except Unreadable as exc:
-            raise ReplayStop(f"dungeon replay: error: {exc}") from None
 
     def _move(self, rp: Replay, number: int) -> list[str]:
         """The board after move ``number`` of the record."""
