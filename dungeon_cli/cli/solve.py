@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
     from ..engine import Setup
     from ..plumbing.report import JsonObject
-    from ..services.best_line import Deal
+    from ..services.best_line import KnownDeal
     from ..services.solve_seeds import Count, Solved, Task
 
 import click
@@ -138,7 +138,7 @@ def solve(
         sys.exit(130)
 
 
-def _deal(target: str, seed: Optional[int], variant: Optional[str]) -> tuple[str, Deal]:
+def _deal(target: str, seed: Optional[int], variant: Optional[str]) -> tuple[str, KnownDeal]:
     """The game and the deal to solve: the seed's (TARGET a game), or a record's (TARGET its file)."""
     from ..services.best_line import from_seed
     from ..services.session import Session
@@ -329,12 +329,12 @@ def _complete_target(incomplete: str) -> list[CompletionItem]:
     return [CompletionItem(g) for g in registry.names() if g.startswith(incomplete)] + [CompletionItem("", type="file")]
 
 
-def _from_record(path: str) -> Deal:
+def _from_record(path: str) -> KnownDeal:
     """The deal of the first record of ``path`` (``best_line.from_record``); a record
     whose deal cannot be solved is said, exit 1 or 2."""
     from notation import read
 
-    from ..services.best_line import NoDeal, from_record
+    from ..services.best_line import Unsolvable, from_record
     from .project import project_settings
     from .reading import Unreadable, open_binary
 
@@ -348,6 +348,6 @@ def _from_record(path: str) -> Deal:
         raise click.ClickException(f"{safe(path)}: no record in this file")
     try:
         return from_record(records[0], safe(path))
-    except NoDeal as exc:
+    except Unsolvable as exc:
         click.echo(str(exc), err=True)
         sys.exit(exc.status)

@@ -11,7 +11,7 @@ import pytest
 from conftest import FIXTURES
 
 from dungeon_cli.engine import Setup
-from dungeon_cli.services.best_line import BestLine, NoDeal, from_record, from_seed
+from dungeon_cli.services.best_line import BestLine, Unsolvable, from_record, from_seed
 from dungeon_cli.services.referee import check
 from dungeon_cli.services.session import Session
 from notation import read
@@ -47,7 +47,7 @@ def test_a_seeded_record_is_solved_from_its_seed():
     ],
 )
 def test_a_record_whose_deal_cannot_be_solved_says_why_with_the_commands_status(path, status, says):
-    with pytest.raises(NoDeal) as refused:
+    with pytest.raises(Unsolvable) as refused:
         from_record(_record(FIXTURES / path), "shown.dgn")
     assert refused.value.status == status
     assert str(refused.value).startswith("shown.dgn") and says in str(refused.value)
