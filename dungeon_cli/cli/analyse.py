@@ -124,7 +124,7 @@ def analyse(
     if html is not None:
         check_output(html, force, inputs=files)
     out = sys.stderr if "-" in (output, html) else sys.stdout  # '-o -': standard output holds the records
-    from ..services.summary_table import terminal_width
+    from ..services.table_text import terminal_width
 
     width = None if wide else terminal_width(err=out is sys.stderr)
     how = How(samples, seed, seconds, nodes, first_move, fmt, output is not None, html is not None, width)
@@ -407,7 +407,7 @@ ANALYSE_DROP = ("better", "hindsight before", "fair before: win (95%) score", "f
 def _table(name: str, found: Analysis, analysis: ModuleType, width: Optional[int] = None) -> str:
     from tabulate import tabulate
 
-    from ..services.summary_table import fit_table, left_out_note
+    from ..services.table_text import fit_table, left_out_note
 
     rows = []
     for j in found.judgements:

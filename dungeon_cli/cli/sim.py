@@ -206,7 +206,7 @@ def _print_summary(
     from tabulate import tabulate
 
     from ..services.sim_summary import SIM_HEADERS, sim_row
-    from ..services.summary_table import fit_table, left_out_note, terminal_width
+    from ..services.table_text import fit_table, left_out_note, terminal_width
 
     row = sim_row(tally, game, bot, variant, count, seconds)
     headers = list(SIM_HEADERS)

@@ -13,14 +13,14 @@ if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
     from ..engine import Setup
-    from ..kit.core import State
     from ..plumbing.report import JsonObject
-    from ..services.session import Session
+    from ..services.best_line import KnownDeal
     from ..services.solve_seeds import Count, Solved, Task
 
 import click
 
 from ..kit.terminal_text import safe
+from ..plumbing.streams import shown
 from .limits import parse_limit
 from .output import CommandTrouble, check_output, write_output
 
@@ -111,9 +111,7 @@ def solve(
     --limit in positions, on any machine). Ctrl-C stops after the deals in hand and counts those
     solved (exit status 130).
     """
-    from .. import solver
-    from ..engine.dealer import SeededDealer
-    from ..services.session import Session
+    from ..services.best_line import BestLine
 
     max_nodes, max_seconds = parse_limit(limit) if limit else (None, None)
     if seed_range is not None:
@@ -122,44 +120,35 @@ def solve(
     for given, name in ((goal, "--goal"), (jobs, "--jobs"), (cluster, "--cluster"), (fmt, "--format")):
         if given is not None:
             raise click.UsageError(f"{name} goes with --seeds")
-    if output == "-":
-        output = None
+    output, inputs = None if output == "-" else output, (target,) if seed is None else ()
     if output is not None:  # before a search of minutes
-        check_output(output, force, record=True, inputs=(target,) if seed is None else ())
-    if seed is not None:
-        game = target
-        session = Session(_solvable_setup(game, variant, seed))
-        start, where = session.start, f"seed {seed}"
-    else:
-        if variant is not None:
-            raise click.UsageError("--variant goes with --seed or --seeds: a record names its own variant")
-        session, start, where = _from_record(target)
-        game = session.module.game.name
-
-    dealer = session.dealer
-    stream = solver.Stream.of(dealer) if isinstance(dealer, SeededDealer) else None
+        check_output(output, force, record=True, inputs=inputs)
+    game, deal = _deal(target, seed, variant)
     try:
-        found = solver.solve(start, game, max_nodes=max_nodes, max_seconds=max_seconds, stream=stream)
+        line = BestLine(game, deal, max_nodes, max_seconds)
     except RuntimeError as exc:
         raise click.ClickException(str(exc)) from None
-    verdict = "optimum (proven)" if found.proven else f"best found, not proven ({found.stopped})"
-    session.tags.append(("Solve", verdict))
-    for action in found.line:
-        session.apply(action)
-    text = session.text()
     if output:
-        write_output(output, text, force, record=True, inputs=(target,) if seed is None else ())
+        write_output(output, line.text, force, record=True, inputs=inputs)
     else:
-        from ..plumbing.streams import shown
-
-        sys.stdout.write(shown(text, sys.stdout))
+        sys.stdout.write(shown(line.text, sys.stdout))
     sys.stdout.flush()
-    click.echo(
-        f"{game} {where}: {found.result} is the {verdict}; {found.nodes:,} positions, {found.seconds:.2f}s",
-        err=True,
-    )
-    if found.stopped == "interrupted":
+    click.echo(line.said, err=True)
+    if line.interrupted:
         sys.exit(130)
+
+
+def _deal(target: str, seed: Optional[int], variant: Optional[str]) -> tuple[str, KnownDeal]:
+    """The game and the deal to solve: the seed's (TARGET a game), or a record's (TARGET its file)."""
+    from ..services.best_line import from_seed
+    from ..services.session import Session
+
+    if seed is not None:
+        return target, from_seed(Session(_solvable_setup(target, variant, seed)), seed)
+    if variant is not None:
+        raise click.UsageError("--variant goes with --seed or --seeds: a record names its own variant")
+    deal = _from_record(target)
+    return deal.session.module.game.name, deal
 
 
 _RANGE = re.compile(r"([0-9]{1,15})(?:-([0-9]{1,15}))?")
@@ -340,17 +329,12 @@ def _complete_target(incomplete: str) -> list[CompletionItem]:
     return [CompletionItem(g) for g in registry.names() if g.startswith(incomplete)] + [CompletionItem("", type="file")]
 
 
-def _from_record(path: str) -> tuple[Session, State, str]:
-    """The session to write the line into, the start state with the deal known, and
-    how the deal was found. A record with a Seed its cards agree with is solved from
-    the seed; any other must show every card of the deal."""
+def _from_record(path: str) -> KnownDeal:
+    """The deal of the first record of ``path`` (``best_line.from_record``); a record
+    whose deal cannot be solved is said, exit 1 or 2."""
     from notation import read
 
-    from .. import solver
-    from ..engine.dealer import OrderedDealer
-    from ..engine.tags import read_setup
-    from ..services.referee import Referee
-    from ..services.session import Session
+    from ..services.best_line import Unsolvable, from_record
     from .project import project_settings
     from .reading import Unreadable, open_binary
 
@@ -362,34 +346,8 @@ def _from_record(path: str) -> tuple[Session, State, str]:
         raise click.BadParameter(str(exc), param_hint="FILE") from None
     if not records:
         raise click.ClickException(f"{safe(path)}: no record in this file")
-    record = records[0]
-    verdict = Referee(seed_check=True).check(record)
-    seed_text = record.tag_value("Seed")
-    if verdict.legal and seed_text is not None:
-        setup, _ = read_setup(record, seeded=True)
-        session = Session(setup)
-        return session, session.start, f"{safe(path)} (seed {seed_text})"
-    unseeded = Referee().check(record)
-    if not unseeded.legal:
-        first = unseeded.diagnostics[0]
-        click.echo(f"{safe(path)}:{first.line}:{first.col}: error: {first.message}", err=True)
-        sys.exit(1)
-    module = unseeded.module
-    assert module is not None  # a legal record names a game this tool knows
-    if module.game.name not in solver.solvable():
-        # Only a game's solver hooks read a deal off a record's cards (``deal``); the
-        # search over the rules alone knows the deal by its seed.
-        click.echo(
-            f"{safe(path)}: {module.game.name} is solved from a seed, and this record has none"
-            f" (or a Seed its cards disagree with): solve --seed N {module.game.name} instead",
-            err=True,
-        )
-        sys.exit(2)  # a usage this command cannot serve, not a finding
     try:
-        replayed = Session.from_record(record, seeded=False)
-        order = solver.hooks(module.game.name).deal(replayed.all_events)
-    except ValueError as exc:
-        click.echo(f"{safe(path)}: {safe(exc)}; solve --seed N GAME instead, or a record that shows them all", err=True)
-        sys.exit(2)  # a usage this command cannot serve, not a finding
-    session = Session(replayed.setup, dealer=OrderedDealer(order))
-    return session, session.start, safe(path)
+        return from_record(records[0], safe(path))
+    except Unsolvable as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(exc.status)

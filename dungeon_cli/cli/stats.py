@@ -59,7 +59,7 @@ def stats(files: tuple[str, ...], by: tuple[str, ...], fmt: str, plot: Optional[
     Exit status: 0 every record verifies, 1 any does not, 2 a usage error.
     """
     from ..services.stats_table import StatsRun
-    from ..services.summary_table import formats, left_out_note, terminal_width
+    from ..services.table_text import formats, left_out_note, terminal_width
 
     known = formats()
     if fmt not in known:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    from ..services.summary_table import formats
+    from ..services.table_text import formats
 
     return [f for f in formats() if f.startswith(incomplete)]
 
@@ -45,7 +45,8 @@ def summary(files: tuple[str, ...], by: Optional[str], fmt: str) -> None:
     Exit status: 0 every record verifies, 1 any does not (they are listed on stderr),
     2 a usage error.
     """
-    from ..services.summary_table import SummaryRun, formats
+    from ..services.summary_table import SummaryRun
+    from ..services.table_text import formats
 
     known = formats()
     if fmt not in known:

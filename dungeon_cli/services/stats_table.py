@@ -22,7 +22,8 @@ from typing import Any, Iterable, Optional
 from notation import Record
 
 from .move_classes import MoveClass, accuracy_tag, record_notes
-from .summary_table import SummaryRow, TableRun, render_fitted
+from .summary_table import SummaryRow, TableRun
+from .table_text import render_fitted
 
 BY = ("game", "variant", "player", "month")
 COSTLY = (MoveClass.INACCURACY, MoveClass.MISTAKE, MoveClass.BLUNDER)

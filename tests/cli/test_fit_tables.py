@@ -7,20 +7,20 @@ from __future__ import annotations
 import pytest
 from conftest import FIXTURES
 
-from dungeon_cli.services import summary_table
+from dungeon_cli.services import table_text
 
 
 def test_fit_table_shortens_then_drops_by_priority():
     headers = ["game", "a long heading", "extra", "more"]
     rows = [["scoundrel", "1", "2" * 20, "3" * 20]]
-    heads, body, left = summary_table.fit_table(headers, rows, 40, {"a long heading": "a"}, ("more", "extra"))
+    heads, body, left = table_text.fit_table(headers, rows, 40, {"a long heading": "a"}, ("more", "extra"))
     assert heads == ["game", "a", "extra"] and body == [["scoundrel", "1", "2" * 20]] and left == ["more"]
-    assert summary_table.fit_table(headers, rows, None, {}, ("more",)) == (headers, rows, [])
+    assert table_text.fit_table(headers, rows, None, {}, ("more",)) == (headers, rows, [])
 
 
 @pytest.fixture
 def at_a_terminal(monkeypatch):
-    monkeypatch.setattr(summary_table, "terminal_width", lambda err=False: 80)
+    monkeypatch.setattr(table_text, "terminal_width", lambda err=False: 80)
 
 
 def _widest(text):

@@ -131,11 +131,11 @@ def test_step_keys_move_next_back_first_last_and_quit():
 
 
 def test_step_pages_of_an_illegal_record_end_with_the_fault(run):
-    from dungeon_cli.cli.replay import _pages
     from dungeon_cli.shell.colour import Paint
+    from dungeon_cli.shell.replaying import replay_pages
 
     replays = [Replay(record) for record in parse(ILLEGAL)]
-    pages = _pages(replays, "<stdin>", Paint(False))
+    pages = replay_pages(replays, "<stdin>", Paint(False))
     assert [label for label, _ in pages] == ["move 1", "move 2", "move 3", "move 4", "move 5", "stopped"]
     assert "error: 4d: no longer in the dungeon" in pages[-1][1]
     visited, last = step(pages, "G" + "q")

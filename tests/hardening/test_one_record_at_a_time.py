@@ -14,6 +14,7 @@ from conftest import sample_games_file
 
 from dungeon_cli.cli import replay as cli_replay
 from dungeon_cli.shell import replay_frames as shell_replay
+from dungeon_cli.shell import replaying
 
 COUNT = 12
 
@@ -62,7 +63,7 @@ class _TerminalSys:
 
 
 def test_step_refuses_more_records_than_it_holds_and_names_what_shows_them(run, many, monkeypatch):
-    monkeypatch.setattr(cli_replay, "STEP_RECORDS", COUNT - 1)
+    monkeypatch.setattr(replaying, "STEP_RECORDS", COUNT - 1)
     monkeypatch.setattr(cli_replay, "sys", _TerminalSys())
     result = run(["replay", "--step", str(many)])
     assert result.exit_code == 2
@@ -72,8 +73,8 @@ def test_step_refuses_more_records_than_it_holds_and_names_what_shows_them(run, 
 def test_the_help_and_readme_name_the_records_step_holds(run):
     from conftest import ROOT
 
-    assert f"takes at most {cli_replay.STEP_RECORDS:,} records" in " ".join(run(["replay", "--help"]).stdout.split())
-    assert f"`--step` keeps every page to go back and forth, and takes at most {cli_replay.STEP_RECORDS:,} records" in " ".join(
+    assert f"takes at most {replaying.STEP_RECORDS:,} records" in " ".join(run(["replay", "--help"]).stdout.split())
+    assert f"`--step` keeps every page to go back and forth, and takes at most {replaying.STEP_RECORDS:,} records" in " ".join(
         (ROOT / "README.md").read_text().split()
     )
 

@@ -11,10 +11,10 @@ from conftest import FIXTURES
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from dungeon_cli.cli.replay import _pages
 from dungeon_cli.shell.colour import Paint
 from dungeon_cli.shell.line import apply_line
 from dungeon_cli.shell.replay_frames import Replay
+from dungeon_cli.shell.replaying import replay_pages
 from dungeon_cli.shell.step_tree import step_through
 from dungeon_cli.shell.stepper import Stepper
 from notation import parse
@@ -24,7 +24,7 @@ TREE = FIXTURES / "scoundrel" / "legal" / "variations-seeded.dgn"
 
 def test_a_move_with_variations_says_so_and_a_digit_steps_into_one_and_u_back_out():
     (record,) = parse(TREE.read_text())
-    pages = _pages([Replay(record)], "tree.dgn", Paint(False))
+    pages = replay_pages([Replay(record)], "tree.dgn", Paint(False))
     assert [page.label for page in pages] == ["move 1", "move 2", "move 3", "move 4"]
     assert (
         "move 3 has 2 variations (a digit steps into one):\n  1: 3. (3c) 4c Qc 8d : 8d x4c Qc {hp=-1}\n  2: 3. (3c) 4c Qc 8d : run"
@@ -41,7 +41,7 @@ def test_a_move_with_variations_says_so_and_a_digit_steps_into_one_and_u_back_ou
 
 def test_the_stepper_opens_where_it_left_off():
     (record,) = parse(TREE.read_text())
-    pages = _pages([Replay(record)], "tree.dgn", Paint(False))
+    pages = replay_pages([Replay(record)], "tree.dgn", Paint(False))
     with create_pipe_input() as pipe:
         stepper = Stepper(pages, input=pipe, output=DummyOutput(), path=[2, 2, 1, 1, 0])
         pipe.send_text("q")
@@ -52,7 +52,7 @@ def test_the_stepper_opens_where_it_left_off():
 
 def test_the_pages_of_a_nested_variation_are_its_own_line():
     (record,) = parse(TREE.read_text())
-    pages = _pages([Replay(record)], "tree.dgn", Paint(False))
+    pages = replay_pages([Replay(record)], "tree.dgn", Paint(False))
     (first, second) = pages[2].variations
     inner = second[1]()
     assert [page.label for page in inner] == ["move 3", "move 4"]
