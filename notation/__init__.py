@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import dungeon_compiled  # noqa: F401  (importing it decides)
 
 from .model import Checkpoint, Colon, Diagnostic, Move, Pair, Record, Tag, Token
-from .reader import MAX_LINE_BYTES, parse, read
+from .reader import MAX_LINE_BYTES, NO_RECORD, parse, read
 from .tokens import canonical_card, canonical_token
 
 if TYPE_CHECKING:
@@ -32,6 +32,7 @@ __all__ = [
     "Colon",
     "Diagnostic",
     "MAX_LINE_BYTES",
+    "NO_RECORD",
     "Move",
     "Pair",
     "Record",

@@ -33,6 +33,8 @@ MAX_COMMENT_BYTES = 1 << 20
 # Variations nest (NOTATION.md section 9); each level is a frame of the reader and of
 # every walk of the tree, so the depth is bounded. No analysis nests a tenth as deep.
 MAX_DEPTH = 64
+# What every front end says of a file that holds no record (DGN: a record starts with its Game tag).
+NO_RECORD = 'no record in this file: a record starts with [Game "..."]'
 PARENS = ("(", ")")
 BOM = b"\xef\xbb\xbf"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from contextlib import ExitStack
 from typing import Iterator, Optional
 
-from notation import Record, read
+from notation import NO_RECORD, Record, read
 
 from .reading import STDIN, Unreadable, display_name, open_binary
 
@@ -51,7 +51,7 @@ class Operand:
         if first is None:
             stack.close()
             if not self.git:
-                raise Trouble(f'{self.name}:1:1: error: no record in this file: a record starts with [Game "..."]')
+                raise Trouble(f"{self.name}:1:1: error: {NO_RECORD}")
             return iter(())
         return self._rest(stack, first, found)
 

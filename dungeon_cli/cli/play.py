@@ -9,6 +9,8 @@ import os
 import sys
 from typing import TYPE_CHECKING, Mapping, Optional
 
+from notation import NO_RECORD
+
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
@@ -309,6 +311,6 @@ def _ask_puzzles(path: str) -> int:
         click.echo(f"dungeon play: error: {exc}", err=True)
         return 2
     if tally.asked + tally.unusable == 0:
-        click.echo(f'{safe(name)}:1:1: error: no record in this file: a record starts with [Game "..."]', err=True)
+        click.echo(f"{safe(name)}:1:1: error: {NO_RECORD}", err=True)
         return 1
     return 1 if tally.unusable else 0

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Optional
 
 import click
 
+from notation import NO_RECORD
 from notation.model import printable
 
 from ..plumbing.inputs import STDIN, Unreadable, display_name, open_binary
@@ -19,8 +20,6 @@ if TYPE_CHECKING:
     from .ruletag import RuleTag
 
 __all__ = ["NO_RECORD", "STDIN", "Directory", "RecordFiles", "Unreadable", "display_name", "open_binary", "rule_tag_option"]
-
-NO_RECORD = 'no record in this file: a record starts with [Game "..."]'
 
 
 class RecordFiles:

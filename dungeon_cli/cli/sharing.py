@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from notation import NO_RECORD
+
 if TYPE_CHECKING:
     from ..services.sim_summary import OutcomeTally
 
@@ -47,7 +49,7 @@ def write_html(file: str, out: str, force: bool) -> int:
         click.echo(f"dungeon replay: error: {exc}", err=True)
         return 2
     if not records:
-        click.echo(f'{safe(name)}:1:1: error: no record in this file: a record starts with [Game "..."]', err=True)
+        click.echo(f"{safe(name)}:1:1: error: {NO_RECORD}", err=True)
         return 1
     text, replays = build(records, name)
     for rp in replays:

@@ -13,11 +13,10 @@ import io
 import os
 from typing import Any, Optional
 
-from notation import Diagnostic, Record, read
+from notation import NO_RECORD, Diagnostic, Record, read
 
 from ..services.referee import Referee, Verdict
 
-NO_RECORD = 'no record in this file: a record starts with [Game "..."]'
 # The most of a document the server judges. Its records are kept with every state, for
 # hover and completion: about 100 bytes of memory a byte of document (a 5 MB document
 # took 649 MB, 1 MB 145 MB and 6.5 s), where verify holds one record at a time. 512 KB

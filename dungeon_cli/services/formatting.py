@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from typing import IO, TYPE_CHECKING, BinaryIO, Mapping, Optional, Sequence, TextIO, cast
 
-from notation import read
+from notation import NO_RECORD, read
 
 from .referee import Referee, Verdict
 
@@ -59,7 +59,7 @@ def format_stream(
         sink.write(chunk)
         written.update(chunk)
     if not count:
-        return [Diagnostic(1, 1, 'no record in this file: a record starts with [Game "..."]')], False
+        return [Diagnostic(1, 1, NO_RECORD)], False
     if problems:  # (and the rest of the input is never read: /dev/zero has no end)
         return problems, False
     sink.write(b"\n")

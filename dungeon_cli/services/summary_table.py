@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable, Iterator, Optional
 
-from notation import Diagnostic, Record
+from notation import NO_RECORD, Diagnostic, Record
 
 from ..kit.terminal_text import safe
 from .referee import Referee
@@ -177,7 +177,6 @@ class TableRun:
 
     def row(self, name: str, record: Optional[Record]) -> SummaryRow:
         """A record's row, its problem kept when it does not verify; a file with no record is a problem too."""
-        from .verifying import NO_RECORD
 
         row = unreadable(name, 1, NO_RECORD) if record is None else SummaryRow(name, record, self.referee)
         if not row.legal:

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 from typing import Callable, Optional, Sequence
 
-from notation import Diagnostic, Record, read
+from notation import NO_RECORD, Diagnostic, Record, read
 
 from ..plumbing import report
 from ..plumbing.inputs import Unreadable, display_name, open_binary
 from ..plumbing.report import JsonObject
 from .referee import Referee
-
-NO_RECORD = 'no record in this file: a record starts with [Game "..."]'
 
 
 # Plain classes, not dataclasses: verify is a short command, and making three

@@ -9,6 +9,8 @@ import shlex
 from collections import Counter
 from typing import TYPE_CHECKING, Iterator, Optional
 
+from notation import NO_RECORD
+
 from ..kit.terminal_text import safe
 
 if TYPE_CHECKING:
@@ -31,7 +33,6 @@ class PuzzleRun:
     def add(self, name: str, record: Optional[Record]) -> None:
         """One record of the files (None: a file that holds none)."""
         from ..services.summary_table import unreadable
-        from ..services.verifying import NO_RECORD
         from .mistakes import puzzles
 
         if record is None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Iterator, Optional
 
+from notation import NO_RECORD
+
 from ..kit.terminal_text import safe, safe_lines
 from ..plumbing.inputs import Unreadable, open_binary
 
@@ -136,7 +138,6 @@ class Replaying:
         return self.paint.warning(text) if not rp.legal else self.paint.strong(text)
 
     def _no_record(self) -> str:
-        from ..services.verifying import NO_RECORD
 
         return f"{safe(self.name)}:1:1: error: {NO_RECORD}"
 
