@@ -166,13 +166,16 @@ def test_damage_is_styled_only_with_colour():
 
 
 def test_completion_answers_well_within_50_ms_at_every_point_of_a_game():
+    """In CPU time: wall time is the bench's (python -m bench completion), and a loaded
+    machine stretched it past the target (CI, two suites on two cores)."""
     import importlib.util
+    import time
 
     from conftest import ROOT
 
     spec = importlib.util.spec_from_file_location("bench_completion", ROOT / "bench" / "completion.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    figures = bench.run(["scoundrel"], seeds=(1, 2), limit=200)
+    figures = bench.run(["scoundrel"], seeds=(1, 2), limit=200, clock=time.process_time)
     assert figures["completions"] > 100
     assert figures["within_target"], figures["worst"]
