@@ -591,6 +591,10 @@ def check_hostile_output(key: tuple, case: str, odd: str, noise: bytes) -> None:
                     out.write_text("old\n")
                 base = out.name
             safe_odd = "".join(ch for ch in odd if ch not in "/\0") or "x"
+            if safe_odd.isascii() and safe_odd.isdigit():
+                # .NAME.PID.tmp of a process that no longer runs is the door's own leftover,
+                # which it cleans (plumbing/safe_write.py): not a file of someone else's
+                safe_odd = "x" + safe_odd
             planted = [f".{base}.{safe_odd}.tmp"[:250], f".{base}.{safe_odd}"[:250] + ".x.tmp"]
             for name in planted:
                 (where / name).write_text("not ours\n")
