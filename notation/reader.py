@@ -14,10 +14,10 @@ from typing import BinaryIO, Iterable, Iterator, Optional
 
 from . import grammar
 from ._parsimonious import ParseError
+from .lines import FileError, Line, physical_lines
 from .model import Checkpoint, Colon, Diagnostic, Item, Move, Pair, Record, Tag, Token
 from .tokens import TokenError, canonical_token
 
-MAX_LINE_BYTES = 65536
 MAX_ERRORS = 100
 # A record's moves are held in memory, so one record of a million moves took 1.2 GB.
 # No game here comes near this (the longest sampled games have a few hundred moves);
@@ -36,18 +36,11 @@ MAX_DEPTH = 64
 # What every front end says of a file that holds no record (DGN: a record starts with its Game tag).
 NO_RECORD = 'no record in this file: a record starts with [Game "..."]'
 PARENS = ("(", ")")
-BOM = b"\xef\xbb\xbf"
-
-Line = tuple[int, Optional[str], Optional[Diagnostic]]
 
 # A word as written -> its canonical spelling, for the words read so far: a file says the
 # same few hundred words over and over, and a lookup here costs less than a call.
 _SPELT: dict[str, str] = {}
 _SPELT_MOST = 65536
-
-
-class FileError(Exception):
-    """The input is not DGN text at all (binary data): reading it further makes no sense."""
 
 
 class _Frame:
@@ -64,48 +57,6 @@ class _Frame:
         self.col = col
         self.kept = kept
         self.told = False  # a word of it was found out of place already
-
-
-def physical_lines(stream: BinaryIO) -> Iterator[Line]:
-    """Yield ``(line number, text, None)`` or ``(line number, None, problem)`` per line."""
-    lineno = 0
-    while True:
-        raw = stream.readline(MAX_LINE_BYTES + 1)
-        if not raw:
-            return
-        lineno += 1
-        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n") and b"\0" not in raw:
-            total = len(raw)
-            while True:  # skip the rest of the over-long line without holding it
-                chunk = stream.readline(1 << 20)
-                total += len(chunk)
-                if not chunk or chunk.endswith(b"\n"):
-                    total -= len(chunk) - len(chunk.rstrip(b"\r\n"))  # the line end is no part of it
-                    break
-            yield (
-                lineno,
-                None,
-                Diagnostic(lineno, 1, f"line is {total} bytes long: a DGN line holds at most {MAX_LINE_BYTES} bytes"),
-            )
-            continue
-        if lineno == 1 and raw.startswith(BOM):
-            raw = raw[len(BOM) :]
-        if raw.endswith(b"\n"):
-            raw = raw[:-1]
-        if raw.endswith(b"\r"):
-            raw = raw[:-1]
-        nul = raw.find(b"\0")
-        if nul >= 0:
-            col = len(raw[:nul].decode("utf-8", "replace")) + 1
-            yield lineno, None, Diagnostic(lineno, col, "binary data (a NUL byte): this is not a DGN text file")
-            raise FileError("binary")
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            col = len(raw[: exc.start].decode("utf-8", "replace")) + 1
-            yield lineno, None, Diagnostic(lineno, col, f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}): DGN files are UTF-8 text")
-            continue
-        yield lineno, text, None
 
 
 def read(stream: BinaryIO, source: Optional[str] = None) -> Iterator[Record]:

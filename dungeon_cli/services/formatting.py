@@ -81,6 +81,11 @@ class _Hashing:
         self.hash.update(data)
         return data
 
+    def read1(self, size: int = -1) -> bytes:  # the reader's plain text, a block at a time
+        data = self.stream.read(size)
+        self.hash.update(data)
+        return data
+
     def digest(self) -> bytes:
         while True:  # whatever the reader left unread counts too
             data = self.stream.read(1 << 16)
