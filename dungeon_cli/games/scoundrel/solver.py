@@ -290,6 +290,10 @@ class RoomModel:
             out.append((((way, (), False),), (dungeon, room, hp, weapon, cap, ran_last, strict, result, result, None, facts)))
         return out, omitted
 
+    def ways(self, room: Ids, hp: int, weapon: int, cap: int, strict: bool, final: bool) -> Walked:
+        """``_walk`` from a room's start: what the endgame's exact search weighs (endgame.py)."""
+        return self._walk(room, hp, weapon, cap, strict, final, None)
+
     def _walk(self, room: Ids, hp: int, weapon: int, cap: int, strict: bool, final: bool, half: Optional[Half]) -> Walked:
         """Every way through a room, reduced to what differs: the best win and the best
         loss (a loss as health less the room's monsters left, the dungeon's are taken

@@ -19,6 +19,9 @@ order it saw). At the start of a room the strong player:
 4. plays that way through the room, action by action, without sampling again while the
    room goes as planned.
 
+In the last rooms (at most ``ENDGAME_CARDS`` cards left in the dungeon) it samples no
+more: every order of the unseen cards is weighed exactly (endgame.py).
+
 What it knows is the state it is handed, the player's view (kit/bot.py's ``Seat``: the
 game replayed without the seeded order), so it decides alike whatever order the unseen
 cards lie in (tests/bots/test_fair.py).
@@ -49,6 +52,7 @@ from ...kit.bot import Bot
 from ...kit.cards import Card
 from ...kit.game_module import GameModule
 from ...kit.sampling import Tally, halving
+from . import endgame
 from .bots import End
 from .rules import (
     FRESH,
@@ -82,6 +86,9 @@ LEFT_MONSTER = 0.7  # a monster carried to the next room costs this share of wha
 LEFT_POTION = 0.8  # a potion carried is worth this share of its value
 BARE_BELOW = 4  # a monster below this is fought bare, unless ...
 NEAR_CAP = 6  # ... the weapon's cap is at most this far above it (striking costs little reach)
+# With at most this many cards in the dungeon, every order of the unseen ones is weighed
+# exactly (endgame.py) instead of sampled; the one setting tried on held-out seeds.
+ENDGAME_CARDS = 8
 
 
 class Candidate(Tally):
@@ -331,6 +338,7 @@ class StrongBot(Bot[ScoundrelState]):
     summary = f"samples {SAMPLES} orders of the unseen cards each room and plays the ways out, halving them (determinised search)"
     watches = True
     samples = SAMPLES
+    endgame_cards = ENDGAME_CARDS
 
     def begin(
         self, module: GameModule[ScoundrelState, Any], variant: Optional[str], options: Mapping[str, Any], start: ScoundrelState
@@ -356,11 +364,18 @@ class StrongBot(Bot[ScoundrelState]):
         view = state
         if self.plan:
             return self.plan[0]
+        if len(view.dungeon) <= self.endgame_cards:
+            self.plan = list(endgame.best_way(view, _actions_of_candidates))
+            return self.plan[0]
         cands = candidates(view)
         choice = halving(evaluate_on, view, cands, orders(view, rng, self.samples)) if len(cands) > 1 else cands[0]
         self.chosen: Candidate = choice  # with its tally over the orders it was played on
         self.plan = list(choice.actions)
         return self.plan[0]
+
+
+def _actions_of_candidates(state: ScoundrelState) -> list[tuple[Any, ...]]:
+    return [cand.actions for cand in candidates(state)]
 
 
 def _ways(state: ScoundrelState) -> Iterator[tuple[End, tuple[Any, ...], int]]:
