@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from operator import attrgetter
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from notation import Checkpoint, Diagnostic, Move, Record, Token
 from notation.tokens import shown
@@ -231,19 +231,30 @@ class Referee:
             deal = move.is_deal
             if colon is None and not deal and not move.rest:
                 continue  # without its ':' a move cannot be split into DEALT and ACTIONS
-            for section, tokens, known in (
-                ("deal", dealt, known_deal) if deal else ("dealt", dealt, known_dealt),
-                ("actions", actions, known_actions),
-            ):
-                for token in tokens:
-                    text = token.text
-                    if text in known:
-                        continue
-                    problem = check(section, token)
-                    if problem is None:
-                        known.add(text)
-                    elif not reported(token):
-                        diags.append(Diagnostic(token.line, token.col, problem))
+            # Two loops, not one over the two sections: every move of every record comes here.
+            section, known = ("deal", known_deal) if deal else ("dealt", known_dealt)
+            for token in dealt:
+                if token.text not in known:
+                    self._word(check, section, token, known, reported, diags)
+            for token in actions:
+                if token.text not in known_actions:
+                    self._word(check, "actions", token, known_actions, reported, diags)
+
+    @staticmethod
+    def _word(
+        check: Callable[[str, Token], Optional[str]],
+        section: str,
+        token: Token,
+        known: set[str],
+        reported: Callable[[Token], bool],
+        diags: list[Diagnostic],
+    ) -> None:
+        """A word not met before in this section: known from now on, or a diagnostic."""
+        problem = check(section, token)
+        if problem is None:
+            known.add(token.text)
+        elif not reported(token):
+            diags.append(Diagnostic(token.line, token.col, problem))
 
 
 def check(record: Record, seed_check: bool = False, keep_states: bool = False) -> Verdict:
