@@ -346,8 +346,8 @@ CHECKS: dict[str, Check] = {
     "dungeon solve rpg-solitaire --variant discard --seeds 0-19 --goal best --limit 20k --format csv": Check(
         says=("seed,won,score,proven",), substitute=("0-19 --goal best --limit 20k", "0-0 --goal best --limit 2k")
     ),
-    "dungeon sim rpg-solitaire --bot strong --games 40 --jobs 2": Check(
-        says=("strong", "mean treasure"), substitute=("--games 40 --jobs 2", "--seed 2 --games 1")
+    "dungeon sim rpg-solitaire --bot strong --games 40": Check(
+        says=("strong", "mean treasure"), substitute=("--games 40", "--seed 2 --games 1")
     ),
     "dungeon sim rpg-solitaire --bot strong --variant discard --games 40 --jobs 2": Check(
         says=("strong", "discard", "mean treasure"), substitute=("--games 40 --jobs 2", "--games 1")
