@@ -6,6 +6,9 @@ over to it where the dungeon is shallow."""
 from __future__ import annotations
 
 import itertools
+from typing import Optional
+
+import pytest
 
 from dungeon_cli.engine.dealer import SeededDealer
 from dungeon_cli.engine.setup import Setup
@@ -21,14 +24,14 @@ def _ways(state: ScoundrelState):
     return [cand.actions for cand in strong.candidates(state)]
 
 
-def _view_at(seed: int, cards: int) -> ScoundrelState:
+def _view_at(seed: int, cards: int, variant: Optional[str] = None) -> ScoundrelState:
     """The player's view at the first room's start with at most ``cards`` in the dungeon,
     the game played by the sampling player alone until there."""
-    setup = Setup("scoundrel", None, seed=seed)
+    setup = Setup("scoundrel", variant, seed=seed)
     real = SeededDealer(seed).start(setup)
     bot = StrongBot()
     bot.endgame_cards = -1
-    seat = Seat(bot, setup.module, None, setup.options, rng_for_bot(seed))
+    seat = Seat(bot, setup.module, variant, setup.options, rng_for_bot(seed))
     while True:
         if real.phase is Phase.CHANCE:
             action = Draw(real.chance().known)
@@ -75,14 +78,22 @@ def test_the_endgame_value_is_the_chance_its_choices_win_every_order_played():
     assert abs(_every_order(view, search.choose) - chance) < 1e-9
 
 
-def test_the_fast_endgame_search_agrees_with_the_plain_one():
-    """The id-based search the endgame player uses gives the rules-core search's values
-    and choices (seed 2, from the room where the dungeon holds at most six cards)."""
-    view = _view_at(2, 6)
-    plain, fast = endgame.Expectimax(_ways), endgame.FastExpectimax()
-    chosen = fast.choose(view)
-    assert plain.plan(view, chosen) == plain.value(view)
-    assert abs(_every_order(view, fast.choose) - plain.value(view)[0]) < 1e-9
+# Seeds where the answer is a win on some order (the strict-weapon ones tell the variant's
+# reach from the base game's: searched without it, the fast search's choice wins less).
+@pytest.mark.parametrize("variant, seed", [(None, 2), (None, 6), ("strict-weapon", 5), ("strict-weapon", 28)])
+def test_the_fast_endgame_search_agrees_with_the_plain_one(variant, seed):
+    """The id-based search the endgame player uses finds the rules-core search's chance of
+    winning, and its mean score where a win is possible, from the room where the dungeon
+    holds at most six cards."""
+    view = _view_at(seed, 6, variant)
+    assert view.strict == (variant == "strict-weapon")
+    plain, fast = endgame.Expectimax(_ways), endgame.FastExpectimax(view.strict)
+    best = plain.value(view)
+    found = plain.plan(view, fast.choose(view))
+    assert found[0] == best[0]
+    if best[0] > 0:
+        assert found == best
+    assert abs(_every_order(view, fast.choose) - best[0]) < 1e-9
 
 
 def test_the_strong_player_plays_the_endgames_way_where_the_dungeon_is_shallow():
