@@ -168,8 +168,22 @@ def _fresh_python(venv: Path, wheel: Path) -> str:
         [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], capture_output=True, text=True, check=True
     ).stdout.strip()
     (Path(packages) / "tools.pth").write_text("\n".join(site.getsitepackages()) + "\n")
+    # --ignore-installed: the test tools' site-packages may hold dungeon_cli itself (make
+    # test-compiled's install of the compiled wheel), which pip took for this wheel installed
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps", "--no-index", str(wheel)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            python,
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-index",
+            "--ignore-installed",
+            str(wheel),
+        ],
         capture_output=True,
         text=True,
         timeout=300,

@@ -1,5 +1,6 @@
-"""The pre-commit hooks of .pre-commit-hooks.yaml, run by the real ``pre-commit
-try-repo`` against a temporary repository holding a legal and an illegal record.
+"""The pre-commit hooks of .pre-commit-hooks.yaml, run by the real ``pre-commit run``
+against a temporary repository holding a legal and an illegal record, the hooks taken
+from this tree as a user's ``.pre-commit-config.yaml`` takes them from a tag.
 
 pre-commit builds the hooks' environment by installing this project with pip, which
 needs its dependencies from a package index: where that cannot be done (no network),
@@ -21,7 +22,9 @@ PRE_COMMIT = Path(sys.executable).with_name("pre-commit")
 pytestmark = [
     pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed"),
     pytest.mark.skipif(not PRE_COMMIT.exists(), reason="pre-commit is not installed (pip install -e '.[test]')"),
-    pytest.mark.skipif(not (ROOT / ".git").exists(), reason="try-repo needs this project as a git repository"),
+    pytest.mark.skipif(not (ROOT / ".git").exists(), reason="the hooks are taken from this project as a git repository"),
+    # one worker builds the hooks' environment once for the three tests (`make test` runs --dist loadgroup)
+    pytest.mark.xdist_group("pre-commit"),
 ]
 ILLEGAL = '[Game "scoundrel"]\n\n1. 9s 5d 4h Kc : 5d x9s 4h\n2. (Kc) 7c 2s 9s : run\n'
 SPELT = '[Game "scoundrel"]\n\n1. 9S 5♦ 4h kc : 5D x9♠ 4H\n'
@@ -29,23 +32,57 @@ SPELT = '[Game "scoundrel"]\n\n1. 9S 5♦ 4h kc : 5D x9♠ 4H\n'
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory) -> Path:
-    """pre-commit's cache, shared by the tests here: the environment is built once."""
+    """pre-commit's cache, shared by the tests here: the hooks' environment is built
+    once. (``pre-commit try-repo`` keeps its cache in a temporary directory of its own,
+    so each of the three tests built it anew: three pip installs of the project, the
+    suite's slowest tests.)"""
     return tmp_path_factory.mktemp("pre-commit-home")
 
 
-def _run(args, cwd: Path, home: Path) -> subprocess.CompletedProcess:
+def _run(args, cwd: Path, home: Path, env_extra: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     env = dict(os.environ)
     # The user's git config stays out; pip's cache (under HOME) is welcome.
     env.update(PRE_COMMIT_HOME=str(home), GIT_CONFIG_GLOBAL=os.devnull, GIT_CONFIG_NOSYSTEM="1")
     env.update(GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@example.org", GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@example.org")
     env.pop("GIT_DIR", None)
+    env.pop("GIT_INDEX_FILE", None)
+    env.update(env_extra or {})
     return subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
 
 
-def try_repo(repo: Path, home: Path, *files: str) -> subprocess.CompletedProcess:
-    """Both hooks on ``files``. (try-repo builds the environment anew on every call,
-    ten seconds and more: the tests here make two.)"""
-    done = _run([str(PRE_COMMIT), "try-repo", str(ROOT), "--files", *files], repo, home)
+@pytest.fixture(scope="module")
+def config(tmp_path_factory, home) -> Path:
+    """A ``.pre-commit-config.yaml`` naming both hooks of this tree as it is, uncommitted
+    changes included: a clone of the tree with them committed (what ``try-repo`` does),
+    at that commit."""
+    where = tmp_path_factory.mktemp("hooks")
+    shadow = where / "shadow-repo"
+    assert _run(["git", "clone", "-q", str(ROOT), str(shadow)], where, home).returncode == 0
+    head = _run(["git", "rev-parse", "HEAD"], ROOT, home).stdout.strip()
+    _run(["git", "checkout", "-q", head, "-b", "_pc_tmp"], shadow, home)
+    into_shadow = {
+        "GIT_INDEX_FILE": _run(["git", "rev-parse", "--git-path", "index"], shadow, home).stdout.strip(),
+        "GIT_OBJECT_DIRECTORY": _run(["git", "rev-parse", "--git-path", "objects"], shadow, home).stdout.strip(),
+    }
+    into_shadow = {k: str(shadow / v) if not Path(v).is_absolute() else v for k, v in into_shadow.items()}
+    # the tree's staged and changed files, into the clone's index and objects
+    staged = _run(["git", "diff", "--staged", "--name-only", "--no-ext-diff", "-z"], ROOT, home).stdout.split("\0")
+    if any(staged):
+        _run(["git", "add", "--", *filter(None, staged)], ROOT, home, into_shadow)
+    _run(["git", "add", "-u"], ROOT, home, into_shadow)
+    _run(["git", "commit", "-q", "--allow-empty", "-m", "the tree as it is"], shadow, home)
+    rev = _run(["git", "rev-parse", "HEAD"], shadow, home).stdout.strip()
+    path = where / ".pre-commit-config.yaml"
+    path.write_text(
+        f"repos:\n- repo: {shadow}\n  rev: {rev}\n  hooks:\n  - id: dungeon-fmt\n  - id: dungeon-verify\n", encoding="utf-8"
+    )
+    return path
+
+
+def run_hooks(config: Path, repo: Path, home: Path, *files: str) -> subprocess.CompletedProcess:
+    """Both hooks on ``files`` (``--all-files`` when none)."""
+    which = ["--files", *files] if files else ["--all-files"]
+    done = _run([str(PRE_COMMIT), "run", "--config", str(config), *which], repo, home)
     if done.returncode == 3 and "Installing environment" in done.stdout + done.stderr:
         log = home / "pre-commit.log"
         tail = log.read_text()[-400:] if log.exists() else done.stdout[-400:]
@@ -66,9 +103,9 @@ def repo(tmp_path, home) -> Path:
     return root
 
 
-def test_hooks_fail_on_the_illegal_and_the_misspelt_record_and_change_nothing(repo, home):
+def test_hooks_fail_on_the_illegal_and_the_misspelt_record_and_change_nothing(config, repo, home):
     before = (repo / "spelt.dgn").read_bytes()
-    bad = try_repo(repo, home, "legal.dgn", "illegal.dgn", "spelt.dgn", "notes.txt")
+    bad = run_hooks(config, repo, home, "legal.dgn", "illegal.dgn", "spelt.dgn", "notes.txt")
     assert bad.returncode == 1, bad.stdout + bad.stderr
     verify, fmt = _sections(bad.stdout)
     assert "Failed" in verify and "Failed" in fmt
@@ -78,8 +115,8 @@ def test_hooks_fail_on_the_illegal_and_the_misspelt_record_and_change_nothing(re
     assert (repo / "spelt.dgn").read_bytes() == before  # --check: the file is left alone
 
 
-def test_hooks_pass_legal_canonical_records(repo, home):
-    good = try_repo(repo, home, "legal.dgn", "notes.txt")
+def test_hooks_pass_legal_canonical_records(config, repo, home):
+    good = run_hooks(config, repo, home, "legal.dgn", "notes.txt")
     assert good.returncode == 0, good.stdout + good.stderr
     verify, fmt = _sections(good.stdout)
     assert verify.startswith("dungeon verify") and "Passed" in verify
@@ -96,7 +133,7 @@ def _sections(output: str) -> tuple[str, str]:
     )
 
 
-def test_a_record_named_like_an_option_is_checked_as_a_record(tmp_path, home):
+def test_a_record_named_like_an_option_is_checked_as_a_record(config, tmp_path, home):
     """pre-commit appends file names to the hook's command line: a record named
     ``--cards-path=x.dgn`` or ``-q.dgn`` was read by click as an option, which let an
     illegal record pass and redirected the card-set lookup, or failed both hooks with
@@ -108,9 +145,7 @@ def test_a_record_named_like_an_option_is_checked_as_a_record(tmp_path, home):
     (root / "--cards-path=bad.dgn").write_text(ILLEGAL)
     (root / "-q.dgn").write_text(ILLEGAL)
     _run(["git", "add", "--", "."], root, home)
-    done = _run([str(PRE_COMMIT), "try-repo", str(ROOT), "--all-files"], root, home)
-    if done.returncode == 3 and "Installing environment" in done.stdout + done.stderr:
-        pytest.skip("pre-commit could not build the hooks' environment (pip needs a package index)")
+    done = run_hooks(config, root, home)
     assert done.returncode == 1, done.stdout + done.stderr
     verify, fmt = _sections(done.stdout)
     assert "No such option" not in done.stdout + done.stderr
