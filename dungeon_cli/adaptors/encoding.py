@@ -35,11 +35,11 @@ import dataclasses
 import enum
 import zlib
 from fractions import Fraction
-from typing import Any, Hashable, Iterator, Mapping
+from typing import Any, Hashable, Iterator, Mapping, Sequence
 
 import numpy as np
 
-from ..kit.core import Chance, State
+from ..kit.core import AnyState, Chance
 
 # Room for every game: the encoding's one bound (OpenSpiel's num_distinct_actions and
 # max_chance_outcomes, the size of Gymnasium's Discrete space and of its mask).
@@ -55,7 +55,7 @@ TENSOR_SIZE = 2048
 TENSOR_BOUND = 1024.0
 
 
-def decisions(state: State, limit: int = MAX_ACTIONS) -> list[Any]:
+def decisions(state: AnyState, limit: int = MAX_ACTIONS) -> Sequence[Any]:
     """The player's legal actions, id ``i`` at index ``i``; at most ``limit`` (the game's
     declared ``GameInfo.num_distinct_actions``), else TooManyActions."""
     actions = state.legal_actions()
@@ -64,7 +64,7 @@ def decisions(state: State, limit: int = MAX_ACTIONS) -> list[Any]:
     return actions
 
 
-def decision(state: State, action_id: int) -> Any:
+def decision(state: AnyState, action_id: int) -> Any:
     """The legal action with id ``action_id`` (IndexError if there is none)."""
     actions = decisions(state)
     if not 0 <= action_id < len(actions):
@@ -90,12 +90,12 @@ def outcome_id(chance: Chance, outcome: Hashable) -> int:
         raise ValueError(f"{outcome!r} is not an outcome of {chance.what}") from None
 
 
-def observation_text(state: State) -> str:
+def observation_text(state: AnyState) -> str:
     """What the player has seen, as text equal for equal observations."""
     return _text(state.observation())
 
 
-def observation_tensor(state: State) -> np.ndarray:
+def observation_tensor(state: AnyState) -> np.ndarray:
     """What the player has seen, as ``TENSOR_SIZE`` float32 values (the module's doc):
     equal for equal observations."""
     tensor = np.zeros(TENSOR_SIZE, dtype=np.float32)

@@ -40,7 +40,7 @@ import pyspiel
 
 from .. import registry
 from ..engine import MAX_EVENTS, Dealer, SeededDealer, Setup
-from ..kit.core import Draw, Phase, State
+from ..kit.core import AnyState, Draw, Phase
 from ..services.session import Session
 from . import encoding
 
@@ -186,7 +186,7 @@ class _Node:
 
     __slots__ = ("game", "state", "dealer", "events", "_dealt", "_seen", "_tensor")
 
-    def __init__(self, game: DungeonGame, state: State, dealer: Optional[SeededDealer], events: Optional[Events]):
+    def __init__(self, game: DungeonGame, state: AnyState, dealer: Optional[SeededDealer], events: Optional[Events]):
         self.game = game
         self.state = state
         self.dealer = dealer
@@ -230,7 +230,7 @@ class SpielState(pyspiel.State):
         self._node = game.start
 
     @property
-    def core(self) -> State:
+    def core(self) -> AnyState:
         """The rules core's state."""
         return self._node.state
 
@@ -331,7 +331,7 @@ def _replayed(game: DungeonGame, actions: list[int]) -> SpielState:
     return state
 
 
-def _resampled(game: DungeonGame, core: State) -> SpielState:
+def _resampled(game: DungeonGame, core: AnyState) -> SpielState:
     state = game.new_initial_state()
     state._node = _Node(game, core, None, None)
     return state

@@ -11,7 +11,7 @@ import math
 from typing import Hashable, Optional
 
 from .. import registry
-from ..kit.core import Phase, Result, State, known_steps
+from ..kit.core import AnyState, Phase, Result, known_steps
 from ..kit.objective import WIN
 from ..solver.lookahead import NODES as LOOKAHEAD_NODES
 from ..solver.lookahead import Lookahead, Stream
@@ -35,7 +35,7 @@ class Solver:
         """Before and after a decision."""
         return self.best(decision["before"]), self.best(decision["after"])
 
-    def best(self, state: State) -> Hindsight:
+    def best(self, state: AnyState) -> Hindsight:
         """The best result reachable from ``state`` (its piles in known order)."""
         state = known_steps(state, [])[1]
         if state.phase is Phase.OVER:
@@ -77,7 +77,7 @@ class Searcher:
         self.look = Lookahead(
             registry.get(game).playout_bot(), seconds if seconds is not None else math.inf, nodes or LOOKAHEAD_NODES
         )
-        self.last: Optional[tuple[State, Stream, Hindsight]] = None
+        self.last: Optional[tuple[AnyState, Stream, Hindsight]] = None
 
     def judge(self, decision: Decision) -> tuple[Hindsight, Hindsight]:
         """Before and after. Decisions in a row with no chance between (a Cassette turn's

@@ -18,7 +18,7 @@ from typing import Any, Mapping, Optional, Sequence, cast
 
 from .. import bots
 from ..kit.bot import Bot
-from ..kit.core import Phase, State
+from ..kit.core import AnyState, Phase
 from ..kit.game_module import GameModule
 from ..kit.player_view import PlayerView
 from ..kit.sampling import race
@@ -52,10 +52,10 @@ def hint(
     module: GameModule[Any, Any],
     variant: Optional[str],
     options: Mapping[str, Any],
-    events: Sequence[tuple[State, Any]],
+    events: Sequence[tuple[AnyState, Any]],
     samples: int = SAMPLES,
     seconds: Optional[float] = SECONDS,
-    start: Optional[State] = None,
+    start: Optional[AnyState] = None,
 ) -> Optional[Hint]:
     """The strong player's choice after ``events`` (every event of the game so far,
     draws included); None when the game has no strong player or no decision is due.

@@ -22,7 +22,7 @@ from typing import Any, Optional, TypedDict
 
 from notation import Record
 
-from ..kit.core import Objective, Result, State
+from ..kit.core import AnyState, Objective, Result
 from ..kit.game_module import GameModule
 from ..plumbing.report import JsonObject
 from ..services import move_classes as classes
@@ -142,10 +142,10 @@ class Decision(TypedDict, total=False):
     move line is read; ``before`` and ``after`` dealt again when the record shows the
     deal)."""
 
-    seen: State  # what the player saw (a PlayerView's state)
-    before: State
+    seen: AnyState  # what the player saw (a PlayerView's state)
+    before: AnyState
     action: Any
-    after: State
+    after: AnyState
     text: str  # the action as the record writes it
     stream: Optional[Stream]  # the chance still to come, as the seed answers it
     event: int  # its place among the judge's events
@@ -208,7 +208,7 @@ class Analysis:
     fair_note: Optional[str] = None
     # what the better lines of ``annotate`` are made with: the walk's every event, the
     # analysis's generator and the search's limits
-    events: list[tuple[State, Any]] = field(default_factory=list, repr=False)
+    events: list[tuple[AnyState, Any]] = field(default_factory=list, repr=False)
     seed: int = 0
     seconds: Optional[float] = HINDSIGHT_SECONDS
     nodes: Optional[int] = None

@@ -18,7 +18,7 @@ from notation import Checkpoint, Move, Record
 from .. import bots
 from ..engine import Visitor, Walk
 from ..kit.bot import Bot
-from ..kit.core import Cards, Phase, State
+from ..kit.core import AnyState, Cards, Phase
 from ..kit.game_module import GameModule
 from ..kit.player_view import PlayerView
 from ..kit.sampling import StrongPlayer, halving
@@ -40,7 +40,7 @@ class Judge(Visitor):
     def __init__(self, positioned: bool = False) -> None:
         self.decisions: list[Decision] = []
         self.pending: list[Decision] = []
-        self.events: list[tuple[State, Any]] = []  # every event, for a deal the record shows
+        self.events: list[tuple[AnyState, Any]] = []  # every event, for a deal the record shows
         self.view: Optional[PlayerView[Any]] = None
         self.positioned = positioned  # the record starts from its Position, seen from there
 
@@ -51,7 +51,7 @@ class Judge(Visitor):
         start = walk.start if self.positioned else None
         self.view = PlayerView(walk.module, setup.variant, setup.options, start)
 
-    def event(self, before: State, action: Any, after: State) -> None:
+    def event(self, before: AnyState, action: Any, after: AnyState) -> None:
         assert self.view is not None
         self.events.append((before, action))
         if before.phase is Phase.DECISION:
@@ -70,7 +70,7 @@ class Judge(Visitor):
             )
         self.view.observe(action)
 
-    def move(self, move: Move, state: State, checkpoint: Optional[Checkpoint]) -> None:
+    def move(self, move: Move, state: AnyState, checkpoint: Optional[Checkpoint]) -> None:
         for decision in self.pending:
             decision["move"] = move.number if move.number is not None else 0
             decision["line"] = move.line

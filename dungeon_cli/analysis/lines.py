@@ -21,7 +21,7 @@ from notation import Move
 
 from ..engine.dealer import pick
 from ..kit.bot import Bot
-from ..kit.core import Draw, Phase, State
+from ..kit.core import AnyState, Draw, Phase
 from ..kit.game_module import GameModule, TurnLog
 from ..services.session import turn_move
 from ..solver.lookahead import Stream
@@ -52,7 +52,7 @@ def better_line(analysis: Analysis, j: Judgement, strong: Any, rng: random.Rando
     assert module is not None
     events = analysis.events
     at = decision["event"]
-    before: State = decision["before"]
+    before: AnyState = decision["before"]
     turn = before.turn
     first = at
     while first > 0 and events[first - 1][0].turn == turn and events[first - 1][0].phase is not Phase.OVER:
@@ -77,14 +77,14 @@ def _go_on(
     strong: Any,
     rng: random.Random,
     analysis: Analysis,
-) -> tuple[Optional[list[tuple[State, Any]]], bool]:
+) -> tuple[Optional[list[tuple[AnyState, Any]]], bool]:
     """The events from the decision on: the better choice, then the turn to its end;
     and whether they are the solver's line (the deal known)."""
-    state: State = decision["before"]
-    view: State = decision["seen"]
+    state: AnyState = decision["before"]
+    view: AnyState = decision["seen"]
     stream: Optional[Stream] = decision.get("stream")
     turn = state.turn
-    events: list[tuple[State, Any]] = []
+    events: list[tuple[AnyState, Any]] = []
 
     def step(action: Any) -> None:
         nonlocal state, view
@@ -125,7 +125,7 @@ def _go_on(
     return events, known
 
 
-def _solved(module: GameModule[Any, Any], state: State, stream: Optional[Stream], analysis: Analysis) -> Optional[list[Any]]:
+def _solved(module: GameModule[Any, Any], state: AnyState, stream: Optional[Stream], analysis: Analysis) -> Optional[list[Any]]:
     """The solver's best line from ``state`` (every step, draws included), None when the
     deal is not known there or the search found no line within the analysis's limit."""
     from .. import solver

@@ -38,7 +38,7 @@ from typing import Any, Optional
 
 from ..engine.dealer import pick
 from ..kit.bot import Bot
-from ..kit.core import Draw, Objective, Phase, Result, State
+from ..kit.core import AnyState, Draw, Objective, Phase, Result
 from ..kit.game_module import GameModule
 from ..kit.sampling import Tally, halving
 
@@ -56,7 +56,7 @@ class SearchCandidate(Tally):
         self.actions = (action,)
 
 
-def playout(state: State, policy: Bot[Any], rng: random.Random) -> Result:
+def playout(state: AnyState, policy: Bot[Any], rng: random.Random) -> Result:
     """The game from ``state`` to its end: chance answered by the known outcome or one
     drawn from ``rng`` by its weight, decisions by ``policy``. A forced move goes to the
     policy too (it can only return the one legal action): asking the rules for the
@@ -74,7 +74,7 @@ def playout(state: State, policy: Bot[Any], rng: random.Random) -> Result:
     return Result(False, 0)
 
 
-def dealt(state: State, deal: int) -> tuple[State, random.Random]:
+def dealt(state: AnyState, deal: int) -> tuple[AnyState, random.Random]:
     """The state a playout of ``deal`` starts from, and its generator: the unseen cards
     dealt through the game's ``resample`` (uniformly among the states the player cannot
     tell apart), dice to come drawn from the same generator as they come."""
@@ -92,7 +92,7 @@ class SearchBot(Bot[Any]):
     by_score = False  # the game's objective is its score (``core.Objective.SCORE``): choices ranked by it
     least: Optional[int] = None  # the game's least score (``GameInfo.min_score``)
 
-    def begin(self, module: GameModule[Any, Any], variant: Optional[str], options: Any, start: State) -> None:
+    def begin(self, module: GameModule[Any, Any], variant: Optional[str], options: Any, start: AnyState) -> None:
         self.policy = self._policy(module)
         game = module.game
         self.by_score = game.objective is Objective.SCORE
@@ -106,11 +106,11 @@ class SearchBot(Bot[Any]):
 
     # -- what the analysis and the hint ask of a strong player (dungeon_cli/analysis) ----------
 
-    def deals(self, state: State, rng: random.Random, samples: int, exhaustive: bool = False) -> list[int]:
+    def deals(self, state: AnyState, rng: random.Random, samples: int, exhaustive: bool = False) -> list[int]:
         """``samples`` deals of the unseen cards, as the numbers that seed them."""
         return [rng.getrandbits(64) for _ in range(samples)]
 
-    def candidates(self, state: State, first: Any = None) -> list[SearchCandidate]:
+    def candidates(self, state: AnyState, first: Any = None) -> list[SearchCandidate]:
         """Every legal choice worth weighing, or ``first`` alone. A choice that ends the
         game at once in a loss scoring the game's least score (RPG solitaire's
         ``resign``) is dominated, whatever the objective: every other line loses at worst
@@ -122,7 +122,7 @@ class SearchBot(Bot[Any]):
         kept = [action for action in actions if not self._dominated(state, action)] if len(actions) > 1 else actions
         return [SearchCandidate(action, self.by_score) for action in kept or actions]
 
-    def _dominated(self, state: State, action: Any) -> bool:
+    def _dominated(self, state: AnyState, action: Any) -> bool:
         """``action`` ends the game at once in a loss with the least score there is."""
         if self.least is None:
             return False
@@ -132,18 +132,18 @@ class SearchBot(Bot[Any]):
         result = after.final()
         return not result.won and result.score <= self.least
 
-    def evaluate_on(self, state: State, cands: list[SearchCandidate], deals: list[int]) -> list[SearchCandidate]:
+    def evaluate_on(self, state: AnyState, cands: list[SearchCandidate], deals: list[int]) -> list[SearchCandidate]:
         """``cands`` each played out on every deal of ``deals``."""
         for deal in deals:
             for cand in cands:
                 self._play(state, cand, deal)
         return cands
 
-    def unseen(self, state: State) -> int:
+    def unseen(self, state: AnyState) -> int:
         """Never 0: a deal is a sample, whatever the game (the figures are estimates)."""
         return 1
 
-    def _play(self, state: State, cand: SearchCandidate, deal: int) -> None:
+    def _play(self, state: AnyState, cand: SearchCandidate, deal: int) -> None:
         start, rng = dealt(state, deal)
         result = playout(start.apply(cand.actions[0]), self.policy, rng)
         cand.plays += 1
@@ -153,7 +153,7 @@ class SearchBot(Bot[Any]):
 
     # -- a decision ---------------------------------------------------------------------------
 
-    def choose(self, state: State, rng: random.Random) -> Any:
+    def choose(self, state: AnyState, rng: random.Random) -> Any:
         view = state
         cands = self.candidates(view)
         if len(cands) == 1:

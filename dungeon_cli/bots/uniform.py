@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from ..kit.bot import Bot
-from ..kit.core import State
+from ..kit.core import AnyState
 from ..kit.shuffle import below
 
 
@@ -14,7 +14,7 @@ class RandomBot(Bot[Any]):
     name = "random"
     summary = "uniform over the legal actions"
 
-    def choose(self, state: State, rng: random.Random) -> Any:
+    def choose(self, state: AnyState, rng: random.Random) -> Any:
         actions = state.legal_actions()
         # below(), not rng.choice: the same draw today, and documented, where choice's
         # use of the generator is not part of Python's promises.

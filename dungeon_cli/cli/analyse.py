@@ -108,8 +108,6 @@ def analyse(
     read or its game cannot be judged (it has neither a strong player nor a solver), or
     --from N is past a record's last move (nothing of it would be judged), 130 Ctrl-C (the records judged by then are shown; -o and json write nothing).
     """
-    from notation import write
-
     from .. import analysis
     from ..plumbing.settings import expand
     from .project import project_settings
@@ -119,10 +117,7 @@ def analyse(
     files = tuple(expand(files, settings))  # a directory: the records under it
     samples = samples or analysis.SAMPLES
     nodes, seconds = parse_limit(limit) if limit is not None else (None, analysis.HINDSIGHT_SECONDS)
-    if output is not None:  # before the analysis, which takes minutes
-        check_output(output, force, record=True, inputs=files)
-    if html is not None:
-        check_output(html, force, inputs=files)
+    _check_writes(output, html, force, files)
     out = sys.stderr if "-" in (output, html) else sys.stdout  # '-o -': standard output holds the records
     from ..services.table_text import terminal_width
 
@@ -132,21 +127,39 @@ def analyse(
     source = Source(files, page_moves=html is not None)
     total = source.count() if len(files) > 1 else 0  # one file: its record's decisions are counted instead
     stopped, status = _judge(how, source, total, judged.take, cluster)
-    results, shown, refused, illegal = judged.results, judged.shown, judged.refused, judged.illegal
     if stopped is None:
-        if fmt == "json":
-            report.dump_json({"records": [found for found, _, _ in results]}, out)
-        if html is not None and results:
-            _write_review(html, [page for _, _, page in results], files, force)
-        if output is not None and results:
-            text = write([annotated for _, annotated, _ in results])
-            write_output(output, text, force, record=True, inputs=files)
+        _write_results(judged, fmt, output, html, force, files, out)
     else:  # never written as if it were the whole
+        shown = judged.shown
         sys.stderr.write(
             f"dungeon analyse: error: {stopped}: {shown:,} record{'s' if shown != 1 else ''} judged; nothing else written\n"
         )
     out.flush()
-    sys.exit(status or (2 if source.unreadable or refused else 1 if illegal else 0))
+    sys.exit(status or (2 if source.unreadable or judged.refused else 1 if judged.illegal else 0))
+
+
+def _check_writes(output: Optional[str], html: Optional[str], force: bool, files: tuple[str, ...]) -> None:
+    """The record file and the page may be written: found before the analysis, which takes minutes."""
+    if output is not None:
+        check_output(output, force, record=True, inputs=files)
+    if html is not None:
+        check_output(html, force, inputs=files)
+
+
+def _write_results(
+    judged: _Judged, fmt: str, output: Optional[str], html: Optional[str], force: bool, files: tuple[str, ...], out: TextIO
+) -> None:
+    """What a whole run writes: the JSON of every record's figures, the page, the annotated records."""
+    from notation import write
+
+    results = judged.results
+    if fmt == "json":
+        report.dump_json({"records": [found for found, _, _ in results]}, out)
+    if html is not None and results:
+        _write_review(html, [page for _, _, page in results], files, force)
+    if output is not None and results:
+        text = write([annotated for _, annotated, _ in results])
+        write_output(output, text, force, record=True, inputs=files)
 
 
 def _check_outputs(output: Optional[str], html: Optional[str], cluster: Optional[str]) -> None:

@@ -3,7 +3,6 @@ new record that starts from it and goes on as the game did (services/cutting.py)
 
 from __future__ import annotations
 
-import itertools
 import sys
 from typing import Optional
 
@@ -11,7 +10,7 @@ import click
 
 from ..kit.terminal_text import safe, safe_lines
 from .output import check_output, write_output
-from .reading import STDIN, Unreadable, display_name, open_binary
+from .reading import STDIN, display_name, first_record
 
 
 @click.command()
@@ -44,7 +43,7 @@ def cut(file: str, at: str, output: Optional[str], force: bool) -> None:
     Exit status: 0 written, 1 the record is illegal, 2 a usage error (no such file, no
     such point of the record).
     """
-    from notation import read, write
+    from notation import write
 
     from ..services.cutting import CutError, parse_point
     from ..services.cutting import cut as cut_at
@@ -60,15 +59,9 @@ def cut(file: str, at: str, output: Optional[str], force: bool) -> None:
         check_output(output, force, record=True, inputs=(file,))
     project_settings("cut")  # a card set kept in the project's card-sets
     name = display_name(file)
+    record = first_record(file, name, source=None if file == STDIN else file)
     try:
-        with open_binary(file) as stream:
-            records = list(itertools.islice(read(stream, source=None if file == STDIN else file), 1))
-    except Unreadable as exc:
-        raise click.BadParameter(str(exc), param_hint="FILE") from None
-    if not records:
-        raise click.ClickException(f"{safe(name)}: no record in this file")
-    try:
-        piece, _ = cut_at(records[0], point)
+        piece, _ = cut_at(record, point)
     except CutError as exc:
         click.echo(f"{safe(name)}: error: {safe(exc.message)}", err=True)
         sys.exit(1 if "not legal" in exc.message else 2)

@@ -79,24 +79,13 @@ def diff(
     from .diffargs import Trouble, operands
     from .project import project_settings
 
-    if merge:
-        if len(files) != 2:
-            raise click.UsageError(f"--merge takes two files, A and B, not {len(files)}")
-        if every or context or fmt is not None:
-            raise click.UsageError("--merge writes a record: it takes no --all, --context or --format")
-    elif output is not None or force:
-        raise click.UsageError("-o and --force go with --merge")
+    _check_merge(merge, len(files), every or bool(context) or fmt is not None, output is not None or force)
     try:
         ops = operands(files)
         if merge:
             project_settings("diff")
             sys.exit(_merge(ops, by or "order", output, force))
-        # Run by git, a settings file that cannot be used is said and the diff goes on, as
-        # textconv does: git stops the whole diff at a driver that fails.
-        settings = project_settings("diff", warn=ops.git)
-        # Run by git, the diff is read at a terminal whatever format CI wants by default.
-        fmt = fmt or ("text" if ops.git else settings.get("format", "text"))
-        by = by or settings.get("diff-by", "order")
+        fmt, by = _settings(ops.git, fmt, by)
         if ops.unmerged is not None:  # git names a path in conflict: nothing to compare
             from notation.model import printable
 
@@ -112,6 +101,29 @@ def diff(
         sys.exit(2)
     sys.stdout.flush()
     sys.exit(0 if ops.git else status)
+
+
+def _check_merge(merge: bool, files: int, shows: bool, writes: bool) -> None:
+    """--merge takes two files and writes a record (no options of the shown diff,
+    ``shows``); -o and --force (``writes``) go with it alone."""
+    if merge:
+        if files != 2:
+            raise click.UsageError(f"--merge takes two files, A and B, not {files}")
+        if shows:
+            raise click.UsageError("--merge writes a record: it takes no --all, --context or --format")
+    elif writes:
+        raise click.UsageError("-o and --force go with --merge")
+
+
+def _settings(git: bool, fmt: Optional[str], by: Optional[str]) -> tuple[str, str]:
+    """The format and the pairing of records, the options' or else the project's settings'."""
+    from .project import project_settings
+
+    # Run by git, a settings file that cannot be used is said and the diff goes on, as
+    # textconv does: git stops the whole diff at a driver that fails.
+    settings = project_settings("diff", warn=git)
+    # Run by git, the diff is read at a terminal whatever format CI wants by default.
+    return fmt or ("text" if git else settings.get("format", "text")), by or settings.get("diff-by", "order")
 
 
 def _merge(ops: "Operands", by: str, output: Optional[str], force: bool) -> int:

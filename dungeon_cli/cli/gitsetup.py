@@ -7,8 +7,6 @@ import sys
 
 import click
 
-from ..kit.terminal_text import safe
-
 
 @click.command("git-setup")
 @click.argument("directory", default=".", required=False, metavar="[DIR]")
@@ -34,29 +32,7 @@ def git_setup(directory: str, show: bool, yes: bool) -> None:
             for line in gs.commands():
                 click.echo(line)
             return
-        root = gs.top(directory)
-        left = 0
-        current = gs.attribute(root)
-        if current == "dgn":
-            click.echo(f"kept      .gitattributes: {gs.ATTRIBUTE}")
-        elif current is None or _agree(
-            f"records have diff={safe(current)} here; add '{gs.ATTRIBUTE}' to .gitattributes, which overrides it?", yes
-        ):
-            gs.add_attribute(root)
-            click.echo(f"added     .gitattributes: {gs.ATTRIBUTE}")
-        else:
-            left += 1
-            click.echo(f"left      .gitattributes: records keep diff={safe(current)}")
-        for key, value in gs.CONFIG.items():
-            had = gs.config_value(key, root)
-            if had == value:
-                click.echo(f"kept      {key} = {value}")
-            elif had is None or _agree(f"{key} is '{safe(had)}'; replace it with '{value}'?", yes):
-                gs.set_config(key, value, root)
-                click.echo(f"{'set' if had is None else 'replaced':<9} {key} = {value}")
-            else:
-                left += 1
-                click.echo(f"left      {key} = {safe(had)}")
+        left = gs.set_up(gs.top(directory), lambda question: _agree(question, yes), click.echo)
     except gs.GitError as exc:
         click.echo(f"dungeon git-setup: error: {exc}", err=True)
         sys.exit(2)

@@ -125,23 +125,38 @@ def play(
         output = None  # a script's record goes to standard output anyway
     date = None
     if daily:
-        if (seed is not None and deal is None) or table or resume is not None:
-            raise click.UsageError("--daily deals today's seed: it cannot take --seed, --table or --resume")
-        from ..services.daily_seed import daily_start
-
-        assert game is not None  # checked above: --daily is not --resume
-        start = daily_start(game, deal, seed, output, interactive)  # kept where `dungeon daily` finds it
-        if start.line is not None:
-            click.echo(start.line, err=start.status == 1)
-        if start.status is not None:
-            sys.exit(start.status)
-        seed, date, output, resume = start.seed, start.date, start.output, start.resume  # (--daily takes no --resume)
+        seed, date, output, resume = _daily(game, deal, seed, table, resume, output, interactive)
     ready = _prepare(game, seed, variant, output, resume, table, player, interactive, cards_file, date, source)
     if not interactive:
         from ..shell.scripted import run_scripted
 
         sys.exit(run_scripted(ready.session, sys.stdin.buffer, sys.stdout, sys.stderr, ready.record))
     sys.exit(_at_terminal(ready, resume, table, hints == "on", daily, deal))
+
+
+def _daily(
+    game: Optional[str],
+    deal: Optional[str],
+    seed: Optional[int],
+    table: bool,
+    resume: Optional[str],
+    output: Optional[str],
+    interactive: bool,
+) -> tuple[Optional[int], Optional[str], Optional[str], Optional[str]]:
+    """``--daily``: today's seed, its date, the record's file and the record to resume
+    (``services.daily_seed.daily_start``, kept where ``dungeon daily`` finds it); a deal
+    already played today is said, and exits."""
+    if (seed is not None and deal is None) or table or resume is not None:
+        raise click.UsageError("--daily deals today's seed: it cannot take --seed, --table or --resume")
+    from ..services.daily_seed import daily_start
+
+    assert game is not None  # checked before: --daily is not --resume
+    start = daily_start(game, deal, seed, output, interactive)
+    if start.line is not None:
+        click.echo(start.line, err=start.status == 1)
+    if start.status is not None:
+        sys.exit(start.status)
+    return start.seed, start.date, start.output, start.resume  # (--daily takes no --resume)
 
 
 def _check_player(player: Optional[str]) -> None:

@@ -4,6 +4,7 @@ reads by; its names are here too for the commands that import them from beside t
 
 from __future__ import annotations
 
+import itertools
 import os
 from typing import TYPE_CHECKING, Any, Iterator, Optional
 
@@ -19,7 +20,17 @@ if TYPE_CHECKING:
 
     from .ruletag import RuleTag
 
-__all__ = ["NO_RECORD", "STDIN", "Directory", "RecordFiles", "Unreadable", "display_name", "open_binary", "rule_tag_option"]
+__all__ = [
+    "NO_RECORD",
+    "STDIN",
+    "Directory",
+    "RecordFiles",
+    "Unreadable",
+    "display_name",
+    "first_record",
+    "open_binary",
+    "rule_tag_option",
+]
 
 
 class RecordFiles:
@@ -120,3 +131,21 @@ def rule_tag_option(
     except SetupError as exc:
         raise click.BadParameter(exc.message, param_hint=hint) from None
     return options, [(name, written)], RuleTag(name, read, base, written)
+
+
+def first_record(file: str, name: str, source: Optional[str] = None) -> Record:
+    """The first record of ``file``, for a command that works on one record (it reads no
+    further): a file that cannot be opened is a usage error on FILE, a file with no
+    record an error naming it ``name``. ``source``: the path kept on the record."""
+    from notation import read
+
+    from ..kit.terminal_text import safe
+
+    try:
+        with open_binary(file) as stream:
+            records = list(itertools.islice(read(stream, source=source), 1))
+    except Unreadable as exc:
+        raise click.BadParameter(str(exc), param_hint="FILE") from None
+    if not records:
+        raise click.ClickException(f"{safe(name)}: no record in this file")
+    return records[0]

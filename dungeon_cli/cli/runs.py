@@ -94,3 +94,16 @@ def take_in(
 
 
 GRACE = 0.75  # seconds the chunk in hand may still take after Ctrl-C
+
+
+def say_stopped(command: str, stopped: Optional[str], status: int, done: int, before: str, after: str) -> None:
+    """What ``take_in`` said stopped a run (None: nothing did), on standard error as
+    ``command``'s error: with nothing ``done``, ``before`` ("before a game was finished")
+    and exit ``status`` at once; else ``after``, the sentence of the ``done`` items kept
+    ("the first 12 games are summed up"), and the run goes on to say them."""
+    if stopped is None:
+        return
+    if not done:
+        click.echo(f"dungeon {command}: error: {stopped} {before}", err=True)
+        sys.exit(status)
+    click.echo(f"dungeon {command}: error: {stopped}: {after}", err=True)

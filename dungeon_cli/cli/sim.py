@@ -6,7 +6,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 if TYPE_CHECKING:
     from ..services.sim_summary import OutcomeTally
@@ -89,8 +89,7 @@ def sim(
     games whatever --jobs or --cluster.
     """
     from ..services import simulate
-    from ..services.sim_summary import OutcomeTally
-    from .runs import cap_jobs
+    from .runs import cap_jobs, say_stopped
 
     _check_bot_and_variant(game, bot, variant)
     if cluster is None:
@@ -105,22 +104,11 @@ def sim(
     if out_dir is not None:
         _check_records_dir(out_dir, game, seeds)
     spec = simulate.Spec(game, bot, variant, records=out_dir is not None, rule_tags=_rule_tags(game, cards_file, records))
-    tally = OutcomeTally()
-
-    def take(part: list[Outcome]) -> None:
-        if out_dir is not None:
-            _write_records(out_dir, game, part)
-        tally.add(part)
-
-    start = time.perf_counter()
-    stopped, status = _play(spec, seeds, jobs, cluster, take)
-    seconds = time.perf_counter() - start
-    if stopped is not None:
-        if not tally.games:
-            click.echo(f"dungeon sim: error: {stopped} before a game was finished", err=True)
-            sys.exit(status)
-        click.echo(f"dungeon sim: error: {stopped}: the first {tally.games:,} games are summed up", err=True)
-        count = tally.games
+    tally, seconds, stopped, status = _play(spec, seeds, jobs, cluster, out_dir)
+    say_stopped(
+        "sim", stopped, status, tally.games, "before a game was finished", f"the first {tally.games:,} games are summed up"
+    )
+    count = tally.games if stopped is not None else count
     which = f"{deal} deals of seeds {seeds[0]}..{seeds[-1]}" if deal else f"seeds {seed}..{seed + count - 1}"
     _print_summary(tally, game, bot, variant, count, seconds, which, out_dir, aside=plot == "-", wide=wide)
     if plot is not None:
@@ -131,16 +119,26 @@ def sim(
 
 
 def _play(
-    spec: Spec, seeds: Sequence[int], jobs: int, cluster: Optional[str], take: Callable[[list[Outcome]], None]
-) -> tuple[Optional[str], int]:
-    """The games played (here, over ``jobs`` processes or on the cluster), each chunk's
-    outcomes handed to ``take``: what stopped the run (Ctrl-C) and its exit status."""
+    spec: Spec, seeds: Sequence[int], jobs: int, cluster: Optional[str], out_dir: Optional[Path]
+) -> tuple[OutcomeTally, float, Optional[str], int]:
+    """The games played (here, over ``jobs`` processes or on the cluster), summed up as
+    they come and their records written to ``out_dir`` (None: none): the tally, the
+    seconds it took, what stopped the run (Ctrl-C) and its exit status."""
     from ..plumbing.workers import ClusterUnavailable
     from ..services import simulate
+    from ..services.sim_summary import OutcomeTally
     from .runs import take_in
 
+    tally = OutcomeTally()
+
+    def take(part: list[Outcome]) -> None:
+        if out_dir is not None:
+            _write_records(out_dir, spec.game, part)
+        tally.add(part)
+
+    start = time.perf_counter()
     try:
-        return take_in(
+        stopped, status = take_in(
             lambda: simulate.stream(spec, seeds, jobs=jobs, cluster=cluster), len(seeds), "playing", take, unit="games"
         )
     except ClusterUnavailable as exc:
@@ -149,6 +147,7 @@ def _play(
         raise CommandTrouble(str(exc)) from None
     except simulate.EndlessGame as exc:
         raise click.ClickException(str(exc)) from None
+    return tally, time.perf_counter() - start, stopped, status
 
 
 def _check_bot_and_variant(game: str, bot: str, variant: Optional[str]) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 import sys
@@ -13,9 +12,8 @@ if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
     from ..engine import Setup
-    from ..plumbing.report import JsonObject
     from ..services.best_line import KnownDeal
-    from ..services.solve_seeds import Count, Solved, Task
+    from ..services.solve_seeds import Solved
 
 import click
 
@@ -186,8 +184,8 @@ def _solve_seeds(
 
     from .. import registry
     from ..plumbing.workers import ClusterUnavailable
-    from ..services import solve_seeds
-    from .runs import cap_jobs, take_in
+    from ..services import seeds_report, solve_seeds
+    from .runs import cap_jobs, say_stopped, take_in
 
     if seed is not None:
         raise click.UsageError("--seeds or --seed, not both")
@@ -203,14 +201,14 @@ def _solve_seeds(
     count = solve_seeds.Count(best=task.goal == "best")
     results: list[Solved] = []
     if fmt == "csv":
-        click.echo("seed,won,score,proven,positions,seconds")
+        click.echo(seeds_report.CSV_HEADER)
 
     def take(part: list[Solved]) -> None:
         count.add(part)
         if fmt == "json":
             results.extend(part)
         elif fmt == "csv":
-            click.echo("".join(_csv_row(r) for r in part), nl=False)
+            click.echo("".join(seeds_report.csv_row(r) for r in part), nl=False)
 
     began = time.perf_counter()
     try:
@@ -220,21 +218,13 @@ def _solve_seeds(
     except ClusterUnavailable as exc:
         raise CommandTrouble(str(exc)) from None
     wall = time.perf_counter() - began
-    if stopped is not None:
-        if not count.deals:
-            click.echo(f"dungeon solve: error: {stopped} before a deal was solved", err=True)
-            sys.exit(status)
-        click.echo(f"dungeon solve: error: {stopped}: the first {count.deals:,} deals are counted", err=True)
+    say_stopped("solve", stopped, status, count.deals, "before a deal was solved", f"the first {count.deals:,} deals are counted")
     done = seeds[: count.deals]
     if fmt == "json":
-        click.echo(json.dumps(_json(task, done, count, results), indent=2))
+        click.echo(json.dumps(seeds_report.as_json(task, done, count, results), indent=2))
     elif fmt == "text":
-        _text(task, done, count)
-    click.echo(
-        f"{game}: {count.deals:,} deals, {count.positions:,} positions, {count.seconds:,.1f} s of CPU in the solver"
-        f" ({wall:,.1f} s {'on ' + safe(cluster) if cluster else f'on {jobs} process' + ('es' if jobs > 1 else '')})",
-        err=True,
-    )
+        click.echo(seeds_report.table(task, done, count))
+    click.echo(seeds_report.closing_line(game, count, wall, jobs, cluster), err=True)
     sys.exit(status)
 
 
@@ -254,72 +244,6 @@ def _solvable_setup(game: str, variant: Optional[str], seed: Optional[int] = Non
     return setup
 
 
-def _seeds_text(seeds: range) -> str:
-    return f"{seeds.start}-{seeds.stop - 1}" if len(seeds) != 1 else str(seeds.start)
-
-
-def _text(task: Task, seeds: range, count: Count) -> None:
-    from tabulate import tabulate
-
-    from ..services.sim_summary import percent, score_rows
-
-    s = count.summary()
-    deals = s["deals"]
-    row = [
-        task.game,
-        task.variant or "-",
-        _seeds_text(seeds),
-        f"{s['winnable']:,} ({percent(s['winnable'] / deals)})",
-        f"{s['no_win']:,}",
-        f"{s['undecided']:,}",
-    ]
-    headers = ["game", "variant", "seeds", "winnable", "no win (proven)", "undecided"]
-    click.echo(tabulate([row], headers=headers, disable_numparse=True))
-    if count.undecided:
-        click.echo(f"\nundecided (the limit came first): seeds {', '.join(str(seed) for seed in count.undecided)}")
-    if count.best:
-        highest = count.highest()
-        click.echo("\nbest results (the optima proven):")
-        for line in score_rows(count.scores):
-            click.echo("  " + line)
-        if highest is not None:
-            won, score, deals_there = highest
-            click.echo(
-                f"\nthe highest: {'win' if won else 'loss'} {score}, on {deals_there:,} deal{'s' if deals_there != 1 else ''}"
-            )
-
-
-def _json(task: Task, seeds: range, count: Count, results: list[Solved]) -> JsonObject:
-    summary = {
-        "game": task.game,
-        "variant": task.variant,
-        "goal": task.goal,
-        "seeds": {"first": seeds.start, "last": seeds.stop - 1} if len(seeds) else None,
-        "limit": {"positions": task.max_nodes, "seconds": task.max_seconds},
-        **count.summary(),
-    }
-    if count.best:
-        summary["best"] = [{"won": won, "score": score, "deals": n} for (won, score), n in sorted(count.scores.items())]
-    summary["results"] = [
-        {
-            "seed": r.seed,
-            "won": r.won,
-            "score": r.score,
-            "proven": r.proven,
-            "verdict": r.verdict,
-            "positions": r.positions,
-            "seconds": round(r.seconds, 4),
-        }
-        for r in results
-    ]
-    return summary
-
-
-def _csv_row(r: Solved) -> str:
-    score = "" if r.score is None else r.score
-    return f"{r.seed},{str(r.won).lower()},{score},{str(r.proven).lower()},{r.positions},{r.seconds:.4f}\n"
-
-
 def _complete_target(incomplete: str) -> list[CompletionItem]:
     """A record file, or a game name (with --seed): both are offered."""
     from click.shell_completion import CompletionItem
@@ -332,22 +256,13 @@ def _complete_target(incomplete: str) -> list[CompletionItem]:
 def _from_record(path: str) -> KnownDeal:
     """The deal of the first record of ``path`` (``best_line.from_record``); a record
     whose deal cannot be solved is said, exit 1 or 2."""
-    from notation import read
-
     from ..services.best_line import Unsolvable, from_record
     from .project import project_settings
-    from .reading import Unreadable, open_binary
+    from .reading import first_record
 
     project_settings("solve")  # a card set kept in the project's card-sets
     try:
-        with open_binary(path) as stream:
-            records = list(itertools.islice(read(stream), 1))  # the first record alone is solved
-    except Unreadable as exc:
-        raise click.BadParameter(str(exc), param_hint="FILE") from None
-    if not records:
-        raise click.ClickException(f"{safe(path)}: no record in this file")
-    try:
-        return from_record(records[0], safe(path))
+        return from_record(first_record(path, path), safe(path))
     except Unsolvable as exc:
         click.echo(str(exc), err=True)
         sys.exit(exc.status)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Hashable, Mapping, Optional
 
-from ..kit.core import Cards, Chance, Illegal, State
+from ..kit.core import AnyState, Cards, Chance, Illegal
 from .setup import Setup
 
 if TYPE_CHECKING:  # random is imported by the seeded dealer only: verify never pays for it
@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # random is imported by the seeded dealer only: verify never 
 
 # (a game's rules, variant, options) -> its start state, made at the first game of it;
 # for options that are plain values (a number of decks), compared by value.
-_STARTS: dict[tuple[Any, Optional[str], tuple[tuple[str, type, Any], ...]], State] = {}
+_STARTS: dict[tuple[Any, Optional[str], tuple[tuple[str, type, Any], ...]], AnyState] = {}
 _PLAIN = (int, str, bool, float, type(None))
 
 
@@ -44,7 +44,7 @@ class Dealer:
     seeded = False
     rng: Optional["random.Random"] = None
 
-    def start(self, setup: Setup) -> State:
+    def start(self, setup: Setup) -> AnyState:
         """The state before anything is dealt. It is the same state for every game of
         a variant and options, and states are never changed once made (core.py), so
         it is made once: every record of a file starts there, and making it (the
@@ -52,7 +52,7 @@ class Dealer:
         game = setup.module.game
         options = setup.options
         if not all(type(value) in _PLAIN for value in options.values()):  # a card set read from a file
-            made: State = game.start(setup.variant, options)
+            made: AnyState = game.start(setup.variant, options)
             return made
         key = (game, setup.variant, tuple((name, type(value), value) for name, value in options.items()))  # True is no 1
         state = _STARTS.get(key)
@@ -62,11 +62,11 @@ class Dealer:
             state = _STARTS[key] = game.start(setup.variant, options)
         return state
 
-    def outcome(self, state: State) -> Optional[Hashable]:
+    def outcome(self, state: AnyState) -> Optional[Hashable]:
         """The outcome of the pending chance event, or None when it must be handed in."""
         return state.chance().known
 
-    def expect(self, state: State, outcome: Hashable) -> None:
+    def expect(self, state: AnyState, outcome: Hashable) -> None:
         """A source hands in ``outcome`` for ``state``'s chance event: Illegal when this
         dealer would have dealt something else. Known outcomes are the core's to judge
         (its message says what the pile holds)."""
@@ -92,23 +92,23 @@ class SeededDealer(Dealer):
         self.drawn: list[Hashable] = []  # outcomes drawn as they came (dice, rebuilt decks)
         self.position = 0
 
-    def start(self, setup: Setup) -> State:
+    def start(self, setup: Setup) -> AnyState:
         from ..kit.shuffle import deal
 
         order = self.order
         if order is None:
             assert self.rng is not None
             order = deal(self.rng, setup.module.game.deck(setup.variant, setup.options))
-        state: State = setup.module.game.start(setup.variant, setup.options, order)
+        state: AnyState = setup.module.game.start(setup.variant, setup.options, order)
         return state
 
-    def outcome(self, state: State) -> Optional[Hashable]:
+    def outcome(self, state: AnyState) -> Optional[Hashable]:
         chance = state.chance()
         if chance.known is not None:
             return chance.known
         return self._next(chance)
 
-    def expect(self, state: State, outcome: Hashable) -> None:
+    def expect(self, state: AnyState, outcome: Hashable) -> None:
         chance = state.chance()
         if chance.known is not None:
             return
@@ -179,6 +179,6 @@ class OrderedDealer(Dealer):
     def __init__(self, order: Mapping[str, Cards]):
         self.order = order
 
-    def start(self, setup: Setup) -> State:
-        state: State = setup.module.game.start(setup.variant, setup.options, self.order)
+    def start(self, setup: Setup) -> AnyState:
+        state: AnyState = setup.module.game.start(setup.variant, setup.options, self.order)
         return state

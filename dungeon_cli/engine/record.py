@@ -14,7 +14,7 @@ from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from notation import Checkpoint, Colon, Move, Record, Token
 
-from ..kit.core import Phase, State
+from ..kit.core import AnyState, Phase
 from ..kit.game_module import Misread, Step
 from .walk import Fault, Walk
 
@@ -204,7 +204,7 @@ def _steps(walk: Walk, steps: Iterable[Step], move: Move, colon: Optional[Colon]
         raise Fault.at(token, exc.message) from None
 
 
-def needs(state: State) -> str:
+def needs(state: AnyState) -> str:
     """What a state still waits for, in a player's words."""
     if state.phase is Phase.CHANCE:
         return f"{state.chance().what} is missing"

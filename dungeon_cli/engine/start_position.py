@@ -10,12 +10,12 @@ from typing import Any, Optional
 from notation import Diagnostic, Record
 from notation.position_words import pairs
 
-from ..kit.core import State
+from ..kit.core import AnyState
 from ..kit.game_module import GameModule
 from ..kit.position import PositionProblem, Values
 
 
-def position_start(record: Record, module: GameModule[Any, Any], start: State) -> tuple[Optional[State], list[Diagnostic]]:
+def position_start(record: Record, module: GameModule[Any, Any], start: AnyState) -> tuple[Optional[AnyState], list[Diagnostic]]:
     """The state the record's Position gives (None when it has none, or when it is
     wrong: then the problems say where); ``start`` is the state its setup starts from."""
     tag = record.position
@@ -29,14 +29,14 @@ def position_start(record: Record, module: GameModule[Any, Any], start: State) -
         name = module.game.name
         return None, [Diagnostic(tag.line, tag.col, f"{name} has no positions: its records start from the deal")]
     try:
-        state: State = notation.read_position(Values(words, notation.position_keys), start)
+        state: AnyState = notation.read_position(Values(words, notation.position_keys), start)
     except PositionProblem as exc:
         col = tag.value_col if exc.pair is None else exc.pair.value_col + exc.offset
         return None, [Diagnostic(tag.line, col, exc.message)]
     return state, []
 
 
-def first_move_problem(record: Record, state: State) -> Optional[Diagnostic]:
+def first_move_problem(record: Record, state: AnyState) -> Optional[Diagnostic]:
     """What is wrong with where a positioned record's moves begin: they are numbered
     from the position's turn, and no ``deal:`` line comes after a position."""
     if not record.moves:

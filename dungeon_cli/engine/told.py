@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..kit.core import State
+from ..kit.core import AnyState
 from .visitor import Visitor
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ class Told(Visitor):
         if self.notation is None:
             self.notation = walk.module.notation
 
-    def turn(self, log: "TurnLog[Any]", after: State) -> None:
+    def turn(self, log: "TurnLog[Any]", after: AnyState) -> None:
         assert self.notation is not None  # given, or taken when the walk began
         number = log.start.turn
         if not number:  # turn 0 is the setup: the deal shows it

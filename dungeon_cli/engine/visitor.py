@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..kit.core import State
+from ..kit.core import AnyState
 
 if TYPE_CHECKING:
     from notation import Checkpoint, Move
@@ -21,13 +21,13 @@ class Visitor:
     def begin(self, walk: "Walk") -> None:
         """The walk has its starting state; nothing is dealt yet."""
 
-    def event(self, before: State, action: Any, after: State) -> None:
+    def event(self, before: AnyState, action: Any, after: AnyState) -> None:
         """One chance outcome or decision was applied."""
 
-    def turn(self, log: "TurnLog[Any]", after: State) -> None:
+    def turn(self, log: "TurnLog[Any]", after: AnyState) -> None:
         """A turn ended (the rules moved the turn on, or the game ended)."""
 
-    def move(self, move: "Move", state: State, checkpoint: Optional["Checkpoint"]) -> None:
+    def move(self, move: "Move", state: AnyState, checkpoint: Optional["Checkpoint"]) -> None:
         """A move line of a record was replayed to its end (record sources only);
         ``checkpoint`` is what the line asserts of ``state``, if anything."""
 

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
 from notation import Token
 
-from ..kit.core import Draw, Illegal, Phase, State
+from ..kit.core import AnyState, Draw, Illegal, Phase
 from ..kit.game_module import Misread, TurnLog
 from .dealer import Dealer, SeededDealer, dealer_for
 from .setup import Setup
@@ -73,7 +73,7 @@ class Walk:
         *,
         history: bool = True,
         turns: bool = True,
-        start: Optional[State] = None,
+        start: Optional[AnyState] = None,
     ):
         self.setup = setup
         self.module = setup.module
@@ -83,11 +83,11 @@ class Walk:
         self.visitors = list(visitors)
         # ``start``: a state to begin from instead of the setup's (a record's Position)
         self.start = start if start is not None else self.dealer.start(setup)
-        self.state: State = self.start
-        self.turn_start: State = self.start
-        self.events: list[tuple[State, Any]] = []  # of the turn in progress
+        self.state: AnyState = self.start
+        self.turn_start: AnyState = self.start
+        self.events: list[tuple[AnyState, Any]] = []  # of the turn in progress
         self.turns: list[TurnLog[Any]] = []  # finished turns (the setup, turn 0, if it had events)
-        self.history: list[State] = [self.start]
+        self.history: list[AnyState] = [self.start]
         self.count = 0  # events so far
         self.moves = 0  # numbered turns finished
         self.dealt: set[int] = set()  # event numbers the dealer answered (never a choice)
@@ -104,10 +104,10 @@ class Walk:
         """Who watches from now on. Only the hooks a visitor overrides are called: a
         verdict that needs no word of each event costs the walk nothing per event."""
         self._visitors = visitors
-        self._on_event: list[Callable[[State, Any, State], None]] = [
+        self._on_event: list[Callable[[AnyState, Any, AnyState], None]] = [
             v.event for v in visitors if type(v).event is not Visitor.event
         ]
-        self._on_turn: list[Callable[[TurnLog[Any], State], None]] = [
+        self._on_turn: list[Callable[[TurnLog[Any], AnyState], None]] = [
             v.turn for v in visitors if type(v).turn is not Visitor.turn
         ]
         # Whether events are kept or told at all: a bare walk (verify, a sim without
@@ -142,7 +142,7 @@ class Walk:
 
     # -- stepping ----------------------------------------------------------------------
 
-    def apply(self, action: Any) -> State:
+    def apply(self, action: Any) -> AnyState:
         """Apply a chance outcome or a decision; Illegal propagates and nothing changes."""
         before = self.state
         if self.dealer.seeded and before.phase is _CHANCE:
@@ -155,7 +155,7 @@ class Walk:
         self._log(before, action, after)
         return after
 
-    def step(self, action: Any, blame: Blame = None, turn: Optional[int] = None) -> State:
+    def step(self, action: Any, blame: Blame = None, turn: Optional[int] = None) -> AnyState:
         """``apply``, with an Illegal turned into a ``Fault`` at the token to blame.
         ``turn``: the step belongs to this turn (a record's move number), so one that
         comes after the game or the turn is over is refused as such."""
@@ -163,7 +163,7 @@ class Walk:
             return self.apply(action)
         return self.take(((blame, action),), turn)
 
-    def take(self, steps: Iterable[tuple[Blame, Any]], turn: Optional[int] = None) -> State:
+    def take(self, steps: Iterable[tuple[Blame, Any]], turn: Optional[int] = None) -> AnyState:
         """``step`` for each ``(blame, action)`` in turn (a record's move line), in one
         loop: a walk that keeps nothing (verify's) takes each step without a call of its
         own. A Misread raised by ``steps`` itself (a game's notation reading the line)
@@ -214,7 +214,7 @@ class Walk:
             count += 1
         return count
 
-    def run(self, player: Callable[[State], Any], limit: int = MAX_EVENTS) -> State:
+    def run(self, player: Callable[[AnyState], Any], limit: int = MAX_EVENTS) -> AnyState:
         """Play to the end: the dealer answers chance, ``player(state)`` every decision.
         Runaway after ``limit`` events."""
         decision = Phase.DECISION
@@ -230,7 +230,7 @@ class Walk:
                 name = self.setup.game
                 raise Runaway(f"{name}: the game has not ended after {limit:,} events")
 
-    def _log(self, before: State, action: Any, after: State, dealt: bool = False) -> None:
+    def _log(self, before: AnyState, action: Any, after: AnyState, dealt: bool = False) -> None:
         """One event: it ends a turn when the rules' turn moves on or the game ends."""
         count = self.count
         if dealt:
@@ -259,7 +259,7 @@ class Walk:
     # -- taking back -------------------------------------------------------------------
 
     @property
-    def all_events(self) -> list[tuple[State, Any]]:
+    def all_events(self) -> list[tuple[AnyState, Any]]:
         """Every ``(state before, action)`` so far, finished turns first."""
         out = [event for log in self.turns for event in log.events]
         out.extend(self.events)
@@ -300,7 +300,7 @@ class Walk:
         finally:
             self.visitors = visitors
 
-    def undo(self) -> Optional[tuple[State, Any]]:
+    def undo(self) -> Optional[tuple[AnyState, Any]]:
         """Take back the last thing the player chose (or, at a table, typed), with the
         draws the dealer made after it; the event taken back, or None when there is
         nothing to take back."""

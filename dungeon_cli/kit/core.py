@@ -180,8 +180,19 @@ class Chance:
         return f"Chance({self.pile!r}, {self.what!r}, {self.outcomes!r}, known={self.known!r})"
 
 
-class State(ABC):
-    """Where one game stands. Immutable from the outside: ``apply`` gives a new state."""
+# A game's own action type (python-chess's Move, OpenSpiel's action): a union of the
+# game's action classes, ``Draw`` among them.
+A = TypeVar("A")
+
+
+class State(ABC, Generic[A]):
+    """Where one game stands. Immutable from the outside: ``apply`` gives a new state.
+
+    Generic over the game's action type, python-chess's and OpenSpiel's way: a game's
+    state is a ``State[Action]`` (its own union of actions), so its ``apply`` and
+    ``legal_actions`` and a bot that chooses among them are checked against the game's
+    actions. Code written for every game (the engine's walk, the referee, the searches)
+    holds an ``AnyState``, a state whose actions it passes on without looking."""
 
     turn: int
     phase: Phase
@@ -199,11 +210,11 @@ class State(ABC):
         """The pending chance event (only in the CHANCE phase)."""
 
     @abstractmethod
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> Sequence[A]:
         """Every action the player may take now (only in the DECISION phase)."""
 
     @abstractmethod
-    def apply(self, action: Any) -> Self:
+    def apply(self, action: A | Draw) -> Self:
         """The state after ``action`` (a ``Draw`` in CHANCE, a player action in DECISION)."""
 
     @abstractmethod
@@ -291,7 +302,10 @@ class State(ABC):
         return self.phase is Phase.OVER
 
 
-StateT = TypeVar("StateT", bound=State)
+# A state of a game the code does not know: its actions are the game's own, handed
+# from ``legal_actions`` (or a record, or a dealer's ``Draw``) to ``apply`` unseen.
+AnyState = State[Any]
+StateT = TypeVar("StateT", bound=AnyState)
 
 # A pile's cards, each of the game's own kind (a Card, a face id, a die): the shuffle
 # and the dealer pass them through without looking, so Game is not generic over them.
@@ -407,7 +421,7 @@ def _observed(value: Any) -> Hashable:
     return field
 
 
-def known_steps(state: State, steps: list[Any]) -> tuple[list[Any], State]:
+def known_steps(state: StateT, steps: list[Any]) -> tuple[list[Any], StateT]:
     """Deal every draw whose outcome is known, appending each ``Draw`` to ``steps``:
     the bare-state form of ``Dealer.outcome`` for searches that keep no walk."""
     while state.phase is Phase.CHANCE:

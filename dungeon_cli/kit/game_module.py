@@ -32,15 +32,15 @@ from typing import (
 from notation import Record, Tag, Token
 
 from .cards import CARDS
-from .core import Draw, Game, Illegal, Phase, State
+from .core import AnyState, Draw, Game, Illegal, Phase
 
 if TYPE_CHECKING:
     from .position import Values
 
 # A game's state and action types: the parameters of its notation and module, so that a
 # game's own code receives its own states (``ScoundrelState``), not the base class.
-S = TypeVar("S", bound=State)
-S_co = TypeVar("S_co", bound=State, covariant=True)
+S = TypeVar("S", bound=AnyState)
+S_co = TypeVar("S_co", bound=AnyState, covariant=True)
 A = TypeVar("A")
 
 # Where an action came from: one token, or several keyed by the part of the action they

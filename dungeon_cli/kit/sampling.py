@@ -10,9 +10,9 @@ import random
 import time
 from typing import Any, Callable, Optional, Protocol, Sequence, TypeVar, runtime_checkable
 
-from .core import State
+from .core import AnyState
 
-S_contra = TypeVar("S_contra", bound=State, contravariant=True)
+S_contra = TypeVar("S_contra", bound=AnyState, contravariant=True)
 
 
 class Tally:

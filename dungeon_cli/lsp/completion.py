@@ -20,7 +20,7 @@ from ..engine.record import walk_dealt, walk_move
 from ..engine.start_position import position_start
 from ..engine.tags import TagFault, read_setup
 from ..engine.walk import Fault
-from ..kit.core import State
+from ..kit.core import AnyState
 from ..kit.game_module import Notation
 from ..kit.terminal_text import safe
 from ..shell.candidates import candidates, deal_known
@@ -61,7 +61,7 @@ def complete(doc: Document, line: int, col: int) -> list[Item]:
     return [Item(c.text, c.meta, c.replace, "move") for c in candidates(notation, state, typed)]
 
 
-def _state_before(record: Record, line: int, before: str) -> Optional[tuple[Notation[Any, Any], State, str]]:
+def _state_before(record: Record, line: int, before: str) -> Optional[tuple[Notation[Any, Any], AnyState, str]]:
     """(notation, state, text typed) for the cursor: the state after every move above the
     cursor's move line, down the line of the tree it is on (a variation is replayed from
     the state before the move it replaces), from the record's Position if it has one, and
@@ -71,7 +71,7 @@ def _state_before(record: Record, line: int, before: str) -> Optional[tuple[Nota
         setup, _ = read_setup(record)
     except TagFault:
         return None
-    start: Optional[State] = None
+    start: Optional[AnyState] = None
     if record.position is not None:
         start, problems = position_start(record, setup.module, Dealer().start(setup))
         if start is None:

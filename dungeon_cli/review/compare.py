@@ -26,7 +26,7 @@ from typing import NamedTuple, Optional
 
 from notation import Move, Record
 
-from ..kit.core import State
+from ..kit.core import AnyState
 from .transcript import Side, Turn, move_text
 
 
@@ -58,7 +58,7 @@ class Parting(NamedTuple):
     decision they disagree on, and how many events of that turn they shared."""
 
     row: Row
-    board: Optional[State]
+    board: Optional[AnyState]
     shared: int
 
 
@@ -221,7 +221,7 @@ def _parting(a: Side, b: Side, rows: list[Row]) -> tuple[Optional[Parting], Opti
     return None, None
 
 
-def _board(turn_a: Optional[Turn], turn_b: Optional[Turn], shared: int, a: Side, b: Side) -> Optional[State]:
+def _board(turn_a: Optional[Turn], turn_b: Optional[Turn], shared: int, a: Side, b: Side) -> Optional[AnyState]:
     """The state just before the parting event, which both games were in."""
     for turn in (turn_a, turn_b):
         if turn is not None and shared < len(turn.events):

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import os
 import subprocess
-from typing import Optional
+from typing import Callable, Optional
 
 from notation.model import printable
 
+from ..kit.terminal_text import safe
 from ..plumbing import inputs, safe_write
 
 ATTRIBUTE = "*.dgn diff=dgn"
@@ -126,3 +127,32 @@ def commands() -> list[str]:
         quoted = "'" + value.replace("'", "'\\''") + "'"
         lines.append(f"git config {key} {quoted}")
     return lines
+
+
+def set_up(root: str, agree: Callable[[str], bool], say: Callable[[str], None]) -> int:
+    """Make every setting in the repository at ``root`` (the attribute, then ``CONFIG``),
+    each said by ``say`` as kept, added, set, replaced or left: a setting there with
+    another value is replaced only if ``agree`` says yes to the question. How many were left."""
+    left = 0
+    current = attribute(root)
+    if current == "dgn":
+        say(f"kept      .gitattributes: {ATTRIBUTE}")
+    elif current is None or agree(
+        f"records have diff={safe(current)} here; add '{ATTRIBUTE}' to .gitattributes, which overrides it?"
+    ):
+        add_attribute(root)
+        say(f"added     .gitattributes: {ATTRIBUTE}")
+    else:
+        left += 1
+        say(f"left      .gitattributes: records keep diff={safe(current)}")
+    for key, value in CONFIG.items():
+        had = config_value(key, root)
+        if had == value:
+            say(f"kept      {key} = {value}")
+        elif had is None or agree(f"{key} is '{safe(had)}'; replace it with '{value}'?"):
+            set_config(key, value, root)
+            say(f"{'set' if had is None else 'replaced':<9} {key} = {value}")
+        else:
+            left += 1
+            say(f"left      {key} = {safe(had)}")
+    return left

@@ -14,7 +14,7 @@ from notation import Checkpoint, Move, Record
 
 from ..engine import Visitor, Walk
 from ..engine.walk import Fault
-from ..kit.core import Draw, State
+from ..kit.core import AnyState, Draw
 from ..kit.game_module import GameModule
 from ..services.referee import Referee, Verdict
 
@@ -24,8 +24,8 @@ class Turn(NamedTuple):
     after it (None when the walk stopped inside it)."""
 
     move: Move
-    events: list[tuple[State, Any]]
-    after: Optional[State]
+    events: list[tuple[AnyState, Any]]
+    after: Optional[AnyState]
 
 
 def move_text(move: Move) -> str:
@@ -45,19 +45,19 @@ class Transcript(Visitor):
     def __init__(self, record: Record) -> None:
         self.record = record
         self.module: Optional[GameModule[Any, Any]] = None
-        self.start: Optional[State] = None
+        self.start: Optional[AnyState] = None
         self.turns: list[Turn] = []
         self.stopped: Optional[Fault] = None  # the fault the walk stopped at
-        self._events: list[tuple[State, Any]] = []
+        self._events: list[tuple[AnyState, Any]] = []
 
     def begin(self, walk: Walk) -> None:
         self.module = walk.module
         self.start = walk.state
 
-    def event(self, before: State, action: Any, after: State) -> None:
+    def event(self, before: AnyState, action: Any, after: AnyState) -> None:
         self._events.append((before, action))
 
-    def move(self, move: Move, state: State, checkpoint: Optional[Checkpoint]) -> None:
+    def move(self, move: Move, state: AnyState, checkpoint: Optional[Checkpoint]) -> None:
         self.turns.append(Turn(move, self._events, state))
         self._events = []
 
@@ -69,7 +69,7 @@ class Transcript(Visitor):
                 self.turns.append(Turn(move, self._events, None))
         self._events = []
 
-    def key(self, before: State, action: Any) -> tuple[str, str]:
+    def key(self, before: AnyState, action: Any) -> tuple[str, str]:
         """An event as text, so that two records' events compare whatever the game's
         action classes are: a draw by its outcome, a decision as the game writes it."""
         assert self.module is not None
@@ -104,7 +104,7 @@ class Side:
         return self.record.tag_value("Seed")
 
     @property
-    def state(self) -> Optional[State]:
+    def state(self) -> Optional[AnyState]:
         return self.verdict.state
 
 

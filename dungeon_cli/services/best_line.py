@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional
 if TYPE_CHECKING:
     from notation import Record
 
-    from ..kit.core import State
+    from ..kit.core import AnyState
     from ..solver import Solution
     from .session import Session
 
@@ -30,7 +30,7 @@ class KnownDeal(NamedTuple):
     known), and how the deal was found ("seed 7", "game.dgn (seed 7)", "game.dgn")."""
 
     session: Session
-    start: State
+    start: AnyState
     where: str
 
 

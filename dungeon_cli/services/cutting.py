@@ -24,7 +24,7 @@ from ..engine.dealer import Dealer, SeededDealer
 from ..engine.record import walk_dealt, walk_move
 from ..engine.start_position import position_start
 from ..engine.tags import read_setup
-from ..kit.core import Phase, State
+from ..kit.core import AnyState, Phase
 from .referee import check
 
 Point = tuple[int, Optional[int]]  # (move number, decisions made in it); None: before its deal
@@ -46,7 +46,7 @@ def parse_point(text: str) -> Point:
     return int(match.group(1)), int(match.group(2)) if match.group(2) is not None else None
 
 
-def cut(record: Record, point: Point) -> tuple[Record, State]:
+def cut(record: Record, point: Point) -> tuple[Record, AnyState]:
     """The record cut at ``point``, and the state its position holds. The record must
     be legal (its Seed checked, when it has one): ``CutError`` otherwise, and for a point
     that is not in its main line."""
@@ -109,7 +109,7 @@ def points(record: Record) -> Iterator[Point]:
 
 def _walk(record: Record) -> Walk:
     setup, _ = read_setup(record, seeded=True)
-    start: Optional[State] = None
+    start: Optional[AnyState] = None
     if record.position is not None:
         start, _ = position_start(record, setup.module, Dealer().start(setup))
     dealer = SeededDealer(setup.seed) if setup.seed is not None and start is None else Dealer()
@@ -141,7 +141,7 @@ def _first_token(blame: Any) -> Token:
     return min(tokens, key=lambda token: (token.line, token.col))
 
 
-def _record(record: Record, module: Any, state: State, moves: list[Move]) -> Record:
+def _record(record: Record, module: Any, state: AnyState, moves: list[Move]) -> Record:
     value = position_text(module.notation.write_position(state))
     tags = [
         Tag(tag.name, tag.value, comments=list(tag.comments), trailing=tag.trailing)

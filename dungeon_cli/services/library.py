@@ -21,7 +21,7 @@ from ..engine.dealer import Dealer, SeededDealer
 from ..engine.record import walk_move
 from ..engine.start_position import position_start
 from ..engine.tags import TagFault, read_setup
-from ..kit.core import State
+from ..kit.core import AnyState
 from ..kit.game_module import GameModule
 from .referee import Referee, Verdict
 
@@ -75,7 +75,7 @@ class GameRecord:
         return out
 
     @property
-    def position(self) -> Optional[State]:
+    def position(self) -> Optional[AnyState]:
         """The state the record's Position gives (None: it starts from the deal).
         RecordError if the Position is wrong."""
         if self.record.position is None:
@@ -87,13 +87,13 @@ class GameRecord:
             raise RecordError(first.message, first.line, first.col)
         return state
 
-    def start(self) -> State:
+    def start(self) -> AnyState:
         """The state the record's moves start from: its Position's, or the game's before
         anything is dealt."""
         position = self.position
         return position if position is not None else self._setup()[1]
 
-    def replay(self, line: Optional[Sequence[Move]] = None, seeded: bool = False) -> Iterator[tuple[Optional[Move], State]]:
+    def replay(self, line: Optional[Sequence[Move]] = None, seeded: bool = False) -> Iterator[tuple[Optional[Move], AnyState]]:
         """``(None, start)``, then ``(move, state after it)`` for each move of the main
         line, or of ``line``: a variation of the tree, reached through the moves before
         it. ``seeded``: dealt as the record's Seed deals (a card the seed does not deal
@@ -122,7 +122,7 @@ class GameRecord:
 
     # -- inside --------------------------------------------------------------------------
 
-    def _setup(self) -> tuple[Setup, State]:
+    def _setup(self) -> tuple[Setup, AnyState]:
         try:
             setup, _ = read_setup(self.record, seeded=True)
         except TagFault as exc:

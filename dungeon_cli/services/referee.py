@@ -21,7 +21,7 @@ from ..engine.dealer import Dealer, SeededDealer
 from ..engine.record import Split, replay, variation_stops
 from ..engine.start_position import first_move_problem, position_start
 from ..engine.tags import TagFault, read_setup
-from ..kit.core import Result, State
+from ..kit.core import AnyState, Result
 from ..kit.game_module import GameModule, Notation
 
 _VARIATIONS = attrgetter("variations")
@@ -35,9 +35,9 @@ class Verdict(Visitor):
         self.record = record
         self.diagnostics: list[Diagnostic] = diagnostics if diagnostics is not None else []
         self.module: Optional[GameModule[Any, Any]] = None
-        self.state: Optional[State] = None  # the state after the last move replayed
-        self.states: list[Optional[State]] = []  # after each move, when kept
-        self.line_states: dict[int, State] = {}  # after each move of a variation, by its id, when kept
+        self.state: Optional[AnyState] = None  # the state after the last move replayed
+        self.states: list[Optional[AnyState]] = []  # after each move, when kept
+        self.line_states: dict[int, AnyState] = {}  # after each move of a variation, by its id, when kept
         self.keep_states = keep_states
         self.moves_replayed = 0
 
@@ -60,7 +60,7 @@ class Verdict(Visitor):
         self.state = walk.state
         self.walk = walk
 
-    def move(self, move: Move, state: State, checkpoint: Optional[Checkpoint]) -> None:
+    def move(self, move: Move, state: AnyState, checkpoint: Optional[Checkpoint]) -> None:
         self.state = state
         self.moves_replayed += 1
         if self.keep_states:
@@ -77,7 +77,7 @@ class Verdict(Visitor):
         this record's diagnostics; its states are its own (the Result is the main line's)."""
         return _LineVerdict(self)
 
-    def _checkpoint(self, state: State, checkpoint: Checkpoint) -> None:
+    def _checkpoint(self, state: AnyState, checkpoint: Checkpoint) -> None:
         assert self.module is not None
         actual = self.module.notation.checkpoint(state)
         for pair in checkpoint.pairs:
@@ -133,7 +133,7 @@ class _LineVerdict(Visitor):
     def __init__(self, verdict: Verdict):
         self.verdict = verdict
 
-    def move(self, move: Move, state: State, checkpoint: Optional[Checkpoint]) -> None:
+    def move(self, move: Move, state: AnyState, checkpoint: Optional[Checkpoint]) -> None:
         if self.verdict.keep_states:
             self.verdict.line_states[id(move)] = state
         if checkpoint is not None:
@@ -182,7 +182,7 @@ class Referee:
         first_move = record.moves[0].line if record.moves else max(t.line for t in record.tags) + 1
         inside, stops = variation_stops(record, (d.line for d in diags if d.line >= first_move)) if tree else (set(), {})
         stop_line = min((d.line for d in diags if d.line >= first_move and d.line not in inside), default=None)
-        start: Optional[State] = None
+        start: Optional[AnyState] = None
         if record.position is not None:
             start, problems = position_start(record, setup.module, Dealer().start(setup))
             diags.extend(problems)

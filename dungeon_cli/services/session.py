@@ -19,7 +19,7 @@ from ..engine.dealer import SeededDealer
 from ..engine.record import replay
 from ..engine.start_position import position_start
 from ..engine.tags import TagFault, read_setup
-from ..kit.core import Draw, Phase, State
+from ..kit.core import AnyState, Draw, Phase
 from ..kit.game_module import Notation, TurnLog
 
 
@@ -30,7 +30,7 @@ class Session(Walk):
         tags: Sequence[tuple[str, str]] = (),
         dealer: Optional[Dealer] = None,
         visitors: Sequence[Visitor] = (),
-        start: Optional[State] = None,
+        start: Optional[AnyState] = None,
         rest: bool = False,
     ):
         super().__init__(setup, dealer, visitors, start=start)
@@ -85,7 +85,7 @@ class Session(Walk):
             setup, _ = read_setup(record, seeded=seeded)
         except TagFault as exc:
             raise ValueError(exc.diagnostic.message if exc.diagnostic else "the record has no Game tag") from None
-        start: Optional[State] = None
+        start: Optional[AnyState] = None
         if record.position is not None:  # dealt from its piles; what they do not hold is typed
             start, problems = position_start(record, setup.module, Dealer().start(setup))
             if start is None:
@@ -117,7 +117,7 @@ class Session(Walk):
             self.tries = [tried for tried in self.tries if tried.dealt <= count]
             self.dropped.extend(gone)
 
-    def undo(self) -> Optional[tuple[State, Any]]:
+    def undo(self) -> Optional[tuple[AnyState, Any]]:
         """``Walk.undo``, but never past the start of a branch (``floor``): what came
         before it is the line it was tried from, which ``back`` returns to."""
         keep = self.count
@@ -192,7 +192,7 @@ class Session(Walk):
         parent.child = None
         return parent
 
-    def line_events(self) -> list[tuple[State, Any]]:
+    def line_events(self) -> list[tuple[AnyState, Any]]:
         """Every event of this line from the game's start: a branch's own after the
         events of the line it was tried from (a hint sees the whole game)."""
         if self.parent is None:

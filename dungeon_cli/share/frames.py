@@ -14,7 +14,7 @@ from typing import Any, Optional
 from notation import Checkpoint, Move, Record
 
 from ..engine import Told, Visitor
-from ..kit.core import State
+from ..kit.core import AnyState
 from ..services.referee import Referee, Verdict
 
 
@@ -22,7 +22,7 @@ from ..services.referee import Referee, Verdict
 class Frame:
     number: int  # 0: the table before move 1
     move: Optional[Move]  # None: the start, when no deal: line sets the table
-    state: State
+    state: AnyState
     checkpoint: dict[str, str]
     told: str = ""  # what the move's turn did, in words (``engine.Told``)
 
@@ -44,11 +44,11 @@ class Frames(Visitor):
         if not self.line:
             self.frames = [Frame(0, None, walk.state, self.module.notation.checkpoint(walk.state))]
 
-    def turn(self, log: Any, after: State) -> None:
+    def turn(self, log: Any, after: AnyState) -> None:
         assert self.told is not None  # begin() came first
         self.told.turn(log, after)
 
-    def move(self, move: Move, state: State, checkpoint: Optional[Checkpoint]) -> None:
+    def move(self, move: Move, state: AnyState, checkpoint: Optional[Checkpoint]) -> None:
         values = self.module.notation.checkpoint(state)
         if move.number is None and not self.line:  # the deal: line sets the table
             self.frames[0] = Frame(0, move, state, values)

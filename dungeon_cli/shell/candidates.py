@@ -15,7 +15,7 @@ from typing import Any, Iterable, Optional, Sequence
 from notation import canonical_token
 from notation.tokens import TokenError
 
-from ..kit.core import Draw, Illegal, Phase, State
+from ..kit.core import AnyState, Draw, Illegal, Phase
 from ..kit.game_module import Notation
 
 _WORD = re.compile(r"[^ \t]+")
@@ -45,7 +45,7 @@ def fold(text: str) -> str:
     return text.translate(_SUITS).lower().replace("10", "t")
 
 
-def deal_known(state: State) -> State:
+def deal_known(state: AnyState) -> AnyState:
     """The state after the draws a known order forces (what ``Session.deal`` does)."""
     while state.phase is Phase.CHANCE:
         known = state.chance().known
@@ -55,7 +55,7 @@ def deal_known(state: State) -> State:
     return state
 
 
-def choices(notation: Notation[Any, Any], state: State, described: bool = True) -> list[tuple[str, str, Any]]:
+def choices(notation: Notation[Any, Any], state: AnyState, described: bool = True) -> list[tuple[str, str, Any]]:
     """``(text, description, action)`` of everything that may be typed in ``state``
     (descriptions left empty unless ``described``); a run of actions the game offers as
     one (``Notation.runs``) has an ``ActionRun`` of them as its action."""
@@ -81,7 +81,7 @@ def choices(notation: Notation[Any, Any], state: State, described: bool = True) 
     return []
 
 
-def listed(notation: Notation[Any, Any], state: State, options: list[tuple[str, str, Any]]) -> list[tuple[str, str, Any]]:
+def listed(notation: Notation[Any, Any], state: AnyState, options: list[tuple[str, str, Any]]) -> list[tuple[str, str, Any]]:
     """``help``'s moves: of the actions a game calls alike (``Notation.alike``), the one of
     least rank in the place of the first, its description saying how many more."""
     groups: dict[Any, list[tuple[Any, int]]] = {}
@@ -104,7 +104,7 @@ def listed(notation: Notation[Any, Any], state: State, options: list[tuple[str, 
     return out
 
 
-def _nothing(state: State, action: Any) -> str:
+def _nothing(state: AnyState, action: Any) -> str:
     return ""
 
 
@@ -115,7 +115,7 @@ def _canonical(word: str) -> Optional[str]:
         return None
 
 
-def follow(notation: Notation[Any, Any], state: State, words: Sequence[str]) -> tuple[Optional[State], list[str]]:
+def follow(notation: Notation[Any, Any], state: AnyState, words: Sequence[str]) -> tuple[Optional[AnyState], list[str]]:
     """Follow complete words from ``state``. Returns the state reached and the words of
     an action begun but not finished (a game whose actions take several tokens), or
     ``(None, [])`` when a word cannot be played there."""
@@ -150,7 +150,7 @@ def follow(notation: Notation[Any, Any], state: State, words: Sequence[str]) -> 
 
 
 def candidates(
-    notation: Notation[Any, Any], state: State, before_cursor: str, commands: Iterable[tuple[str, str]] = ()
+    notation: Notation[Any, Any], state: AnyState, before_cursor: str, commands: Iterable[tuple[str, str]] = ()
 ) -> list[Completion]:
     """Completions for the text before the cursor, in the game's own order; commands
     (``undo``, ``help``...) are offered for a first word that begins one."""

@@ -9,7 +9,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from ..kit.core import State
+from ..kit.core import AnyState
 from ..kit.game_module import Notation
 from .board import spelled
 from .candidates import candidates
@@ -23,7 +23,7 @@ class ActionCompleter(Completer):
     def __init__(
         self,
         notation: Notation[Any, Any],
-        current: Callable[[], State],
+        current: Callable[[], AnyState],
         commands: Iterable[tuple[str, str]] | Callable[[], Iterable[tuple[str, str]]] = (),
         colour: bool = False,
         symbols: bool = False,

@@ -15,7 +15,7 @@ from notation import Checkpoint, Diagnostic, Move, Record
 from notation.writer import move_lines
 
 from ..engine import Told, Visitor, wrapped
-from ..kit.core import State
+from ..kit.core import AnyState
 from ..kit.game_module import GameModule
 from ..services.referee import Referee
 
@@ -26,7 +26,7 @@ class TextFrame:
 
     __slots__ = ("number", "move", "state", "told")
 
-    def __init__(self, number: int, move: Optional[Move], state: State, told: str = ""):
+    def __init__(self, number: int, move: Optional[Move], state: AnyState, told: str = ""):
         self.number = number
         self.move = move
         self.state = state
@@ -178,11 +178,11 @@ class _VariationLines(Visitor):
     def begin(self, walk: Any) -> None:
         self.told.begin(walk)
 
-    def turn(self, log: Any, after: State) -> None:
+    def turn(self, log: Any, after: AnyState) -> None:
         if self.frames is not None:
             self.told.turn(log, after)
 
-    def move(self, move: Move, state: State, checkpoint: Optional[Checkpoint]) -> None:
+    def move(self, move: Move, state: AnyState, checkpoint: Optional[Checkpoint]) -> None:
         if self.frames is not None:
             self.frames.append(TextFrame(move.number or 0, move, state, " ".join(self.told.take())))
 
@@ -196,7 +196,7 @@ class _Start(Visitor):
     """The state the walk starts in."""
 
     def __init__(self) -> None:
-        self.state: Optional[State] = None
+        self.state: Optional[AnyState] = None
 
     def begin(self, walk: Any) -> None:
         self.state = walk.state

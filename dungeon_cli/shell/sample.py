@@ -7,7 +7,7 @@ import random
 from typing import Any, Optional
 
 from ..engine import Setup, Visitor
-from ..kit.core import Draw, State
+from ..kit.core import AnyState, Draw
 from ..kit.game_module import GameModule, TurnLog
 from ..services.session import Session
 
@@ -22,11 +22,11 @@ class _Lines(Visitor):
         self.lines: list[str] = []
         self.words: list[str] = []
 
-    def event(self, before: State, action: Any, after: State) -> None:
+    def event(self, before: AnyState, action: Any, after: AnyState) -> None:
         if not isinstance(action, Draw):
             self.words.append(self.text(before, action))
 
-    def turn(self, log: TurnLog[Any], after: State) -> None:
+    def turn(self, log: TurnLog[Any], after: AnyState) -> None:
         if log.start.turn:
             self.lines.append(" ".join(self.words))
             self.words = []
@@ -44,7 +44,7 @@ def sample_game(
     rng = random.Random(policy_seed)
     decisions = 0
 
-    def policy(state: State) -> Any:
+    def policy(state: AnyState) -> Any:
         nonlocal decisions
         decisions += 1
         legal = state.legal_actions()
@@ -59,6 +59,6 @@ def sample_game(
     return session, lines.lines
 
 
-def _loses(state: State, action: Any) -> bool:
+def _loses(state: AnyState, action: Any) -> bool:
     result = state.apply(action).result()
     return result is not None and not result.won

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any, Hashable, Optional
 
-from ..kit.core import Result, State
+from ..kit.core import AnyState, Result
 from ..kit.objective import WIN, objective
 from .game_hooks import SearchModel, Steps
 
@@ -82,7 +82,7 @@ class Search:
         self.best_line: Steps = []
         self.path: Steps = []
 
-    def solve(self, start: State) -> Solution:
+    def solve(self, start: AnyState) -> Solution:
         """When looking for a win, aspiration passes: look only for lines reaching a
         target (at first the root's bound, the best any line could do), everything
         below it cut. A pass that finds one goes on to the best line; a pass that finds
@@ -131,7 +131,7 @@ class Search:
         return Solution(final.final(), self.best_line, stopped is None, self.nodes, seconds, stopped)
 
     def value_from(
-        self, start: State, seconds: Optional[float] = None, nodes: Optional[int] = None
+        self, start: AnyState, seconds: Optional[float] = None, nodes: Optional[int] = None
     ) -> tuple[Optional[int], bool]:
         """The best value reachable from ``start``, and whether it is proven (None: the
         time ran out first). No line is kept, so the table this search has filled from
@@ -251,7 +251,7 @@ class Search:
         return value, exact
 
 
-def replay_line(start: State, line: Steps) -> State:
+def replay_line(start: AnyState, line: Steps) -> AnyState:
     state = start
     for action in line:
         state = state.apply(action)

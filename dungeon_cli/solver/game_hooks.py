@@ -27,11 +27,11 @@ import importlib
 from typing import Any, Callable, Hashable, Mapping, Optional, Protocol, Sequence, runtime_checkable
 
 from .. import registry
-from ..kit.core import Cards, Phase, State, known_steps
+from ..kit.core import AnyState, Cards, Phase, known_steps
 from ..kit.objective import objective
 
 # A game's (state before, action) pairs, as a record's walk gives them.
-Events = list[tuple[State, Any]]
+Events = list[tuple[AnyState, Any]]
 # A line: the steps from the start (the core's actions, or a model's compact steps
 # until ``line`` turns them into actions); a node's children: (steps to it, child).
 Steps = list[Any]
@@ -83,7 +83,7 @@ class SearchModel(Protocol):
     monotone: bool
     children_above: Optional[ChildrenAbove]
 
-    def root(self, start: State) -> tuple[Steps, Any]: ...
+    def root(self, start: AnyState) -> tuple[Steps, Any]: ...
 
     def value(self, node: Any) -> Optional[int]: ...
 
@@ -106,16 +106,16 @@ class Hooks:
         self.bound = module.bound
         self.priority = module.priority
         self.deal = module.deal
-        self.moves: Callable[[State], Sequence[Any]] = module.moves if isinstance(module, _Moves) else _legal_actions
+        self.moves: Callable[[AnyState], Sequence[Any]] = module.moves if isinstance(module, _Moves) else _legal_actions
         self._model: Optional[Callable[[], SearchModel]] = module.model if isinstance(module, _OwnModel) else None
-        self.settled: Optional[Callable[[State], bool]] = module.settled if isinstance(module, _Settled) else None
+        self.settled: Optional[Callable[[AnyState], bool]] = module.settled if isinstance(module, _Settled) else None
 
     def model(self) -> SearchModel:
         """The game's own search model, or the core itself (``CoreModel``)."""
         return self._model() if self._model is not None else CoreModel(self)
 
 
-def _legal_actions(state: State) -> list[Any]:
+def _legal_actions(state: AnyState) -> Sequence[Any]:
     """The default ``moves``: every legal action."""
     return state.legal_actions()
 
@@ -147,22 +147,22 @@ class CoreModel:
     def __init__(self, game_hooks: Hooks):
         self.h = game_hooks
 
-    def root(self, start: State) -> tuple[Steps, State]:
+    def root(self, start: AnyState) -> tuple[Steps, AnyState]:
         return known_steps(start, [])
 
-    def value(self, node: State) -> Optional[int]:
+    def value(self, node: AnyState) -> Optional[int]:
         return objective(node.final()) if node.phase is Phase.OVER else None
 
-    def key(self, node: State) -> Hashable:
+    def key(self, node: AnyState) -> Hashable:
         return self.h.key(node)
 
-    def bound(self, node: State) -> int:
+    def bound(self, node: AnyState) -> int:
         return self.h.bound(node)
 
-    def children(self, node: State) -> Children:
+    def children(self, node: AnyState) -> Children:
         """(steps, child), best-looking first; children with the same key (the same
         future by another action: a joker's value, another order) only once."""
-        out: list[tuple[Any, int, Steps, State]] = []
+        out: list[tuple[Any, int, Steps, AnyState]] = []
         seen: set[Hashable] = set()
         moves = self.h.moves(node)
         for action in moves:

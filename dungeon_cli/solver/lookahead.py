@@ -27,7 +27,7 @@ from typing import Any, Hashable, Optional
 
 from ..engine.dealer import pick
 from ..kit.bot import Bot
-from ..kit.core import Draw, Phase, Result, State
+from ..kit.core import AnyState, Draw, Phase, Result
 from ..kit.objective import objective
 
 NODES = 2_000  # positions searched per position at most (about a fifth of a second of one core)
@@ -53,7 +53,7 @@ class Stream:
             rng = random.Random(f"{dealer.seed}/chance")
         return cls(tuple(dealer.drawn[dealer.position :]), rng.getstate())
 
-    def answer(self, state: State) -> tuple[Hashable, "Stream"]:
+    def answer(self, state: AnyState) -> tuple[Hashable, "Stream"]:
         """The outcome of ``state``'s chance event, and the stream after it."""
         chance = state.chance()
         if chance.known is not None:
@@ -94,7 +94,7 @@ class Lookahead:
         self.line: list[Any] = []
         self.result: Optional[Result] = None  # of ``line``
 
-    def best(self, state: State, stream: Stream) -> tuple[Optional[Result], bool]:
+    def best(self, state: AnyState, stream: Stream) -> tuple[Optional[Result], bool]:
         self.deadline = time.monotonic() + self.seconds
         self.nodes = 0
         self.found: Optional[Result] = None
@@ -114,7 +114,7 @@ class Lookahead:
         except _LookaheadLimit:
             return self.found, False
 
-    def _search(self, state: State, stream: Stream, allowed: int) -> None:
+    def _search(self, state: AnyState, stream: Stream, allowed: int) -> None:
         """Every line from ``state`` that leaves the greedy choice at most ``allowed``
         times; ``self.cut`` set when a line was left out for that. The steps this call
         adds to ``path`` are taken off again as it returns (one frame a decision: a

@@ -10,7 +10,7 @@ import time
 from typing import Optional
 
 from .. import registry
-from ..kit.core import State
+from ..kit.core import AnyState
 from ..kit.objective import WIN
 from .branch_and_bound import Search, Solution, replay_line
 from .game_hooks import SearchModel, hooks
@@ -18,7 +18,7 @@ from .lookahead import Lookahead, Stream
 
 
 def solve(
-    start: State,
+    start: AnyState,
     game: str,
     max_nodes: Optional[int] = None,
     max_seconds: Optional[float] = None,
@@ -77,7 +77,7 @@ DEAL_NODES = 100_000  # a whole deal searched without hooks, when no limit is gi
 
 
 def searched(
-    start: State,
+    start: AnyState,
     game: str,
     max_nodes: Optional[int] = None,
     max_seconds: Optional[float] = None,

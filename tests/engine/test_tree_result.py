@@ -10,9 +10,9 @@ import copy
 import random
 
 import pytest
+from random_play import play_randomly
 
 from dungeon_cli import registry
-from dungeon_cli.kit.core import Draw, Phase
 from dungeon_cli.services.referee import check
 from dungeon_cli.services.session import Session
 from dungeon_cli.shell.sample import sample_game
@@ -23,17 +23,7 @@ def _to_the_end(record: Record, index: int, rng: random.Random) -> list[Move]:
     """A line tried instead of move ``index``, dealt as the seed deals, played by random
     choices to the game's end."""
     session = Session.from_record(Record(tags=record.tags, moves=record.moves[:index]), seeded=True)
-    for _ in range(20_000):
-        session.deal()
-        state = session.state
-        if state.is_over:
-            break
-        if state.phase is Phase.CHANCE:
-            session.apply(Draw(rng.choice(state.chance().outcomes)))
-        elif state.phase is Phase.DECISION:
-            session.apply(rng.choice(state.legal_actions()))
-        else:
-            break
+    play_randomly(session, rng, lambda: False)
     return session.record().moves[index:]
 
 

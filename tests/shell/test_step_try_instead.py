@@ -12,9 +12,9 @@ import pytest
 from conftest import FIXTURES
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from random_play import play_randomly
 
 from dungeon_cli import registry
-from dungeon_cli.kit.core import Draw, Phase
 from dungeon_cli.services.referee import check
 from dungeon_cli.shell.colour import Paint
 from dungeon_cli.shell.replay_frames import Replay
@@ -29,15 +29,7 @@ def _one_move_otherwise(pipe, rng: random.Random, played: list):
     def play(session, saved, text):
         played.append((session.state.turn, session.count == session.floor))
         start = len(session.turns)
-        while len(session.turns) == start:
-            state = session.state
-            if state.phase is Phase.CHANCE:
-                session.apply(Draw(rng.choice(state.chance().outcomes)))
-            elif state.phase is Phase.DECISION:
-                session.apply(rng.choice(state.legal_actions()))
-            else:
-                break
-            session.deal()
+        play_randomly(session, rng, lambda: len(session.turns) != start)
         saved.save(text())
         pipe.send_text("q")
         return True

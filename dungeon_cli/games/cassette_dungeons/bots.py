@@ -5,10 +5,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ...kit.bot import Bot
-from .rules import CassetteState
+from .rules import Action, CassetteState
 
 
 class GreedyBot(Bot[CassetteState]):
@@ -20,6 +19,6 @@ class GreedyBot(Bot[CassetteState]):
 
         self.player = Player()
 
-    def choose(self, state: CassetteState, rng: random.Random) -> Any:
+    def choose(self, state: CassetteState, rng: random.Random) -> Action:
         assert isinstance(state, CassetteState)
         return self.player.choose(state)

@@ -164,7 +164,7 @@ class Die:
     where: Optional[tuple[str, int]] = None  # (card, 0-based slot) or None when it lies free
 
 
-class CassetteState(State):
+class CassetteState(State[Action]):
     __slots__ = (
         "cards",
         "turn",
@@ -319,7 +319,7 @@ class CassetteState(State):
             out.extend(Go(r) for r in later.exits())
         return out
 
-    def apply(self, action: Any) -> "CassetteState":
+    def apply(self, action: Action) -> "CassetteState":
         new = self._apply(action)
         if new is self:
             new = self._copy()

@@ -10,10 +10,9 @@ monster. Only when no attack is legal does it pass.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ...kit.bot import Bot
-from .rules import PASS, Attack, DungeonState, power_of
+from .rules import PASS, Action, Attack, DungeonState, power_of
 
 
 def _preference(attack: Attack) -> tuple[int, int, int]:
@@ -25,7 +24,7 @@ class GreedyBot(Bot[DungeonState]):
     name = "greedy"
     summary = "attacks when it can: keeps jokers, wastes the least power, strongest monster first"
 
-    def choose(self, state: DungeonState, rng: random.Random) -> Any:
+    def choose(self, state: DungeonState, rng: random.Random) -> Action:
         attacks = [a for a in state.legal_actions() if isinstance(a, Attack)]
         if not attacks:
             return PASS

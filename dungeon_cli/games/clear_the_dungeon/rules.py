@@ -123,7 +123,7 @@ def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-class DungeonState(State):
+class DungeonState(State[Action]):
     __slots__ = (
         "turn",
         "phase",
@@ -238,7 +238,7 @@ class DungeonState(State):
                 out.append(Attack(target, (Use(a.card, va, a.reserve), Use(b.card, vb, b.reserve)), trigger))
         return out
 
-    def apply(self, action: Any) -> "DungeonState":
+    def apply(self, action: Action) -> "DungeonState":
         if self.phase is Phase.OVER:
             raise Illegal("the game is over: no action may follow")
         if isinstance(action, Draw):

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Hashable
 
 from ...kit.cards import Card
-from ...kit.core import Draw, State
+from ...kit.core import AnyState, Draw
 from ...kit.objective import WIN
 from .rules import COLUMNS, DEPTH, MONSTER_PILE, MONSTERS, POWER, POWER_PILE, Attack, DungeonState
 
@@ -65,7 +65,7 @@ def priority(state: DungeonState) -> tuple[int, int, int]:
     return (0, len(state.defeated), -len(state.damage))
 
 
-def deal(events: list[tuple[State, Any]]) -> dict[str, list[Any]]:
+def deal(events: list[tuple[AnyState, Any]]) -> dict[str, list[Any]]:
     """The deal a game's events show: each column's monsters as they turned up (the
     pile is dealt out round by round, so column c holds cards 8+c, 4+c and c from the
     top), and the power cards as drawn. Every card must have come up."""

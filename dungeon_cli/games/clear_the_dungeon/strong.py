@@ -39,7 +39,7 @@ from ...kit.bot import Bot
 from ...kit.cards import Card
 from ...kit.game_module import GameModule
 from ...kit.sampling import Tally
-from .rules import COLUMNS, DAMAGE_LIMIT, HAND, MONSTERS, POWER, Attack, DungeonState
+from .rules import COLUMNS, DAMAGE_LIMIT, HAND, MONSTERS, POWER, Action, Attack, DungeonState
 from .solver import moves
 
 SAMPLES = 48
@@ -58,14 +58,14 @@ class Candidate(Tally):
 
     __slots__ = ("action", "option", "kills")
 
-    def __init__(self, action: Any, option: Any = None):
+    def __init__(self, action: Action, option: Any = None):
         super().__init__()
         self.action = action
         self.option = option  # what the choice changes: (column killed in, damage top after), or None to pass
         self.kills = 0  # monsters defeated by the end over the deals, twelve for a win
 
     @property
-    def actions(self) -> tuple[Any]:
+    def actions(self) -> tuple[Action]:
         return (self.action,)
 
     def key(self) -> tuple[int, int, int]:
@@ -74,7 +74,7 @@ class Candidate(Tally):
         return (self.kills + len(MONSTERS) * self.wins, self.wins, self.score)
 
 
-def candidates(state: DungeonState, first: Any = None) -> list[Candidate]:
+def candidates(state: DungeonState, first: Optional[Action] = None) -> list[Candidate]:
     """The choices that lead to different games: attacks that leave the same table,
     hand and damage pile (in the base game every attack on one monster does) are one.
     ``first``: that choice alone."""
@@ -89,7 +89,7 @@ def candidates(state: DungeonState, first: Any = None) -> list[Candidate]:
     return out
 
 
-def _option(state: DungeonState, action: Any) -> Option:
+def _option(state: DungeonState, action: Action) -> Option:
     """What ``action`` changes for the game to come: None for a pass, else the column of
     the monster killed and the damage pile's top card after (None without ``reserve``)."""
     if not isinstance(action, Attack):
@@ -305,7 +305,7 @@ class StrongBot(Bot[DungeonState]):
     samples: Optional[int] = None  # deals a decision; None: by variant
 
     def begin(
-        self, module: GameModule[DungeonState, Any], variant: Optional[str], options: Mapping[str, Any], start: DungeonState
+        self, module: GameModule[DungeonState, Action], variant: Optional[str], options: Mapping[str, Any], start: DungeonState
     ) -> None:
         self.deals_each = self.samples or (RESERVE_SAMPLES if variant == "reserve" else SAMPLES)
 
@@ -317,7 +317,7 @@ class StrongBot(Bot[DungeonState]):
     def unseen(self, state: DungeonState) -> int:
         return len(state.power) + len(state.unseen)
 
-    def choose(self, state: DungeonState, rng: random.Random) -> Any:
+    def choose(self, state: DungeonState, rng: random.Random) -> Action:
         view = state
         cands = candidates(view)
         if len(cands) == 1:

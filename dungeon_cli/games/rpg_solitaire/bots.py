@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Any
 
 from ...kit.bot import Bot
 from .grid import OPPOSITE, SIDES, STEP, Pos, beyond, has_free_door
-from .rules import DROP, KEEP, PICK, RESIGN, STAT_OF_SUIT, Fight, MoveTo, Place, RpgState, higher
+from .rules import DROP, KEEP, PICK, RESIGN, STAT_OF_SUIT, Action, Fight, MoveTo, Place, RpgState, higher
 
 GIVE_UP = 400
 
@@ -27,7 +26,7 @@ class GreedyBot(Bot[RpgState]):
     name = "greedy"
     summary = "explores with the most doors, keeps better gear, picks the lock at the exit"
 
-    def choose(self, state: RpgState, rng: random.Random) -> Any:
+    def choose(self, state: RpgState, rng: random.Random) -> Action:
         s = state
         actions = s.legal_actions()
         if s.turn >= GIVE_UP:

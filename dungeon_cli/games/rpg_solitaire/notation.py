@@ -31,6 +31,7 @@ from .rules import (
     RESIGN,
     ROOM,
     STOP,
+    Action,
     DropCard,
     Fight,
     Keep,
@@ -177,7 +178,7 @@ def _one(pair: Pair) -> Optional[Card]:
     return _card_or_none(pair, pair.value, 0)
 
 
-class RpgNotation(Notation[RpgState, Any]):
+class RpgNotation(Notation[RpgState, Action]):
     position_keys = (
         "turn",
         "at",

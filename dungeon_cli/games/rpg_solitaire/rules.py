@@ -10,7 +10,7 @@ still know, for a record read token by token, what has to come next.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Mapping, Optional, Sequence
+from typing import Any, Literal, Mapping, Optional, Sequence, Union
 
 from ...kit.cards import CARDS, JOKER, Card, deck
 from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Objective, Phase, Result, State, refused_draw
@@ -126,6 +126,9 @@ class Resign:
 
 KEEP, DROP, PICK, STOP, RESIGN = Keep(), DropCard(), Pick(), Stop(), Resign()
 
+# Every action of the game: the player's, and chance's draw.
+Action = Union[Place, MoveTo, Keep, DropCard, Pick, Stop, Fight, Resign, Draw]
+
 # Steps of a turn. The first names what it does; a second item is the suit it draws.
 ROOM, ACT, GEAR, CHOOSE, MONSTER, COMBAT, TREASURE, POTION, RENEW, RETREAT, BOSS, LOCK, STAT, AGAIN = (
     "room",
@@ -205,7 +208,7 @@ def _pile_of(step: Step) -> str:
     return ROOMS if step[0] in ROOM_DRAWS else PILE_OF_SUIT[step[1]]
 
 
-class RpgState(State):
+class RpgState(State[Action]):
     __slots__ = (
         "turn",
         "phase",
@@ -298,7 +301,7 @@ class RpgState(State):
         pile = self.stock[name]
         return Chance(name, _what(step), pile.candidates(), pile.next_known, pile.weights())
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[Action]:
         if self.phase is not Phase.DECISION:
             return []
         step = self.step
@@ -307,7 +310,7 @@ class RpgState(State):
             return [KEEP, DROP, RESIGN]
         if step == (AGAIN,):
             return [PICK, STOP, RESIGN]
-        actions: list[Any] = []
+        actions: list[Action] = []
         room = self.grid[self.pos]
         if room.monster is None and self.hand is not None:
             need = door_count(self.hand) - 1
@@ -323,7 +326,7 @@ class RpgState(State):
         actions.append(RESIGN)
         return actions
 
-    def apply(self, action: Any) -> "RpgState":
+    def apply(self, action: Action) -> "RpgState":
         if self.phase is Phase.OVER:
             raise Illegal("the game is over: no action may follow")
         if isinstance(action, Draw):

@@ -35,6 +35,7 @@ from ...kit.cards import Card
 from .rules import (
     FRESH,
     RUN,
+    Action,
     Resolve,
     ScoundrelState,
     Strike,
@@ -118,7 +119,7 @@ def best_way(state: ScoundrelState, score: Callable[[End], Any]) -> End:
     return best
 
 
-def action_for(state: ScoundrelState, first: First) -> Any:
+def action_for(state: ScoundrelState, first: First) -> Action:
     """The legal action (the core's own object) that plays ``first``."""
     if not isinstance(first, tuple):
         raise AssertionError(f"{first} is not a (card, strike) plan")
@@ -141,7 +142,7 @@ class GreedyBot(Bot[ScoundrelState]):
     name = "greedy"
     summary = "best health after the room (a monster left in it counted as fought); runs from a room costing 14"
 
-    def choose(self, state: ScoundrelState, rng: random.Random) -> Any:
+    def choose(self, state: ScoundrelState, rng: random.Random) -> Action:
         s = state
         end = best_way(s, lambda e: (_health(e), _reach(e)))
         if s.can_run and _health(end) <= max(0, s.hp - RUN_LOSS):
@@ -154,7 +155,7 @@ class CountingBot(Bot[ScoundrelState]):
     name = "counting"
     summary = "plans the room and weighs it against the unseen cards it has counted"
 
-    def choose(self, state: ScoundrelState, rng: random.Random) -> Any:
+    def choose(self, state: ScoundrelState, rng: random.Random) -> Action:
         s = state
         unseen = s.dungeon.cards()  # the multiset left, and the cards run from
         monsters = sorted((value(c) for c in unseen if is_monster(c)), reverse=True)

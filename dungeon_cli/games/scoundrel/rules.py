@@ -139,7 +139,7 @@ _EMPTY: Pile[Card] = Pile.unknown(())
 _SHUFFLED = Pile.unknown(CARDS)
 
 
-class ScoundrelState(State):
+class ScoundrelState(State[Action]):
     __slots__ = (
         "turn",
         "phase",
@@ -249,16 +249,16 @@ class ScoundrelState(State):
                 actions.append(_STRIKE[card])
         return actions
 
-    def apply(self, action: Any) -> "ScoundrelState":
+    def apply(self, action: Action) -> "ScoundrelState":
         phase = self.phase
         if phase is _OVER:
             raise Illegal("the game is over: no action may follow")
-        kind = type(action)  # the exact classes first: this is every step of every game
-        if kind is Draw or (kind is not Resolve and kind is not Strike and isinstance(action, Draw)):
+        # the exact classes first: this is every step of every game
+        if type(action) is Draw or isinstance(action, Draw):
             return self._deal(action.outcome)  # _deal refuses what is no card of the deck
         if phase is _CHANCE:
             raise Illegal("the room is not complete yet: " + self.chance().what + " comes first")
-        if kind is Resolve or kind is Strike or isinstance(action, (Resolve, Strike)):
+        if type(action) is Resolve or type(action) is Strike or isinstance(action, (Resolve, Strike)):
             return self._resolve(action)
         if isinstance(action, Run):
             return self._run()
@@ -295,7 +295,7 @@ class ScoundrelState(State):
 
     # -- transitions -------------------------------------------------------------------
 
-    def _deal(self, card: Card) -> "ScoundrelState":
+    def _deal(self, card: Any) -> "ScoundrelState":
         if self.phase is not _CHANCE:
             raise Illegal("the room is complete: no more cards are dealt this turn")
         if card not in CARD_SET:

@@ -23,7 +23,7 @@ from itertools import accumulate, count
 from operator import mul
 from typing import Any, Hashable, Optional
 
-from ...kit.core import Draw, State, known_steps
+from ...kit.core import AnyState, Draw, known_steps
 from ...kit.objective import WIN
 from .rules import (
     CARDS,
@@ -169,7 +169,7 @@ class RoomModel:
     def __init__(self) -> None:
         self._ways: dict[tuple[Ids, int, int, int, bool, bool, Optional[Half]], Walked] = {}
 
-    def root(self, start: State) -> tuple[list[Any], Node]:
+    def root(self, start: AnyState) -> tuple[list[Any], Node]:
         steps, dealt = known_steps(start, [])
         assert isinstance(dealt, ScoundrelState)
         state = dealt

@@ -59,6 +59,7 @@ from .rules import (
     MAX_HP,
     ROOM,
     RUN,
+    Action,
     Resolve,
     ScoundrelState,
     Strike,
@@ -96,7 +97,7 @@ class Candidate(Tally):
 
     __slots__ = ("actions", "end", "drunk", "run")
 
-    def __init__(self, actions: tuple[Any, ...], end: Optional[End], drunk: int = 0, run: bool = False):
+    def __init__(self, actions: tuple[Action, ...], end: Optional[End], drunk: int = 0, run: bool = False):
         super().__init__()
         self.actions = actions  # the core actions that play it
         self.end = end
@@ -104,10 +105,10 @@ class Candidate(Tally):
         self.run = run
 
 
-def candidates(state: ScoundrelState, first: Any = None) -> list[Candidate]:
+def candidates(state: ScoundrelState, first: Optional[Action] = None) -> list[Candidate]:
     """Run (when allowed) and the ways through the room worth comparing; ``first``:
     only those that begin with that action (the analysis's "after this decision")."""
-    groups: dict[str | tuple[tuple[int, ...], int], list[tuple[End, tuple[Any, ...], int]]] = {}
+    groups: dict[str | tuple[tuple[int, ...], int], list[tuple[End, tuple[Resolve | Strike, ...], int]]] = {}
     for end, path, drunk in _ways(state) if first != RUN else ():
         if first is not None and path[0] != first:
             continue
@@ -341,11 +342,15 @@ class StrongBot(Bot[ScoundrelState]):
     endgame_cards = ENDGAME_CARDS
 
     def begin(
-        self, module: GameModule[ScoundrelState, Any], variant: Optional[str], options: Mapping[str, Any], start: ScoundrelState
+        self,
+        module: GameModule[ScoundrelState, Action],
+        variant: Optional[str],
+        options: Mapping[str, Any],
+        start: ScoundrelState,
     ) -> None:
-        self.plan: list[Any] = []
+        self.plan: list[Action] = []
 
-    def observe(self, before: ScoundrelState, action: Any) -> None:
+    def observe(self, before: ScoundrelState, action: Action) -> None:
         if self.plan and action == self.plan[0]:
             self.plan.pop(0)
         else:
@@ -360,7 +365,7 @@ class StrongBot(Bot[ScoundrelState]):
         """How many cards lie in an order the player does not know."""
         return sum(state.dungeon.hidden.values())
 
-    def choose(self, state: ScoundrelState, rng: random.Random) -> Any:
+    def choose(self, state: ScoundrelState, rng: random.Random) -> Action:
         view = state
         if self.plan:
             return self.plan[0]
@@ -374,11 +379,11 @@ class StrongBot(Bot[ScoundrelState]):
         return self.plan[0]
 
 
-def _actions_of_candidates(state: ScoundrelState) -> list[tuple[Any, ...]]:
+def _actions_of_candidates(state: ScoundrelState) -> list[tuple[Action, ...]]:
     return [cand.actions for cand in candidates(state)]
 
 
-def _ways(state: ScoundrelState) -> Iterator[tuple[End, tuple[Any, ...], int]]:
+def _ways(state: ScoundrelState) -> Iterator[tuple[End, tuple[Resolve | Strike, ...], int]]:
     """Every way to finish the room: (End, its core actions), in ``bots.ways``' order."""
     weapon = value(state.weapon) if state.weapon is not None else 0
     cap = value(state.slain[-1]) if state.slain else FRESH
@@ -386,8 +391,15 @@ def _ways(state: ScoundrelState) -> Iterator[tuple[End, tuple[Any, ...], int]]:
     strict = state.strict
 
     def walk(
-        hp: int, weapon: int, cap: int, drank: bool, room: tuple[Card, ...], need: int, path: tuple[Any, ...], drunk: int
-    ) -> Iterator[tuple[End, tuple[Any, ...], int]]:
+        hp: int,
+        weapon: int,
+        cap: int,
+        drank: bool,
+        room: tuple[Card, ...],
+        need: int,
+        path: tuple[Resolve | Strike, ...],
+        drunk: int,
+    ) -> Iterator[tuple[End, tuple[Resolve | Strike, ...], int]]:
         if need == 0 or hp <= 0:
             yield End(hp, weapon, cap, room, path[0] if path else None), path, drunk
             return
