@@ -38,7 +38,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # before the module's globals exist, and crashes there.
 MYPYC_MODULES = [
     "notation/model.py",
-    "notation/lines.py",
+    "notation/text_lines.py",
     "notation/reader.py",
     "dungeon_cli/kit/cards.py",
     "dungeon_cli/kit/piles.py",

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 # Before the compiled modules below: where they cannot load, their sources are imported (dungeon_compiled.py).
 import dungeon_compiled  # noqa: F401  (importing it decides)
 
-from .lines import MAX_LINE_BYTES
 from .model import Checkpoint, Colon, Diagnostic, Move, Pair, Record, Tag, Token
 from .reader import NO_RECORD, parse, read
+from .text_lines import MAX_LINE_BYTES
 from .tokens import canonical_card, canonical_token
 
 if TYPE_CHECKING:

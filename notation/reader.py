@@ -14,8 +14,8 @@ from typing import BinaryIO, Iterable, Iterator, Optional
 
 from . import grammar
 from ._parsimonious import ParseError
-from .lines import FileError, Line, physical_lines
 from .model import Checkpoint, Colon, Diagnostic, Item, Move, Pair, Record, Tag, Token
+from .text_lines import FileError, Line, physical_lines
 from .tokens import TokenError, canonical_token
 
 MAX_ERRORS = 100

@@ -81,7 +81,7 @@ class _Hashing:
         self.hash.update(data)
         return data
 
-    def read1(self, size: int = -1) -> bytes:  # the reader's plain text, a block at a time
+    def read(self, size: int = -1) -> bytes:  # the reader's plain text, a block at a time
         data = self.stream.read(size)
         self.hash.update(data)
         return data

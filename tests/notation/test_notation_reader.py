@@ -8,7 +8,7 @@ import io
 import pytest
 
 from notation import Checkpoint, Colon, Token, parse, read
-from notation.lines import MAX_LINE_BYTES
+from notation.text_lines import MAX_LINE_BYTES
 
 
 def errors(text: str) -> list[tuple[int, int, str]]:

@@ -33,10 +33,8 @@ class _Readable(Protocol):
 
 def physical_lines(stream: BinaryIO, block: int = BLOCK) -> Iterator[Line]:
     """Yield ``(line number, text, None)`` or ``(line number, None, problem)`` per line."""
-    # read1: what the stream has (a pipe's lines as they come), up to a block.
-    read: Optional[Callable[[int], bytes]] = getattr(stream, "read1", None)
-    if read is None:
-        read = stream.read
+    # A buffered stream's read1: what it has (a pipe's lines as they come), up to a block.
+    read: Callable[[int], bytes] = stream.read1 if isinstance(stream, io.BufferedIOBase) else stream.read
     lineno = 0
     carry = b""  # the start of a line whose end is not read yet
     while True:

@@ -9,8 +9,8 @@ import io
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation import lines
-from notation.lines import BOM, MAX_LINE_BYTES, FileError, physical_lines
+from notation import text_lines as lines
+from notation.text_lines import BOM, MAX_LINE_BYTES, FileError, physical_lines
 
 PIECES = [
     b"\n",
