@@ -42,13 +42,14 @@ MYPYC_MODULES = [
     "notation/reader.py",
     "dungeon_cli/kit/cards.py",
     "dungeon_cli/kit/piles.py",
+    "dungeon_cli/kit/core.py",
     "dungeon_cli/engine/record.py",
     "dungeon_cli/engine/walk.py",
     "dungeon_cli/services/referee.py",
     *(
         f"dungeon_cli/games/{game}/{part}.py"
         for game in ("cassette_dungeons", "clear_the_dungeon", "rpg_solitaire", "scoundrel")
-        for part in ("notation",)
+        for part in ("notation", "rules")
     ),
 ]
 

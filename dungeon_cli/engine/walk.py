@@ -14,19 +14,11 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
 from notation import Token
 
-from ..kit.core import AnyState, Draw, Illegal, Phase
+from ..kit.core import AnyState, Draw, Illegal, Phase, mypyc_attr
 from ..kit.game_module import Misread, TurnLog
 from .dealer import Dealer, SeededDealer, dealer_for
 from .setup import Setup
 from .visitor import Visitor
-
-try:  # read by mypyc when it compiles this module (setup.py); nothing to do at run time
-    from mypy_extensions import mypyc_attr
-except ImportError:  # mypy's own dependency, not dungeon's
-
-    def mypyc_attr(*_: object, **__: object) -> Callable[[type], type]:  # type: ignore[misc]  # the stand-in's signature is not mypy_extensions'
-        return lambda cls: cls
-
 
 _CHANCE, _OVER = Phase.CHANCE, Phase.OVER
 MAX_EVENTS = 200_000  # a game this long has a player going round in circles

@@ -30,9 +30,10 @@ Dice to come are not in any state: a resampled state's dealer rolls them as ever
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Hashable, Mapping, Optional, Self, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Hashable, Mapping, Optional, Self, Sequence, TypeVar
 
 from .cards import ORDER
 from .piles import Hidden, NotInPile, Pile
@@ -41,6 +42,13 @@ if TYPE_CHECKING:
     import random
     from fractions import Fraction
 
+try:  # read by mypyc when it compiles the kit (setup.py); nothing to do at run time
+    from mypy_extensions import mypyc_attr as mypyc_attr
+except ImportError:  # mypy's own dependency, not dungeon's
+
+    def mypyc_attr(*_: object, **__: object) -> Callable[[type], type]:  # type: ignore[misc]  # the stand-in's signature is not mypy_extensions'
+        return lambda cls: cls
+
 
 class Phase(enum.Enum):
     CHANCE = "chance"
@@ -48,6 +56,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the kit's Misread is one
 class Illegal(Exception):
     """An action the rules do not allow; ``message`` is written for the player."""
 
@@ -112,8 +121,25 @@ class Result:
     def __repr__(self) -> str:
         return f"Result(won={self.won}, score={self.score})"
 
+    def __reduce__(self) -> tuple[type["Result"], tuple[bool, int]]:
+        # Pickled and copied through __init__: compiled by mypyc, __new__ runs it (see Draw).
+        return Result, (self.won, self.score)
+
     def __str__(self) -> str:
         return f"{'win' if self.won else 'loss'} {self.score}"
+
+
+class Frozen:
+    """The base of a game's frozen dataclasses (its actions, a die, a foe): pickled and
+    copied through ``__init__``. Compiled by mypyc, a dataclass's ``__new__`` runs
+    ``__init__`` and its state is set field by field, which a frozen one refuses; pickle's
+    default does both."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        fields: tuple[dataclasses.Field[Any], ...] = dataclasses.fields(self)  # type: ignore[arg-type]  # a dataclass's base
+        return type(self), tuple(getattr(self, field.name) for field in fields)
 
 
 class Draw:
@@ -132,6 +158,12 @@ class Draw:
 
     def __repr__(self) -> str:
         return f"Draw({self.outcome!r})"
+
+    def __reduce__(self) -> tuple[type["Draw"], tuple[Hashable]]:
+        # Pickled (OpenSpiel's serialised states, a process pool) and copied through
+        # __init__: a class compiled by mypyc runs __init__ in __new__, which pickle's
+        # default reconstruction calls with no arguments.
+        return Draw, (self.outcome,)
 
 
 class Chance:
@@ -179,12 +211,20 @@ class Chance:
     def __repr__(self) -> str:
         return f"Chance({self.pile!r}, {self.what!r}, {self.outcomes!r}, known={self.known!r})"
 
+    def __reduce__(self) -> tuple[type["Chance"], tuple[Any, ...]]:
+        # Through __init__, as Draw's.
+        return Chance, (self.pile, self.what, self.outcomes, self.known, self.weights, self.told)
+
 
 # A game's own action type (python-chess's Move, OpenSpiel's action): a union of the
 # game's action classes, ``Draw`` among them.
 A = TypeVar("A")
 
 
+_STATE_FIELDS = ("turn", "phase")
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game may be pure Python: the suite's toy game, one installed from outside
 class State(ABC, Generic[A]):
     """Where one game stands. Immutable from the outside: ``apply`` gives a new state.
 
@@ -194,6 +234,9 @@ class State(ABC, Generic[A]):
     actions. Code written for every game (the engine's walk, the referee, the searches)
     holds an ``AnyState``, a state whose actions it passes on without looking."""
 
+    # Every state's two fields are State's own, never a game's: compiled by mypyc, State
+    # reads them from its own storage, which a game's slot of the same name would hide.
+    __slots__ = _STATE_FIELDS
     turn: int
     phase: Phase
     # Fields left out of ``observation``: what only the dealer knows (a seeded deal's
@@ -234,15 +277,21 @@ class State(ABC, Generic[A]):
         spelt out field by field (unless it writes its own): copying is the hot path of
         every walk, and a loop of getattr/setattr costs three times as much."""
         super().__init_subclass__(**kwargs)
-        if "__slots__" not in cls.__dict__ or "_copy" in cls.__dict__:
+        held = vars(cls)
+        own = held.get("__slots__", ())
+        mine = [name for name in _STATE_FIELDS if name in ((own,) if isinstance(own, str) else own)]
+        if mine:
+            raise TypeError(
+                f"{cls.__name__}: {' and '.join(mine)} are State's own fields: leave them out of the class's __slots__"
+                " (State reads them from its own, which a slot of the same name would hide in the compiled build)"
+            )
+        if "__slots__" not in held or "_copy" in held:
             return
-        names: list[str] = []
-        for klass in reversed(cls.__mro__):
-            own = klass.__dict__.get("__slots__", ())
-            names.extend(n for n in ((own,) if isinstance(own, str) else own) if n not in names and n != "__weakref__")
-        body = "".join(f"    new.{name} = self.{name}\n" for name in names)
-        source = f"def _copy(self):\n    new = _new(type(self))\n{body}    return new\n"
-        namespace: dict[str, Any] = {"_new": object.__new__}
+        body = "".join(f"    new.{name} = self.{name}\n" for name in state_fields(cls))
+        # cls.__new__, not object.__new__: under a State compiled by mypyc it is the
+        # compiled base's, and object's refuses to make the object.
+        source = f"def _copy(self):\n    cls = type(self)\n    new = cls.__new__(cls)\n{body}    return new\n"
+        namespace: dict[str, Any] = {}
         exec(source, namespace)  # the names are the class's own identifiers
         copy = namespace["_copy"]
         copy.__doc__ = State._copy.__doc__
@@ -254,10 +303,21 @@ class State(ABC, Generic[A]):
         ``__slots__``; a game may spell it out where it is the hot path."""
         cls = type(self)
         new: Self = cls.__new__(cls)
-        names: tuple[str, ...] = cls.__slots__
-        for name in names:
+        for name in state_fields(cls):
             setattr(new, name, getattr(self, name))
         return new
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        """What ``__init__`` needs to make a state of this class (nothing, unless a game
+        says otherwise): compiled by mypyc, ``__new__`` runs it."""
+        return ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled and copied (OpenSpiel's serialised states, a process pool, a bot's copy)
+        # field by field, the same in both builds: mypyc's own pickling of a compiled State
+        # would keep State's two fields alone, and drop a pure-Python game's.
+        cls = type(self)
+        return _rebuilt_state, (cls, self.__getnewargs__(), tuple(getattr(self, name) for name in state_fields(cls)))
 
     def observation(self) -> Hashable:
         """What the player has seen: equal for two states the player cannot tell apart
@@ -265,8 +325,7 @@ class State(ABC, Generic[A]):
         turn and phase), different otherwise. A searcher's key for an information set, so
         it is cheap: the fields as they are, each pile as the player knows it."""
         skip = self.unobserved
-        names: tuple[str, ...] = type(self).__slots__
-        return tuple(_observed(getattr(self, name)) for name in names if name not in skip)
+        return tuple(_observed(getattr(self, name)) for name in state_fields(type(self)) if name not in skip)
 
     def resample(self, rng: "random.Random") -> Self:
         """A state drawn uniformly among those the player cannot tell from this one: the
@@ -277,8 +336,7 @@ class State(ABC, Generic[A]):
         information is not all in its piles' fields overrides this (and says why)."""
         new = self._copy()
         order = self.card_order
-        names: tuple[str, ...] = type(self).__slots__
-        for name in names:
+        for name in state_fields(type(self)):
             value = getattr(self, name)
             if isinstance(value, Hidden):
                 setattr(new, name, value.resampled(rng, order))
@@ -302,6 +360,30 @@ class State(ABC, Generic[A]):
         return self.phase is Phase.OVER
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def state_fields(cls: type) -> tuple[str, ...]:
+    """A state class's fields in the order its ``__slots__`` give them, bases first: a
+    class compiled by mypyc keeps no ``__slots__`` and lists them in ``__mypyc_attrs__``."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        found: list[str] = []
+        for klass in reversed(cls.__mro__):
+            held = vars(klass)
+            own = held["__slots__"] if "__slots__" in held else held.get("__mypyc_attrs__", ())
+            found.extend(n for n in ((own,) if isinstance(own, str) else own) if n not in found and not n.startswith("__"))
+        names = _FIELDS[cls] = tuple(found)
+    return names
+
+
+def _rebuilt_state(cls: type[StateT], args: tuple[Any, ...], values: tuple[Any, ...]) -> StateT:
+    new = cls.__new__(cls, *args)
+    for name, value in zip(state_fields(cls), values):
+        setattr(new, name, value)
+    return new
+
+
 # A state of a game the code does not know: its actions are the game's own, handed
 # from ``legal_actions`` (or a record, or a dealer's ``Draw``) to ``apply`` unseen.
 AnyState = State[Any]
@@ -310,6 +392,10 @@ StateT = TypeVar("StateT", bound=AnyState)
 # A pile's cards, each of the game's own kind (a Card, a face id, a die): the shuffle
 # and the dealer pass them through without looking, so Game is not generic over them.
 Cards = Sequence[Any]
+
+
+# GameInfo's fields, named once: a class compiled by mypyc keeps no __slots__ to read them from.
+_INFO_FIELDS = ("min_score", "max_score", "max_game_length", "num_distinct_actions", "max_chance_outcomes", "perfect_information")
 
 
 class GameInfo:
@@ -325,14 +411,7 @@ class GameInfo:
     cards are face down). tests/adaptors/test_adaptors_tensors.py holds every game to
     its own."""
 
-    __slots__ = (
-        "min_score",
-        "max_score",
-        "max_game_length",
-        "num_distinct_actions",
-        "max_chance_outcomes",
-        "perfect_information",
-    )
+    __slots__ = _INFO_FIELDS
 
     def __init__(
         self,
@@ -350,7 +429,7 @@ class GameInfo:
         self.perfect_information = perfect_information
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _INFO_FIELDS)
         return f"GameInfo({fields})"
 
 
@@ -373,6 +452,7 @@ class Objective(enum.Enum):
     SCORE = "score"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[StateT]):
     """One game's rules: its name, variants and how a game of it starts. Generic over the
     game's state type, so that what is built on a game (its module, a player's view)

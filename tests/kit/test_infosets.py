@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from dungeon_cli import bots, registry
 from dungeon_cli.engine.dealer import pick
-from dungeon_cli.kit.core import Draw, Phase, State
+from dungeon_cli.kit.core import Draw, Phase, State, state_fields
 from dungeon_cli.kit.piles import Pile
 from dungeon_cli.kit.shuffle import deal_piles
 
@@ -169,7 +169,7 @@ def _consistent(name: str, state: Any) -> int:
 
 def _piles(state: State) -> list[Pile]:
     out = []
-    for name in type(state).__slots__:
+    for name in state_fields(type(state)):
         value = getattr(state, name)
         values = value.values() if isinstance(value, dict) else [value]
         out.extend(v for v in values if isinstance(v, Pile))

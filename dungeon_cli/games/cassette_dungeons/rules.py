@@ -20,9 +20,9 @@ ends step 1 first. Items and treasure are used at any decision, except while mor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Hashable, Mapping, Optional, Self, Union
+from typing import TYPE_CHECKING, Any, Hashable, Mapping, Optional, Union
 
-from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Phase, Result, State
+from ...kit.core import Cards, Chance, Draw, Frozen, Game, GameInfo, Illegal, Phase, Result, State
 from .cardset import DICE, FACES, CardSet, Effect, MapSide
 from .decks import Deck, NotInDeck, ordered_by, unknown
 
@@ -75,7 +75,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Target:
+class Target(Frozen):
     """What an effect is aimed at: a die, an enemy slot (card and 1-based slot), or a card."""
 
     die: Optional[str] = None
@@ -84,19 +84,19 @@ class Target:
 
 
 @dataclass(frozen=True)
-class ChooseHero:
+class ChooseHero(Frozen):
     hero: str
 
 
 @dataclass(frozen=True)
-class Pick:
+class Pick(Frozen):
     """Pick up these dice, wherever they lie, and roll them (rolled in this order)."""
 
     dice: tuple[str, ...]
 
 
 @dataclass(frozen=True)
-class Place:
+class Place(Frozen):
     die: str
     card: str
     slot: int  # 1-based
@@ -104,13 +104,13 @@ class Place:
 
 
 @dataclass(frozen=True)
-class Use:
+class Use(Frozen):
     card: str
     target: Optional[Target] = None
 
 
 @dataclass(frozen=True)
-class Suffer:
+class Suffer(Frozen):
     """Suffer one penalty: of an enemy's empty slot, or (slot None) of a trap."""
 
     card: str
@@ -118,17 +118,17 @@ class Suffer:
 
 
 @dataclass(frozen=True)
-class Loot:
+class Loot(Frozen):
     card: str
 
 
 @dataclass(frozen=True)
-class Discard:
+class Discard(Frozen):
     card: str
 
 
 @dataclass(frozen=True)
-class Go:
+class Go(Frozen):
     room: Optional[int]  # None: leave the dungeon from the boss room
 
 
@@ -140,7 +140,7 @@ LATER_STEPS = (Suffer, Loot, Go)
 
 
 @dataclass(frozen=True)
-class Foe:
+class Foe(Frozen):
     """An enemy in play: a monster or a boss side, and what fills each slot (a die's
     name, STRUCK, or None for empty)."""
 
@@ -157,17 +157,21 @@ class Foe:
 
 
 @dataclass(frozen=True)
-class Die:
+class Die(Frozen):
     # A changed die or foe is built with its constructor, not dataclasses.replace (four
     # times dearer): every placement of every walk makes one.
     value: Optional[int] = None  # None before its first roll
     where: Optional[tuple[str, int]] = None  # (card, 0-based slot) or None when it lies free
 
 
+_UNROLLED: tuple[Die, ...] = tuple(Die() for _ in DICE)
+_NO_DISCARDS: dict[str, tuple[str, ...]] = {name: () for name in DECKS}
+_NO_REBUILDS: dict[str, int] = {name: 0 for name in DECKS}
+
+
 class CassetteState(State[Action]):
     __slots__ = (
         "cards",
-        "turn",
         "step",
         "hp",
         "map",
@@ -195,6 +199,7 @@ class CassetteState(State[Action]):
     def __init__(self, cards: CardSet) -> None:
         self.cards = cards
         self.turn = 0
+        self.phase = Phase.CHANCE  # the map is dealt first (_phase_now)
         self.step = SETUP
         self.hp = cards.health
         self.map: Optional[str] = None
@@ -203,7 +208,7 @@ class CassetteState(State[Action]):
         self.foes: tuple[Foe, ...] = ()
         self.traps: tuple[str, ...] = ()
         self.held: tuple[str, ...] = ()
-        self.dice: tuple[Die, ...] = tuple(Die() for _ in DICE)
+        self.dice: tuple[Die, ...] = _UNROLLED  # shared values, built once (a copy runs __init__ when compiled: see _copy)
         self.hero_slots: tuple[Optional[str], ...] = ()
         self.rolling: tuple[str, ...] = ()  # dice picked up, still to be rolled
         self.rolled: tuple[str, ...] = ()  # dice rolled this turn, not placed yet
@@ -212,17 +217,58 @@ class CassetteState(State[Action]):
         self.resume = SUFFER  # the step that goes on once the reveals are done
         self.warded = False
         self.decks: dict[str, Deck] = {}
-        self.discards: dict[str, tuple[str, ...]] = {name: () for name in DECKS}
-        self.rebuilds: dict[str, int] = {name: 0 for name in DECKS}
+        # Shared, as every dict of a state is: a change makes a new dict (copy on write).
+        self.discards: dict[str, tuple[str, ...]] = _NO_DISCARDS
+        self.rebuilds: dict[str, int] = _NO_REBUILDS
         self.entered = 0  # rooms entered
         self.won = False
         self.dealt: tuple[Hashable, ...] = ()  # chance since the last choice, in order: a face id, or (die, face)
 
+    def _copy(self) -> "CassetteState":
+        # Spelled out: the hot path of every walk and search (a class compiled by mypyc
+        # has no __slots__ to loop over). ``__new__`` is object's, which skips __init__,
+        # in pure Python; compiled by mypyc, it is the class's own, which runs it (so
+        # __init__ builds nothing: its values are shared constants).
+        # The card set is for a compiled __init__; object's __new__ takes it and ignores it.
+        new = CassetteState.__new__(CassetteState, self.cards)  # type: ignore[call-arg]
+        new.cards = self.cards
+        new.turn = self.turn
+        new.phase = self.phase
+        new.step = self.step
+        new.hp = self.hp
+        new.map = self.map
+        new.room = self.room
+        new.hero = self.hero
+        new.foes = self.foes
+        new.traps = self.traps
+        new.held = self.held
+        new.dice = self.dice
+        new.hero_slots = self.hero_slots
+        new.rolling = self.rolling
+        new.rolled = self.rolled
+        new.penalties = self.penalties
+        new.reveals = self.reveals
+        new.resume = self.resume
+        new.warded = self.warded
+        new.decks = self.decks
+        new.discards = self.discards
+        new.rebuilds = self.rebuilds
+        new.entered = self.entered
+        new.won = self.won
+        new.dealt = self.dealt
+        return new
+
     # -- what the player sees -----------------------------------------------------------
 
-    @property
-    def phase(self) -> Phase:  # type: ignore[override]  # worked out here, a field in State
-        phase = _PHASE_OF_STEP.get(self.step)  # asked after every step of a walk: one lookup
+    def __getnewargs__(self) -> tuple[CardSet]:
+        # Its card set, __init__'s argument (object's __new__, in pure Python, ignores it).
+        return (self.cards,)
+
+    def _phase_now(self) -> Phase:
+        """The phase the step (and in setup, the map) makes: kept in State's ``phase``
+        field by ``apply`` and ``positioned``, where every reader of a state finds it
+        (compiled by mypyc, State reads the field, never a property of a game's)."""
+        phase = _PHASE_OF_STEP.get(self.step)
         if phase is not None:
             return phase
         if self.step == SETUP and self.map is None:
@@ -328,6 +374,7 @@ class CassetteState(State[Action]):
             new.dealt = self.dealt + (entry,)
         else:
             new.dealt = ()
+        new.phase = new._phase_now()
         return new
 
     def _apply(self, action: Any) -> "CassetteState":
@@ -388,7 +435,7 @@ class CassetteState(State[Action]):
         decks = tuple((name, tuple(sorted(deck.cards(key_of)))) for name, deck in self.decks.items())
         return (super().observation(), decks)
 
-    def resample(self, rng: random.Random) -> Self:
+    def resample(self, rng: random.Random) -> "CassetteState":
         """Each deck's cards shuffled and each two-sided card given a side, as a draw from
         the deck would (every card alike, then every side alike): a deck's cards have
         sides, so they are dealt here rather than by ``piles``. Dice to come stay the
@@ -1110,6 +1157,7 @@ def positioned(
     state.discards = dict(discards)
     state.entered = entered
     state.won = step == OVER and hp >= 1
+    state.phase = state._phase_now()
     if step == SUFFER and not state.pending_penalties():
         raise Illegal("no penalty is left to suffer: every one given is suffered or filled", "penalties")
     return state

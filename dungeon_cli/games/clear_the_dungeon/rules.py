@@ -17,10 +17,10 @@ in an attack; the hand card left unused goes onto the damage pile instead.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, Optional, Self, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, TypeVar
 
 from ...kit.cards import JOKER, SUIT_NAMES, Card, deck
-from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Phase, Result, State, refused_draw
+from ...kit.core import Cards, Chance, Draw, Frozen, Game, GameInfo, Illegal, Phase, Result, State, refused_draw
 from ...kit.piles import NotInPile, Pile
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def lay_out(monsters: Sequence[Card]) -> list[list[Card]]:
 
 
 @dataclass(frozen=True)
-class Use:
+class Use(Frozen):
     """One card of an attack: ``value`` counts for a power card (a joker's chosen value);
     ``reserve`` marks the damage pile's top card (variant ``reserve``)."""
 
@@ -94,7 +94,7 @@ class Use:
 
 
 @dataclass(frozen=True)
-class Attack:
+class Attack(Frozen):
     """Kill ``target`` with two power cards and a trigger."""
 
     target: Card
@@ -111,7 +111,7 @@ class Attack:
 
 
 @dataclass(frozen=True)
-class Pass:
+class Pass(Frozen):
     """No attack: the hand goes to the damage pile."""
 
 
@@ -123,10 +123,14 @@ def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+_NO_TOPS: tuple[Optional[Card], ...] = (None,) * COLUMNS
+_FULL_COLUMNS: tuple[int, ...] = (DEPTH,) * COLUMNS
+_ALL_MONSTERS: Pile[Card] = Pile.unknown(MONSTERS)
+_ALL_POWER: Pile[Card] = Pile.unknown(POWER)
+
+
 class DungeonState(State[Action]):
     __slots__ = (
-        "turn",
-        "phase",
         "reserve",
         "tops",
         "hidden",
@@ -147,16 +151,38 @@ class DungeonState(State[Action]):
         self.turn = 0
         self.phase = Phase.CHANCE
         self.reserve = False
-        self.tops: tuple[Optional[Card], ...] = (None,) * COLUMNS  # face-up monster per column
-        self.hidden: tuple[int, ...] = (DEPTH,) * COLUMNS  # face-down cards per column
-        self.unseen: Pile[Card] = Pile.unknown(MONSTERS)  # every monster not yet turned up
+        # Shared values, built once (a copy runs __init__ when compiled: see _copy).
+        self.tops: tuple[Optional[Card], ...] = _NO_TOPS  # face-up monster per column
+        self.hidden: tuple[int, ...] = _FULL_COLUMNS  # face-down cards per column
+        self.unseen: Pile[Card] = _ALL_MONSTERS  # every monster not yet turned up
         self.stacks: Optional[tuple[Pile[Card], ...]] = None  # each column's face-down cards, when known
-        self.power: Pile[Card] = Pile.unknown(POWER)
+        self.power: Pile[Card] = _ALL_POWER
         self.hand: tuple[Card, ...] = ()
         self.damage: tuple[Card, ...] = ()  # bottom first; the last card is the top
         self.defeated: tuple[Card, ...] = ()
         self.revealing: Optional[int] = None  # the column that turns up its next card now
         self.ended_by: Optional[str] = None  # "win", "damage" or "deck" once over
+
+    def _copy(self) -> "DungeonState":
+        # Spelled out: the hot path of every walk and search (a class compiled by mypyc
+        # has no __slots__ to loop over). ``__new__`` is object's, which skips __init__,
+        # in pure Python; compiled by mypyc, it is the class's own, which runs it (so
+        # __init__ builds nothing: its values are shared constants).
+        new = DungeonState.__new__(DungeonState)
+        new.turn = self.turn
+        new.phase = self.phase
+        new.reserve = self.reserve
+        new.tops = self.tops
+        new.hidden = self.hidden
+        new.unseen = self.unseen
+        new.stacks = self.stacks
+        new.power = self.power
+        new.hand = self.hand
+        new.damage = self.damage
+        new.defeated = self.defeated
+        new.revealing = self.revealing
+        new.ended_by = self.ended_by
+        return new
 
     # -- what the player sees ----------------------------------------------------------
 
@@ -261,7 +287,7 @@ class DungeonState(State[Action]):
     def checkpoint(self) -> dict[str, Any]:
         return {"dmg": len(self.damage), "deck": len(self.power), "left": self.left}
 
-    def resample(self, rng: random.Random) -> Self:
+    def resample(self, rng: random.Random) -> "DungeonState":
         """The power cards not yet drawn shuffled, then the monsters not yet turned up
         shuffled and dealt to the columns' face-down places: the columns draw from one
         pile of unseen monsters, so they are dealt here rather than pile by pile."""

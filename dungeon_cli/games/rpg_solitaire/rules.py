@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Mapping, Optional, Sequence, Union
 
 from ...kit.cards import CARDS, JOKER, Card, deck
-from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Objective, Phase, Result, State, refused_draw
+from ...kit.core import Cards, Chance, Draw, Frozen, Game, GameInfo, Illegal, Objective, Phase, Result, State, refused_draw
 from ...kit.piles import NotInPile, Pile
 from .grid import (
     ENTRANCE_DOORS,
@@ -78,7 +78,7 @@ def higher(new: Card, old: Optional[Card]) -> bool:
 
 
 @dataclass(frozen=True)
-class Place:
+class Place(Frozen):
     """Put the turn's room card beyond the door ``side`` of your room, with ``doors`` as its
     other doors, and walk in."""
 
@@ -87,32 +87,32 @@ class Place:
 
 
 @dataclass(frozen=True)
-class MoveTo:
+class MoveTo(Frozen):
     side: str
 
 
 @dataclass(frozen=True)
-class Keep:
+class Keep(Frozen):
     """Keep the gear card just drawn in place of yours."""
 
 
 @dataclass(frozen=True)
-class DropCard:
+class DropCard(Frozen):
     """Leave the gear card just drawn: it goes under its pile."""
 
 
 @dataclass(frozen=True)
-class Pick:
+class Pick(Frozen):
     """Spend a lockpick on the exit's lock."""
 
 
 @dataclass(frozen=True)
-class Stop:
+class Stop(Frozen):
     """After a failed attempt at the lock: try no more this turn."""
 
 
 @dataclass(frozen=True)
-class Fight:
+class Fight(Frozen):
     """Go into the joined room on ``side``, where a monster stands, and fight it: the text's
     re-entering a room with an undefeated monster (a plain move may not go there)."""
 
@@ -120,7 +120,7 @@ class Fight:
 
 
 @dataclass(frozen=True)
-class Resign:
+class Resign(Frozen):
     pass
 
 
@@ -210,8 +210,6 @@ def _pile_of(step: Step) -> str:
 
 class RpgState(State[Action]):
     __slots__ = (
-        "turn",
-        "phase",
         "stock",
         "grid",
         "pos",
@@ -270,6 +268,39 @@ class RpgState(State[Action]):
         self.last_turn = 0  # the game is lost when this turn ends without an escape (set at start)
         self.burns = False  # variant "discard": a room card not placed is discarded, not put under
         self.burnt: tuple[Card, ...] = ()  # the room cards discarded so, in order (face up: seen)
+
+    def _copy(self) -> "RpgState":
+        # Spelled out: the hot path of every walk and search (a class compiled by mypyc
+        # has no __slots__ to loop over). ``__new__`` is object's, which skips __init__,
+        # in pure Python; compiled by mypyc, it is the class's own, which runs it (so
+        # __init__ builds nothing: its values are shared constants).
+        new = RpgState.__new__(RpgState)
+        new.turn = self.turn
+        new.phase = self.phase
+        new.stock = self.stock
+        new.grid = self.grid
+        new.pos = self.pos
+        new.came_from = self.came_from
+        new.armor = self.armor
+        new.health = self.health
+        new.attack = self.attack
+        new.treasure = self.treasure
+        new.lockpicks = self.lockpicks
+        new.hand = self.hand
+        new.steps = self.steps
+        new.gear = self.gear
+        new.through = self.through
+        new.outcome = self.outcome
+        new.boss = self.boss
+        new.ending = self.ending
+        new.dropped = self.dropped
+        new.news = self.news
+        new.told = self.told
+        new.dealt = self.dealt
+        new.last_turn = self.last_turn
+        new.burns = self.burns
+        new.burnt = self.burnt
+        return new
 
     # -- what the player sees ------------------------------------------------------------
 

@@ -95,6 +95,10 @@ class _Act:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.card})"
 
+    def __reduce__(self) -> tuple[type["_Act"], tuple[Card]]:
+        # Pickled and copied through __init__ (see kit.core.Frozen).
+        return type(self), (self.card,)
+
 
 class Resolve(_Act):
     """Resolve a card of the room: drink a potion, equip a weapon, fight a monster bare-handed."""
@@ -128,7 +132,6 @@ Action = Resolve | Strike | Run | Draw
 # One action object per card, shared by every state (they are immutable values).
 _RESOLVE = {card: Resolve(card) for card in CARDS}
 _STRIKE = {card: Strike(card) for card in CARDS if is_monster(card)}
-_new = object.__new__
 # What each card is worth to the hot paths below, looked up rather than worked out:
 # its value, and what it adds to a loss's unresolved monsters (0 for all but monsters).
 _VALUE = {card: value(card) for card in ALL_CARDS.values()}
@@ -141,8 +144,6 @@ _SHUFFLED = Pile.unknown(CARDS)
 
 class ScoundrelState(State[Action]):
     __slots__ = (
-        "turn",
-        "phase",
         "dungeon",
         "room",
         "hp",
@@ -176,8 +177,10 @@ class ScoundrelState(State[Action]):
 
     def _copy(self) -> "ScoundrelState":
         # Spelled out rather than a loop over __slots__: this is the hot path of every
-        # simulation and search (three times faster than getattr/setattr).
-        new = _new(ScoundrelState)
+        # simulation and search (three times faster than getattr/setattr). ``__new__``
+        # is object's, which skips __init__, in pure Python; compiled by mypyc, it is the
+        # class's own, which runs it (so __init__ builds nothing).
+        new = ScoundrelState.__new__(ScoundrelState)
         new.turn = self.turn
         new.phase = self.phase
         new.dungeon = self.dungeon

@@ -62,7 +62,7 @@ PASS = Pass()
 
 
 class ToyState(State):
-    __slots__ = ("turn", "phase", "deck", "card", "roll", "hp", "max_hp", "gold", "passed")
+    __slots__ = ("deck", "card", "roll", "hp", "max_hp", "gold", "passed")
 
     def __init__(self, hp: int, deck_pile: Pile):
         self.turn = 1
