@@ -27,15 +27,13 @@ from setuptools import setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# The hot modules (issue 37): the notation's reader and model; the kit's piles
-# and cards; the engine's walk and record; the referee; every game's notation. Package
-# __init__ files stay pure (the fallback check runs in them). Not yet: the kit's core and
-# the games' rules. Their State is subclassed by interpreted games (the suite's toy game,
-# a game installed from outside) and gives each subclass a ``_copy`` made at class
-# creation, which a compiled (native) class cannot take; mypyc cannot compile a rules
-# module against an uncompiled State either. Nor the notation's tokens: its module
-# __getattr__ (patterns compiled at first use) is called by mypyc's own import machinery
-# before the module's globals exist, and crashes there.
+# The hot modules (issue 37): the notation's reader and model; the kit's core, piles and
+# cards; the engine's walk and record; the referee; every game's rules and notation.
+# Package __init__ files stay pure (the fallback check runs in them). Compiled State,
+# Game and Illegal still take interpreted subclasses (the suite's toy game, a game
+# installed from outside). Not the notation's tokens: its module __getattr__ (patterns
+# compiled at first use) is called by mypyc's own import machinery before the module's
+# globals exist, and crashes there.
 MYPYC_MODULES = [
     "notation/model.py",
     "notation/text_lines.py",
