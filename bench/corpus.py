@@ -1,9 +1,15 @@
-"""Corpora for the benchmarks: seeded random games written as DGN records, and random
+"""Corpora for the benchmarks: seeded games written as DGN records (``SIM_CORPUS``: every
+game by the random, greedy and strong players), and random
 chess games written as PGN by python-chess, grown to the same size in bytes."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
 from dungeon_cli import registry
 from dungeon_cli.engine import Setup
@@ -58,36 +64,56 @@ def pgn_corpus(size: int, seed: int = 1) -> tuple[bytes, int]:
     return "".join(chunks).encode("utf-8"), games
 
 
-# The corpus of issue 26: every game as `dungeon sim --records` writes it, from fixed seeds.
-SIM_CORPUS = (
-    ("scoundrel", "random", 1500),
-    ("scoundrel", "greedy", 1500),
-    ("clear-the-dungeon", "random", 1000),
-    ("rpg-solitaire", "random", 1000),
-    ("cassette-dungeons", "random", 1000),
+# The corpus of issues 26 and 37, records as players' records look: every game played by the
+# random and the greedy player, and a small share by the strong player (``STRONG_GAMES`` a
+# game, about 1% of each game's records: it is slow, about 10 s of CPU a game of RPG
+# solitaire, 3 s of Cassette, 1 s of Scoundrel), each as `dungeon sim --records` writes
+# it, from fixed seeds 0.. of each bot.
+PLAIN_GAMES = 1000
+STRONG_GAMES = 20
+GAMES = ("scoundrel", "clear-the-dungeon", "rpg-solitaire", "cassette-dungeons")
+SIM_CORPUS = tuple(
+    (game, bot, STRONG_GAMES if bot == "strong" else PLAIN_GAMES) for game in GAMES for bot in ("random", "greedy", "strong")
 )
 
 
-def sim_records(game: str, bot: str, games: int, seed: int = 0) -> list[str]:
-    """The records ``dungeon sim GAME --bot BOT --records`` writes for seeds SEED.., in seed order."""
-    import subprocess
-    import sys
-    import tempfile
-    from pathlib import Path
+def _sim_command(exe: str, game: str, bot: str, games: int, seed: int, out: Path) -> list[str]:
+    command = [exe, "sim", game, "--bot", bot, "--games", str(games), "--seed", str(seed), "--records", str(out)]
+    return command + (["--jobs", "2"] if bot == "strong" else [])  # the slow one on both cores
 
-    exe = str(Path(sys.executable).with_name("dungeon"))
+
+def sim_records(game: str, bot: str, games: int, seed: int = 0, exe: str | None = None) -> list[str]:
+    """The records ``dungeon sim GAME --bot BOT --records`` writes for seeds SEED.., in seed order."""
+    exe = exe or str(Path(sys.executable).with_name("dungeon"))
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "records"
-        command = [exe, "sim", game, "--bot", bot, "--games", str(games), "--seed", str(seed), "--records", str(out)]
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(_sim_command(exe, game, bot, games, seed, out), check=True, stdout=subprocess.DEVNULL)
         return [(out / f"{game}-{s}.dgn").read_text(encoding="utf-8") for s in range(seed, seed + games)]
 
 
-def sim_corpus() -> dict[str, list[str]]:
-    """Each game's records of ``SIM_CORPUS`` (Scoundrel's two bots together), by game."""
+def write_sim_corpus(where: Path, exe: str | None = None, spec: tuple = SIM_CORPUS) -> Path:
+    """``spec``'s records written under ``where`` (a directory GAME-BOT of each), by the
+    ``dungeon`` at ``exe`` (this interpreter's unless given), for ``sim_corpus`` to read
+    back: so that two installs measure the very same files, made once."""
+    exe = exe or str(Path(sys.executable).with_name("dungeon"))
+    for game, bot, games in spec:
+        subprocess.run(_sim_command(exe, game, bot, games, 0, where / f"{game}-{bot}"), check=True, stdout=subprocess.DEVNULL)
+    (where / "corpus.json").write_text(json.dumps([list(row) for row in spec]) + "\n", encoding="utf-8")
+    return where
+
+
+def sim_corpus(where: Path | None = None) -> dict[str, list[str]]:
+    """Each game's records of ``SIM_CORPUS`` (its bots' records together, in the order the
+    bots are listed), by game: read from ``where`` when ``write_sim_corpus`` wrote them
+    there, else made now."""
     corpus: dict[str, list[str]] = {}
-    for game, bot, games in SIM_CORPUS:
-        corpus.setdefault(game, []).extend(sim_records(game, bot, games))
+    if where is None:
+        for game, bot, games in SIM_CORPUS:
+            corpus.setdefault(game, []).extend(sim_records(game, bot, games))
+        return corpus
+    for game, bot, games in json.loads((where / "corpus.json").read_text(encoding="utf-8")):
+        folder = where / f"{game}-{bot}"
+        corpus.setdefault(game, []).extend((folder / f"{game}-{s}.dgn").read_text(encoding="utf-8") for s in range(games))
     return corpus
 
 

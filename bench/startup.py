@@ -100,6 +100,21 @@ def _wall(argv: list[str], cwd: str) -> float:
     return time.perf_counter() - start
 
 
+def interleaved(cases: dict[str, list[str]], cwd: str, runs: int) -> dict[str, list[float]]:
+    """Each case's wall times over ``runs`` rounds, one run of each case per round, so that
+    whatever else the machine is doing weighs on every case alike; each case run once
+    first (it works; the file cache warm)."""
+    for argv in cases.values():
+        done = subprocess.run(argv, capture_output=True, check=False, cwd=cwd)
+        if done.returncode != 0:
+            raise AssertionError(f"{argv}: exit {done.returncode}: {done.stderr.decode(errors='replace')}")
+    times: dict[str, list[float]] = {name: [] for name in cases}
+    for _ in range(runs):
+        for name, argv in cases.items():
+            times[name].append(_wall(argv, cwd))
+    return times
+
+
 def run(runs: int = 80) -> dict:
     with tempfile.TemporaryDirectory(prefix="dungeon-startup-") as tmp:
         bin_dir = regular_install(Path(tmp))
@@ -116,16 +131,7 @@ def run(runs: int = 80) -> dict:
             "dungeon --version": [exe, "--version"],
             "dungeon verify small.dgn": [exe, "verify", small],
         }
-        for argv in cases.values():  # warm the file cache; each case works
-            done = subprocess.run(argv, capture_output=True, check=False, cwd=str(work))
-            if done.returncode != 0:
-                raise AssertionError(f"{argv}: exit {done.returncode}: {done.stderr.decode(errors='replace')}")
-        # Interleaved, one run of each case per round, so that whatever else the machine
-        # is doing weighs on every case alike.
-        times: dict[str, list[float]] = {name: [] for name in cases}
-        for _ in range(runs):
-            for name, argv in cases.items():
-                times[name].append(_wall(argv, str(work)))
+        times = interleaved(cases, str(work), runs)
     mins = {name: min(values) for name, values in times.items()}
     medians = {name: statistics.median(values) for name, values in times.items()}
     ratios = {name: {"min": mins[name] / mins[BASELINE], "median": medians[name] / medians[BASELINE]} for name in cases}

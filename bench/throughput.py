@@ -116,14 +116,16 @@ MIX_TARGET = 4.0  # the mixed corpus: verify's bytes/s at least this times pytho
 FLOOR_TARGET = 3.0  # verify at most this many times slower than the floor checker
 
 
-def run(repeats: int = 5) -> dict:
-    """verify against python-chess on issue 26's corpus (the four games as ``sim --records``
-    writes them), mixed and game by game, and against the floor checker on Scoundrel."""
+def run(repeats: int = 5, corpus_dir: Path | None = None) -> dict:
+    """verify against python-chess on the corpus of issues 26 and 37 (the four games as
+    ``sim --records`` writes them, ``corpus.SIM_CORPUS``: made now, or read from
+    ``corpus_dir`` where ``corpus.write_sim_corpus`` wrote it), mixed and game by game, and
+    against the floor checker on Scoundrel."""
     from dungeon_cli.services.referee import Referee
 
     from .corpus import joined, mixed, sim_corpus
 
-    corpus = sim_corpus()
+    corpus = sim_corpus(corpus_dir)
     referee = Referee()
 
     def verify(data: bytes) -> tuple[float, int]:
