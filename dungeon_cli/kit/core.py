@@ -30,7 +30,6 @@ Dice to come are not in any state: a resampled state's dealer rolls them as ever
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Hashable, Mapping, Optional, Self, Sequence, TypeVar
@@ -138,6 +137,8 @@ class Frozen:
     __slots__ = ()
 
     def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        import dataclasses  # not at import: start-up time is a target, and Scoundrel has no dataclass
+
         fields: tuple[dataclasses.Field[Any], ...] = dataclasses.fields(self)  # type: ignore[arg-type]  # a dataclass's base
         return type(self), tuple(getattr(self, field.name) for field in fields)
 
