@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Hashable, Mapping, Optional, Self, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Hashable, Mapping, Optional, Self, Sequence, TypeVar, cast
 
 from .cards import ORDER
 from .piles import Hidden, NotInPile, Pile
@@ -40,6 +40,8 @@ from .piles import Hidden, NotInPile, Pile
 if TYPE_CHECKING:
     import random
     from fractions import Fraction
+
+    from _typeshed import DataclassInstance
 
 try:  # read by mypyc when it compiles the kit (setup.py); nothing to do at run time
     from mypy_extensions import mypyc_attr as mypyc_attr
@@ -139,7 +141,7 @@ class Frozen:
     def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
         import dataclasses  # not at import: start-up time is a target, and Scoundrel has no dataclass
 
-        fields: tuple[dataclasses.Field[Any], ...] = dataclasses.fields(self)  # type: ignore[arg-type]  # a dataclass's base
+        fields = dataclasses.fields(cast("DataclassInstance", self))  # a base of dataclasses alone
         return type(self), tuple(getattr(self, field.name) for field in fields)
 
 

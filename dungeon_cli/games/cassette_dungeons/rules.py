@@ -230,7 +230,7 @@ class CassetteState(State[Action]):
         # in pure Python; compiled by mypyc, it is the class's own, which runs it (so
         # __init__ builds nothing: its values are shared constants).
         # The card set is for a compiled __init__; object's __new__ takes it and ignores it.
-        new = CassetteState.__new__(CassetteState, self.cards)  # type: ignore[call-arg]
+        new = CassetteState.__new__(CassetteState, *self.__getnewargs__())
         new.cards = self.cards
         new.turn = self.turn
         new.phase = self.phase
@@ -260,7 +260,7 @@ class CassetteState(State[Action]):
 
     # -- what the player sees -----------------------------------------------------------
 
-    def __getnewargs__(self) -> tuple[CardSet]:
+    def __getnewargs__(self) -> tuple[Any, ...]:
         # Its card set, __init__'s argument (object's __new__, in pure Python, ignores it).
         return (self.cards,)
 
