@@ -28,7 +28,8 @@ from setuptools import setup
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # The hot modules (issue 37): the notation's reader and model; the kit's core, piles and
-# cards; the engine's walk and record; the referee; every game's rules and notation.
+# cards; the engine's walk and record; the referee; every game's rules and notation, and
+# RPG solitaire's map.
 # Package __init__ files stay pure (the fallback check runs in them). Compiled State,
 # Game and Illegal still take interpreted subclasses (the suite's toy game, a game
 # installed from outside). Not the notation's tokens: its module __getattr__ (patterns
@@ -49,6 +50,7 @@ MYPYC_MODULES = [
         for game in ("cassette_dungeons", "clear_the_dungeon", "rpg_solitaire", "scoundrel")
         for part in ("notation", "rules")
     ),
+    "dungeon_cli/games/rpg_solitaire/grid.py",  # the rules' map: a quarter of an RPG verify, interpreted
 ]
 
 # The extension modules share one runtime library, dungeon__mypyc: the fallback looks for it by name.

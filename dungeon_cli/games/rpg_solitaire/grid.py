@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Optional
 
 from ...kit.cards import Card
+from ...kit.core import Frozen
 
 Pos = tuple[int, int]
 
@@ -52,7 +53,7 @@ def sides_text(sides: Iterable[str]) -> str:
 
 
 @dataclass(frozen=True)
-class Monster:
+class Monster(Frozen):
     """A standing monster's cards; None where its pile was empty or its armor broke."""
 
     armor: Optional[Card]
@@ -64,7 +65,7 @@ class Monster:
 
 
 @dataclass(frozen=True)
-class Room:
+class Room(Frozen):
     card: Card
     doors: frozenset[str]
     monster: Optional[Monster] = None
