@@ -89,8 +89,24 @@ def take_in(
         if timer:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, alarm)
-        signal.signal(signal.SIGINT, previous)
+        if interrupted:
+            _summing_up(previous)
+        else:
+            signal.signal(signal.SIGINT, previous)
     return None, 0
+
+
+def _summing_up(previous: Any) -> None:
+    """After Ctrl-C the run is over and what it kept is summed up: a Ctrl-C more has
+    nothing left to drop, and does not cut the summary short (before, one that came as
+    the summary was written lost it). It is ignored until the command ends (its click
+    context closes), then the previous handler is back."""
+    context = click.get_current_context(silent=True)
+    if context is None:  # called as a library: nothing marks the end
+        signal.signal(signal.SIGINT, previous)
+        return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    context.call_on_close(lambda: signal.signal(signal.SIGINT, previous))
 
 
 GRACE = 0.75  # seconds the chunk in hand may still take after Ctrl-C
