@@ -107,6 +107,9 @@ def _puzzle_check(record: Record) -> list[Diagnostic]:
 def _checked(check: Callable[[Sequence[int]], list[FileCheck]], count: int, jobs: int) -> Iterator[list[FileCheck]]:
     """Each chunk of files checked, in the files' order: here, or spread over ``jobs``
     processes as ``sim --jobs`` spreads its seeds (workers.spread)."""
+    if jobs <= 1 or count <= 1:  # one process (the commonest case pays no import of workers)
+        yield check(range(count))
+        return
     from ..plumbing.workers import chunks, spread, usable_cpus
 
     jobs = min(jobs, count, usable_cpus())  # --jobs 2**63 was an OverflowError traceback; the output is the same
