@@ -84,12 +84,16 @@ test-compiled: $(COMPILED_VENV)/.test
 	PYTHONSAFEPATH=1 DUNGEON_EXPECT_COMPILED=1 $(COMPILED_VENV)/bin/python -m pytest -n $(COMPILED_JOBS) -p no:cacheprovider
 
 # The anchor first (issue 37, bench/compiled.py): verify against python-chess in the
-# compiled wheel installed in a fresh virtualenv, the pure install beside it.
+# compiled wheel installed in a fresh virtualenv, the pure install beside it. The corpus
+# of every game's records is written once, for the three (bench/corpus.py).
+BENCH_CORPUS := bench/out/corpus
 bench: $(VENV)/.test compiled-wheel
 	@$(QUIETLY) $(BIN)/pip install --quiet -e '.[test,bench]'
-	$(BIN)/python -m bench.compiled
-	$(BIN)/python -m bench
-	$(BIN)/python -m bench.tree_verify
+	rm -rf $(BENCH_CORPUS)
+	$(BIN)/python -m bench.corpus $(BENCH_CORPUS)
+	DUNGEON_BENCH_CORPUS=$(BENCH_CORPUS) $(BIN)/python -m bench.compiled
+	DUNGEON_BENCH_CORPUS=$(BENCH_CORPUS) $(BIN)/python -m bench
+	DUNGEON_BENCH_CORPUS=$(BENCH_CORPUS) $(BIN)/python -m bench.tree_verify
 
 # Outside CI: FUZZ_KILL_GAMES games of `dungeon play` killed at random moments (make test
 # kills 100), then the reader, referee, fmt and CLI under hypothesis for FUZZ_SECONDS,

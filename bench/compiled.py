@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -64,9 +65,14 @@ class Settings:
     def __init__(self, quick: bool = False):
         self.quick = quick
         plain, strong = (30, 1) if quick else (None, None)
-        from .corpus import SIM_CORPUS
+        from .corpus import SHARED, SIM_CORPUS
 
         self.corpus = tuple((g, b, (strong if b == "strong" else plain) or n) for g, b, n in SIM_CORPUS)
+        # the full run reads a corpus written before, where $DUNGEON_BENCH_CORPUS names one (make bench)
+        shared = os.environ.get(SHARED) if not quick else None
+        self.corpus_dir = Path(shared).resolve() if shared else None
+        if self.corpus_dir is not None:  # what it holds, as write_sim_corpus listed it
+            self.corpus = tuple(tuple(row) for row in json.loads((self.corpus_dir / "corpus.json").read_text(encoding="utf-8")))
         self.repeats = 1 if quick else 3  # throughput's passes (5 took 18 min in all at load 3)
         self.startup_runs = 5 if quick else 60
         self.rounds = 1 if quick else 3  # compiled-then-pure rounds of lsp, decisions and sim
@@ -221,8 +227,12 @@ def run(wheel: Path, settings: Settings, say=print) -> dict:
         click = startup.click_alone(tmp, pythons["pure"].parent)
         work = tmp / "work"
         work.mkdir()
-        step("writing the corpus (dungeon sim --records, the compiled install's)")
-        corpus = write_sim_corpus(tmp / "corpus", str(pythons["compiled"].with_name("dungeon")), settings.corpus)
+        if settings.corpus_dir is not None:
+            step(f"the corpus written before, under {settings.corpus_dir}")
+            corpus = settings.corpus_dir
+        else:
+            step("writing the corpus (dungeon sim --records, the compiled install's)")
+            corpus = write_sim_corpus(tmp / "corpus", str(pythons["compiled"].with_name("dungeon")), settings.corpus)
         for side in SIDES:
             step(f"verify against python-chess and the floor checker: {side}")
             out[f"throughput {side}"] = _measure(

@@ -5,6 +5,7 @@ chess games written as PGN by python-chess, grown to the same size in bytes."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -102,11 +103,19 @@ def write_sim_corpus(where: Path, exe: str | None = None, spec: tuple = SIM_CORP
     return where
 
 
+# ``make bench`` writes the corpus once (``python -m bench.corpus DIR``) and names it here
+# for every bench after: each used to play the strong player's games again (minutes).
+SHARED = "DUNGEON_BENCH_CORPUS"
+
+
 def sim_corpus(where: Path | None = None) -> dict[str, list[str]]:
     """Each game's records of ``SIM_CORPUS`` (its bots' records together, in the order the
     bots are listed), by game: read from ``where`` when ``write_sim_corpus`` wrote them
-    there, else made now."""
+    there (by default, the directory ``$DUNGEON_BENCH_CORPUS`` names, if it does), else
+    made now."""
     corpus: dict[str, list[str]] = {}
+    if where is None and os.environ.get(SHARED):
+        where = Path(os.environ[SHARED])
     if where is None:
         for game, bot, games in SIM_CORPUS:
             corpus.setdefault(game, []).extend(sim_records(game, bot, games))
@@ -129,3 +138,23 @@ def mixed(corpus: dict[str, list[str]]) -> list[str]:
     for index in range(max(len(x) for x in lists)):
         out.extend(x[index] for x in lists if index < len(x))
     return out
+
+
+def main(argv: list[str]) -> int:
+    """``python -m bench.corpus DIR``: ``SIM_CORPUS`` written under DIR, a directory not
+    there yet, by this interpreter's ``dungeon``."""
+    if len(argv) != 1:
+        print("usage: python -m bench.corpus DIR", file=sys.stderr)
+        return 2
+    where = Path(argv[0])
+    if where.exists():
+        print(f"python -m bench.corpus: {where} is there already: remove it first", file=sys.stderr)
+        return 2
+    where.mkdir(parents=True)
+    write_sim_corpus(where, spec=SIM_CORPUS)
+    print(f"the corpus of SIM_CORPUS is under {where}: name it in ${SHARED} for the benches")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -47,6 +47,23 @@ def test_the_corpus_written_once_reads_back_as_sim_writes_it(tmp_path):
     assert found["clear-the-dungeon"][3] != found["clear-the-dungeon"][0]  # seed 0 again, by another player
 
 
+def test_make_bench_writes_the_corpus_once_for_every_bench(tmp_path, monkeypatch, capsys):
+    """``python -m bench.corpus DIR`` writes it, never over a directory that is there;
+    ``$DUNGEON_BENCH_CORPUS`` names it to every bench after (throughput, tree_verify,
+    the full run of bench.compiled)."""
+    spec = (("scoundrel", "random", 2),)
+    monkeypatch.setattr(corpus, "SIM_CORPUS", spec)
+    where = tmp_path / "corpus"
+    assert corpus.main([str(where)]) == 0
+    assert corpus.main([str(where)]) == 2 and "there already" in capsys.readouterr().err
+    monkeypatch.setenv(corpus.SHARED, str(where))
+    assert corpus.sim_corpus() == corpus.sim_corpus(where)
+    assert [len(records) for records in corpus.sim_corpus().values()] == [2]
+    settings = compiled.Settings()
+    assert settings.corpus_dir == where.resolve() and settings.corpus == (("scoundrel", "random", 2),)
+    assert compiled.Settings(quick=True).corpus_dir is None  # --quick makes its own small corpus
+
+
 def test_the_pieces_a_venv_runs_give_their_figures():
     sim = compiled.piece("sim", {"games": ["clear-the-dungeon"], "sim_games": {"random": 5, "greedy": 3}})
     assert set(sim) == {"clear-the-dungeon random", "clear-the-dungeon greedy"} and all(v > 0 for v in sim.values())
