@@ -11,7 +11,7 @@ creation is among the dearest parts of that.
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterator, Optional
+from typing import Any, Callable, ClassVar, Iterator, Optional, final
 
 
 class _Value:
@@ -84,6 +84,7 @@ def printable(message: str) -> str:
     return "".join(out)
 
 
+@final
 class Diagnostic(_Value):
     """A problem at a position: the notation's and the referee's errors share this shape."""
 
@@ -100,6 +101,7 @@ class Diagnostic(_Value):
         return (self.line, self.col)
 
 
+@final
 class Token(_Value):
     """One whitespace-separated word of a move, in canonical spelling (``text``)."""
 
@@ -117,6 +119,7 @@ class Token(_Value):
         return self.col + len(self.raw or self.text)
 
 
+@final
 class Pair(_Value):
     """``key=value`` inside a checkpoint."""
 
@@ -131,6 +134,7 @@ class Pair(_Value):
         self.value_col = value_col
 
 
+@final
 class Checkpoint(_Value):
     __slots__ = ("pairs", "line", "col")
     _compared = ("pairs",)
@@ -144,6 +148,7 @@ class Checkpoint(_Value):
         return {p.key: p.value for p in self.pairs}
 
 
+@final
 class Colon(_Value):
     """The ``:`` between what chance dealt and what the player did."""
 
@@ -158,6 +163,7 @@ class Colon(_Value):
 Item = Token | Colon | Checkpoint
 
 
+@final
 class Tag(_Value):
     __slots__ = ("name", "value", "line", "col", "value_col", "comments", "trailing")
     _compared = ("name", "value", "comments", "trailing")
@@ -181,6 +187,7 @@ class Tag(_Value):
         self.trailing = trailing  # comment at the end of its line
 
 
+@final
 class Move(_Value):
     """A move line (``N. DEALT : ACTIONS``), the rest of a turn begun before a position
     (``N... ACTIONS``: ``rest``), or the ``deal:`` line (``number`` is None).
@@ -273,6 +280,7 @@ class Move(_Value):
         return line, col
 
 
+@final
 class Record(_Value):
     """One game: tags, then moves. ``errors`` holds the notation errors found in it."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import re
-from typing import BinaryIO, Iterable, Iterator, Optional
+from typing import BinaryIO, Final, Iterable, Iterator, Optional, final
 
 from . import grammar
 from ._parsimonious import ParseError
@@ -18,31 +18,32 @@ from .model import Checkpoint, Colon, Diagnostic, Item, Move, Pair, Record, Tag,
 from .text_lines import FileError, Line, physical_lines
 from .tokens import TokenError, canonical_token
 
-MAX_ERRORS = 100
+MAX_ERRORS: Final = 100
 # A record's moves are held in memory, so one record of a million moves took 1.2 GB.
 # No game here comes near this (the longest sampled games have a few hundred moves);
 # past it a record is diagnosed once and its further moves are read but not kept.
-MAX_MOVES = 10_000
+MAX_MOVES: Final = 10_000
 # The same for what else a record holds: one move spread over continuation lines of
 # 18 MB took 1.09 GB, a million tags 324 MB. Past these, the record is diagnosed once
 # for each and the rest of that kind is read but not kept, so that every record is
 # checked in bounded memory; no real record comes near them.
-MAX_TAGS = 1_000
-MAX_ITEMS = 100_000  # tokens, colons and checkpoints: ten thousand moves of ten
-MAX_COMMENT_BYTES = 1 << 20
+MAX_TAGS: Final = 1_000
+MAX_ITEMS: Final = 100_000  # tokens, colons and checkpoints: ten thousand moves of ten
+MAX_COMMENT_BYTES: Final = 1 << 20
 # Variations nest (NOTATION.md section 9); each level is a frame of the reader and of
 # every walk of the tree, so the depth is bounded. No analysis nests a tenth as deep.
-MAX_DEPTH = 64
+MAX_DEPTH: Final = 64
 # What every front end says of a file that holds no record (DGN: a record starts with its Game tag).
-NO_RECORD = 'no record in this file: a record starts with [Game "..."]'
-PARENS = ("(", ")")
+NO_RECORD: Final = 'no record in this file: a record starts with [Game "..."]'
+PARENS: Final = ("(", ")")
 
 # A word as written -> its canonical spelling, for the words read so far: a file says the
 # same few hundred words over and over, and a lookup here costs less than a call.
-_SPELT: dict[str, str] = {}
-_SPELT_MOST = 65536
+_SPELT: Final[dict[str, str]] = {}
+_SPELT_MOST: Final = 65536
 
 
+@final
 class _Frame:
     """A variation being read: the move it is tried instead of, and its moves so far.
     ``kept`` is False past ``MAX_DEPTH`` or where ``(`` had no move to vary: its words
@@ -91,6 +92,7 @@ def _unescape(body: str, line: int, col: int) -> tuple[str, Optional[Diagnostic]
     return "".join(out), None
 
 
+@final
 class Reader:
     """Turns physical lines into records; one instance reads one file."""
 
@@ -617,19 +619,22 @@ class Reader:
         """``_items`` for a line of plain words, each ':' standing alone: the same items,
         without a match object for each."""
         items: list[Item] = []
-        append, find, spelt = items.append, line.find, _SPELT  # the innermost loop of every read
+        # The innermost loop of every read. Methods are called on their objects, not bound
+        # to locals first: compiled, each is then a native operation, where a bound method
+        # is a Python-level call (Python 3.11 specialises both ways alike).
+        spelt = _SPELT
         at = start
         for raw in words:
-            at = find(raw, at)
+            at = line.find(raw, at)
             col = at + 1
             at += len(raw)
             text = spelt.get(raw)
             if text is None:
                 if raw == ":":
-                    append(Colon(lineno, col))
+                    items.append(Colon(lineno, col))
                     continue
                 if raw in PARENS:  # a variation's bracket (section 9), not a word
-                    append(Token(raw, lineno, col, raw))
+                    items.append(Token(raw, lineno, col, raw))
                     self.parens = True
                     continue
                 try:
@@ -641,7 +646,7 @@ class Reader:
                     if len(spelt) >= _SPELT_MOST:  # a file of ever new words: memory stays flat
                         spelt.clear()
                     spelt[raw] = text
-            append(Token(text, lineno, col, raw))
+            items.append(Token(text, lineno, col, raw))
         self.items += len(items)
         return items
 

@@ -12,13 +12,13 @@ a property test. Memory stays flat: at most a block and one line's length are he
 from __future__ import annotations
 
 import io
-from typing import BinaryIO, Callable, Iterator, Optional, Protocol
+from typing import BinaryIO, Callable, Final, Iterator, Optional, Protocol
 
 from .model import Diagnostic
 
-MAX_LINE_BYTES = 65536
-BOM = b"\xef\xbb\xbf"
-BLOCK = 1 << 16
+MAX_LINE_BYTES: Final = 65536
+BOM: Final = b"\xef\xbb\xbf"
+BLOCK: Final = 1 << 16
 
 Line = tuple[int, Optional[str], Optional[Diagnostic]]
 

@@ -10,7 +10,7 @@ some bots, can go round in circles for ever.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Final, Iterable, Mapping, Optional, Sequence, Union
 
 from notation import Token
 
@@ -20,8 +20,9 @@ from .dealer import Dealer, SeededDealer, dealer_for
 from .setup import Setup
 from .visitor import Visitor
 
-_CHANCE, _OVER = Phase.CHANCE, Phase.OVER
-MAX_EVENTS = 200_000  # a game this long has a player going round in circles
+_CHANCE: Final = Phase.CHANCE
+_OVER: Final = Phase.OVER
+MAX_EVENTS: Final = 200_000  # a game this long has a player going round in circles
 
 # Where a step came from: a token, several keyed by the part of the action they wrote
 # (``Illegal.where``; the key None blames by default), or nothing (a bot, a solver).

@@ -7,13 +7,14 @@ DGN spelling, which is the one place where a rule message meets text.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Final, final
 
-RANKS = "A23456789TJQK"
-SUITS = "shdc"
-SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+RANKS: Final = "A23456789TJQK"
+SUITS: Final = "shdc"
+SUIT_NAMES: Final = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 
 
+@final
 class Card:
     """A playing card; ``rank`` is 1 (ace) to 13 (king), 0 for the joker."""
 
@@ -51,11 +52,11 @@ def _make() -> dict[str, Card]:
     return table
 
 
-CARDS: dict[str, Card] = _make()
-JOKER = CARDS["JK"]
+CARDS: Final[dict[str, Card]] = _make()
+JOKER: Final = CARDS["JK"]
 # Every card's place in the documented order (suits s h d c, ranks A..K, the joker last):
 # the order a state's resample lines unseen cards up in (core.State.card_order).
-ORDER: dict[Card, int] = {c: i for i, c in enumerate(CARDS.values())}
+ORDER: Final[dict[Card, int]] = {c: i for i, c in enumerate(CARDS.values())}
 
 
 def card(text: str) -> Card:

@@ -32,7 +32,22 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Hashable, Mapping, Optional, Self, Sequence, TypeVar, cast
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    ClassVar,
+    Final,
+    Generic,
+    Hashable,
+    Mapping,
+    Optional,
+    Self,
+    Sequence,
+    TypeVar,
+    cast,
+    final,
+)
 
 from .cards import ORDER
 from .piles import Hidden, NotInPile, Pile
@@ -49,6 +64,16 @@ except ImportError:  # mypy's own dependency, not dungeon's
 
     def mypyc_attr(*_: object, **__: object) -> Callable[[type], type]:  # type: ignore[misc]  # the stand-in's signature is not mypy_extensions'
         return lambda cls: cls
+
+
+def compiled_module(file: str) -> bool:
+    """Whether the module whose ``__file__`` is ``file`` runs compiled (mypyc's modules
+    are shared libraries). A game's ``_copy`` asks it once, at import: compiled, a new
+    state is made by calling its class, a native call; in pure Python, by object's
+    ``__new__``, which skips ``__init__`` (a Python frame a copy, on the hot path of every
+    walk). Compiled, ``Class.__new__(Class)`` is a Python-level call that runs ``__init__``
+    all the same: a seventh of a compiled Scoundrel verify (callgrind)."""
+    return file.endswith((".so", ".pyd"))
 
 
 class Phase(enum.Enum):
@@ -106,6 +131,7 @@ def refused_draw(
     return Illegal(gone.format(card=card, name=name))
 
 
+@final
 class Result:
     __slots__ = ("won", "score")
 
@@ -145,6 +171,7 @@ class Frozen:
         return type(self), tuple(getattr(self, field.name) for field in fields)
 
 
+@final
 class Draw:
     """A chance outcome: the card turned up or the die face rolled."""
 
@@ -169,6 +196,7 @@ class Draw:
         return Draw, (self.outcome,)
 
 
+@final
 class Chance:
     """What chance decides next.
 
@@ -224,7 +252,7 @@ class Chance:
 A = TypeVar("A")
 
 
-_STATE_FIELDS = ("turn", "phase")
+_STATE_FIELDS: Final = ("turn", "phase")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a game may be pure Python: the suite's toy game, one installed from outside
@@ -363,7 +391,7 @@ class State(ABC, Generic[A]):
         return self.phase is Phase.OVER
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_FIELDS: Final[dict[type, tuple[str, ...]]] = {}
 
 
 def state_fields(cls: type) -> tuple[str, ...]:
@@ -398,7 +426,14 @@ Cards = Sequence[Any]
 
 
 # GameInfo's fields, named once: a class compiled by mypyc keeps no __slots__ to read them from.
-_INFO_FIELDS = ("min_score", "max_score", "max_game_length", "num_distinct_actions", "max_chance_outcomes", "perfect_information")
+_INFO_FIELDS: Final = (
+    "min_score",
+    "max_score",
+    "max_game_length",
+    "num_distinct_actions",
+    "max_chance_outcomes",
+    "perfect_information",
+)
 
 
 class GameInfo:
@@ -438,7 +473,7 @@ class GameInfo:
 
 # What a game that declares nothing is taken to be: the engine's runaway limit
 # (engine.MAX_EVENTS) and the adaptors' encoding bound, scores far beyond any game's.
-UNDECLARED = GameInfo(-1_000_000, 1_000_000, 200_000, 1024, 1024)
+UNDECLARED: Final = GameInfo(-1_000_000, 1_000_000, 200_000, 1024, 1024)
 
 
 class Objective(enum.Enum):

@@ -17,7 +17,7 @@ pile, and the pile with the cards the player does not know put in a random order
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Callable, Generic, Hashable, Iterable, Mapping, Optional, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Generic, Hashable, Iterable, Mapping, Optional, Sequence, TypeVar, final
 
 if TYPE_CHECKING:  # the generator is handed in: verify, which never resamples, never imports random
     import random
@@ -53,6 +53,7 @@ class Hidden:
         raise NotImplementedError
 
 
+@final
 class Pile(Hidden, Generic[C]):
     __slots__ = ("hidden", "known", "size", "secret")
     hidden: dict[C, int]

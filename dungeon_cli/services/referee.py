@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from operator import attrgetter
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import Any, Callable, Final, Iterable, Optional, Sequence, final
 
 from notation import Checkpoint, Diagnostic, Move, Record, Token
 from notation.tokens import shown
@@ -24,8 +24,8 @@ from ..engine.tags import TagFault, read_setup
 from ..kit.core import AnyState, Result
 from ..kit.game_module import GameModule, Notation
 
-_VARIATIONS = attrgetter("variations")
-_RESULT = r"(win|loss) (-?[0-9]+)"  # compiled at its first use (re's cache), not at start-up
+_VARIATIONS: Final = attrgetter("variations")
+_RESULT: Final = r"(win|loss) (-?[0-9]+)"  # compiled at its first use (re's cache), not at start-up
 
 
 class Verdict(Visitor):
@@ -146,6 +146,7 @@ class _LineVerdict(Visitor):
         return self
 
 
+@final
 class Referee:
     def __init__(self, seed_check: bool = False, keep_states: bool = False):
         self.seed_check = seed_check

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import re
 from functools import lru_cache
-from typing import Any, Callable, Iterator, Optional, Sequence
+from typing import Any, Callable, Final, Iterator, Optional, Sequence
 
 from notation import Record, Token
 from notation.tokens import shown
@@ -57,9 +57,9 @@ def _number(digits: str) -> int:
     return int(digits) if len(digits) < 10 else 10**9
 
 
-_ID = r"[a-z][a-z0-9]*"
-_TARGET = rf"(?:/([wxyz]|{_ID}(?:\.[0-9]+)?))?"
-SHAPES = {
+_ID: Final = r"[a-z][a-z0-9]*"
+_TARGET: Final = rf"(?:/([wxyz]|{_ID}(?:\.[0-9]+)?))?"
+SHAPES: Final = {
     "hero": re.compile(rf"@({_ID})"),
     "use": re.compile(rf"!({_ID}){_TARGET}"),
     "pick": re.compile(r"\*([wxyz]+)"),
@@ -71,8 +71,8 @@ SHAPES = {
     "go": re.compile(r">([0-9]+|out)"),
     "reveal": re.compile(rf"\^({_ID})"),
 }
-ID = re.compile(_ID)
-ACTION_HELP = (
+ID: Final = re.compile(_ID)
+ACTION_HELP: Final = (
     "write @knight (hero), *wx (pick up and roll), w=5 (a roll), w>orc.1 (place), !potion (use), ~orc.1 (suffer), "
     "+orc (loot), -rat (discard), >3 or >out (proceed), ^orc (revealed)"
 )
@@ -138,11 +138,16 @@ def decision(
 
 
 # A Position's keys for each deck that is rebuilt, and for its discard pile.
-DECK_KEYS = {"monsters": "monster_deck", "treasures": "treasure_deck", "traps": "trap_deck", "bosses": "boss_deck"}
-DISCARD_KEYS = {"monsters": "monster_discard", "treasures": "treasure_discard", "traps": "trap_discard", "bosses": "boss_discard"}
-PILE_OF_WORD = {word: pile for pile, word in DECK_WORD.items() if pile in DECKS}
-_DIE = re.compile(rf"([wxyz])(?:([1-6])(?:@({_ID})\.([0-9]+))?)?")
-_REF = re.compile(rf"({_ID})(?:\.([0-9]+))?")
+DECK_KEYS: Final = {"monsters": "monster_deck", "treasures": "treasure_deck", "traps": "trap_deck", "bosses": "boss_deck"}
+DISCARD_KEYS: Final = {
+    "monsters": "monster_discard",
+    "treasures": "treasure_discard",
+    "traps": "trap_discard",
+    "bosses": "boss_discard",
+}
+PILE_OF_WORD: Final = {word: pile for pile, word in DECK_WORD.items() if pile in DECKS}
+_DIE: Final = re.compile(rf"([wxyz])(?:([1-6])(?:@({_ID})\.([0-9]+))?)?")
+_REF: Final = re.compile(rf"({_ID})(?:\.([0-9]+))?")
 
 
 def _ids(pair: Any, text: str, allowed: Any, what: str) -> tuple[str, ...]:
@@ -568,7 +573,7 @@ def _dealt_help(token: Token) -> str:
     )
 
 
-NOTATION = CassetteNotation()
+NOTATION: Final = CassetteNotation()
 
 
 def go_on(state: CassetteState) -> list[Any]:

@@ -20,19 +20,25 @@ ends step 1 first. Items and treasure are used at any decision, except while mor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Hashable, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Any, Final, Hashable, Mapping, Optional, Union, final
 
-from ...kit.core import Cards, Chance, Draw, Frozen, Game, GameInfo, Illegal, Phase, Result, State
+from ...kit.core import Cards, Chance, Draw, Frozen, Game, GameInfo, Illegal, Phase, Result, State, compiled_module
 from .cardset import DICE, FACES, CardSet, Effect, MapSide
 from .decks import Deck, NotInDeck, ordered_by, unknown
 
-DECKS = ("monsters", "treasures", "traps", "bosses")  # the decks that are rebuilt
-PILES = ("maps",) + DECKS
-PILE_OF = {"monster": "monsters", "trap": "traps", "boss": "bosses"}
-DECK_WORD = {"maps": "map", "monsters": "monster", "treasures": "treasure", "traps": "trap", "bosses": "boss"}  # a deck in words
-STRUCK = "*"  # a slot filled by an item or skill, not by a die
+DECKS: Final = ("monsters", "treasures", "traps", "bosses")  # the decks that are rebuilt
+PILES: Final = ("maps",) + DECKS
+PILE_OF: Final = {"monster": "monsters", "trap": "traps", "boss": "bosses"}
+DECK_WORD: Final = {
+    "maps": "map",
+    "monsters": "monster",
+    "treasures": "treasure",
+    "traps": "trap",
+    "bosses": "boss",
+}  # a deck in words
+STRUCK: Final = "*"  # a slot filled by an item or skill, not by a die
 
-PILE_WHAT = {
+PILE_WHAT: Final = {
     "maps": "the dungeon map revealed at setup",
     "bosses": "a boss from the boss deck",
     "monsters": "a monster from the monster deck",
@@ -40,31 +46,29 @@ PILE_WHAT = {
     "traps": "a trap from the trap deck",
 }
 # How a turn's words say the draws (Chance.told): one, and several in a row.
-PILE_TOLD = {
+PILE_TOLD: Final = {
     "maps": ("revealed the dungeon map {cards}", "revealed the dungeon maps {cards}"),
     "bosses": ("revealed the boss {cards}", "revealed the bosses {cards}"),
     "monsters": ("revealed the monster {cards}", "revealed the monsters {cards}"),
     "treasures": ("revealed the treasure {cards}", "revealed the treasures {cards}"),
     "traps": ("revealed the trap {cards}", "revealed the traps {cards}"),
 }
-ROLLED = ("rolled {cards}", "rolled {cards}")
+ROLLED: Final = ("rolled {cards}", "rolled {cards}")
 
 # steps of a turn
-SETUP, ROLL, ROLLING, PLACE, SUFFER, LOOT, PROCEED, REVEAL, ARRIVE, OVER = (
-    "setup",
-    "roll",
-    "rolling",
-    "place",
-    "suffer",
-    "loot",
-    "proceed",
-    "reveal",
-    "arrive",
-    "over",
-)
+SETUP: Final = "setup"
+ROLL: Final = "roll"
+ROLLING: Final = "rolling"
+PLACE: Final = "place"
+SUFFER: Final = "suffer"
+LOOT: Final = "loot"
+PROCEED: Final = "proceed"
+REVEAL: Final = "reveal"
+ARRIVE: Final = "arrive"
+OVER: Final = "over"
 
 # The phase of every step but SETUP, whose phase depends on the map (CassetteState.phase).
-_PHASE_OF_STEP = {OVER: Phase.OVER, ROLLING: Phase.CHANCE, REVEAL: Phase.CHANCE}
+_PHASE_OF_STEP: Final = {OVER: Phase.OVER, ROLLING: Phase.CHANCE, REVEAL: Phase.CHANCE}
 _PHASE_OF_STEP.update((step, Phase.DECISION) for step in (ROLL, PLACE, SUFFER, LOOT, PROCEED, ARRIVE))
 
 if TYPE_CHECKING:
@@ -133,7 +137,7 @@ class Go(Frozen):
 
 
 Action = Union[ChooseHero, Pick, Place, Use, Suffer, Loot, Discard, Go, Draw]
-LATER_STEPS = (Suffer, Loot, Go)
+LATER_STEPS: Final = (Suffer, Loot, Go)
 
 
 # -- state -----------------------------------------------------------------------------
@@ -164,11 +168,16 @@ class Die(Frozen):
     where: Optional[tuple[str, int]] = None  # (card, 0-based slot) or None when it lies free
 
 
-_UNROLLED: tuple[Die, ...] = tuple(Die() for _ in DICE)
-_NO_DISCARDS: dict[str, tuple[str, ...]] = {name: () for name in DECKS}
-_NO_REBUILDS: dict[str, int] = {name: 0 for name in DECKS}
+_UNROLLED: Final[tuple[Die, ...]] = tuple(Die() for _ in DICE)
+_NO_DISCARDS: Final[dict[str, tuple[str, ...]]] = {name: () for name in DECKS}
+_NO_REBUILDS: Final[dict[str, int]] = {name: 0 for name in DECKS}
 
 
+# How _copy makes a new state: see kit.core.compiled_module.
+_NATIVE: Final = compiled_module(__file__)
+
+
+@final
 class CassetteState(State[Action]):
     __slots__ = (
         "cards",
@@ -226,11 +235,12 @@ class CassetteState(State[Action]):
 
     def _copy(self) -> "CassetteState":
         # Spelled out: the hot path of every walk and search (a class compiled by mypyc
-        # has no __slots__ to loop over). ``__new__`` is object's, which skips __init__,
-        # in pure Python; compiled by mypyc, it is the class's own, which runs it (so
-        # __init__ builds nothing: its values are shared constants).
-        # The card set is for a compiled __init__; object's __new__ takes it and ignores it.
-        new = CassetteState.__new__(CassetteState, *self.__getnewargs__())
+        # has no __slots__ to loop over). Made by object's ``__new__`` in pure Python,
+        # which skips __init__; compiled, by the class's native constructor (_NATIVE,
+        # kit.core.compiled_module), so __init__ builds nothing: its values are shared
+        # constants.
+        # The card set is for __init__; object's __new__ takes it and ignores it.
+        new = CassetteState(self.cards) if _NATIVE else CassetteState.__new__(CassetteState, *self.__getnewargs__())
         new.cards = self.cards
         new.turn = self.turn
         new.phase = self.phase
@@ -965,7 +975,7 @@ class CassetteState(State[Action]):
 # The steps a position may be at, by their word in a position: every decision, every
 # roll and reveal between two actions, and the end. A reveal goes on to ARRIVE when it
 # shows the cards of a room entered (``enter``), to SUFFER when a penalty asked for it.
-POSITION_STEPS: dict[str, tuple[str, str]] = {
+POSITION_STEPS: Final[dict[str, tuple[str, str]]] = {
     "hero": (SETUP, SUFFER),
     "roll": (ROLL, SUFFER),
     "rolling": (ROLLING, SUFFER),
@@ -978,7 +988,7 @@ POSITION_STEPS: dict[str, tuple[str, str]] = {
     "arrive": (ARRIVE, SUFFER),
     "over": (OVER, SUFFER),
 }
-_FIRST_TURN_STEPS = (SETUP, PROCEED, ARRIVE, OVER)
+_FIRST_TURN_STEPS: Final = (SETUP, PROCEED, ARRIVE, OVER)
 
 
 def position_step(state: CassetteState) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any, Callable, Iterator, Optional, Sequence, TypeVar
+from typing import Any, Callable, Final, Iterator, Optional, Sequence, TypeVar
 
 from notation import Pair, Token
 from notation.tokens import shown
@@ -32,9 +32,9 @@ def _number(digits: str) -> int:
 
 
 # One card of an attack: r (from the damage pile), the card, =n (a joker's value).
-_USE = re.compile(r"(r?)(JK|[A2-9TJQK][shdc])(?:=([0-9]+))?")
-_COUNTED = {"dmg": "damage pile holds", "deck": "power deck holds", "left": "monsters not defeated are"}
-ACTION_HELP = "write TARGET P1+P2 TRIGGER (Kd 7c+6d 2d), then ^card for the card turned up, or - to pass"
+_USE: Final = re.compile(r"(r?)(JK|[A2-9TJQK][shdc])(?:=([0-9]+))?")
+_COUNTED: Final = {"dmg": "damage pile holds", "deck": "power deck holds", "left": "monsters not defeated are"}
+ACTION_HELP: Final = "write TARGET P1+P2 TRIGGER (Kd 7c+6d 2d), then ^card for the card turned up, or - to pass"
 
 
 def _card(token: Token, text: Optional[str] = None) -> Any:
@@ -115,7 +115,7 @@ def _count(word: str) -> Optional[int]:
     return int(word) if word.isascii() and word.isdigit() and len(word) < 3 else None
 
 
-_DECISION = Phase.DECISION
+_DECISION: Final = Phase.DECISION
 
 
 class DungeonNotation(Notation[DungeonState, Action]):

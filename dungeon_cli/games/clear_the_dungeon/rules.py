@@ -17,32 +17,32 @@ in an attack; the hand card left unused goes onto the damage pile instead.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Mapping, Optional, Sequence, TypeVar, final
 
 from ...kit.cards import JOKER, SUIT_NAMES, Card, deck
-from ...kit.core import Cards, Chance, Draw, Frozen, Game, GameInfo, Illegal, Phase, Result, State, refused_draw
+from ...kit.core import Cards, Chance, Draw, Frozen, Game, GameInfo, Illegal, Phase, Result, State, compiled_module, refused_draw
 from ...kit.piles import NotInPile, Pile
 
 if TYPE_CHECKING:
     import random  # the generator a resample is handed: the rules draw nothing themselves
 
-JOKERS_GONE = "no joker is left in the power deck: both were drawn already"
-DRAWN = "no longer in the power deck: it was drawn already"
+JOKERS_GONE: Final = "no joker is left in the power deck: both were drawn already"
+DRAWN: Final = "no longer in the power deck: it was drawn already"
 
-COLUMNS = 4
-DEPTH = 3  # monsters per column
-HAND = 3  # power cards drawn each turn
-DAMAGE_LIMIT = 7
-MONSTER_PILE = "monsters"
-POWER_PILE = "power"
-RESERVE = "reserve"
-ORDINALS = ("first", "second", "third")
+COLUMNS: Final = 4
+DEPTH: Final = 3  # monsters per column
+HAND: Final = 3  # power cards drawn each turn
+DAMAGE_LIMIT: Final = 7
+MONSTER_PILE: Final = "monsters"
+POWER_PILE: Final = "power"
+RESERVE: Final = "reserve"
+ORDINALS: Final = ("first", "second", "third")
 
 # The documented orders before shuffling (the input of the seeded shuffle).
-MONSTERS: list[Card] = deck(ranks="JQK")
-POWER: list[Card] = deck(ranks="A23456789T") + [JOKER, JOKER]
-MONSTER_SET = frozenset(MONSTERS)
-POWER_SET = frozenset(POWER)
+MONSTERS: Final[list[Card]] = deck(ranks="JQK")
+POWER: Final[list[Card]] = deck(ranks="A23456789T") + [JOKER, JOKER]
+MONSTER_SET: Final = frozenset(MONSTERS)
+POWER_SET: Final = frozenset(POWER)
 
 
 def power_of(monster: Card) -> int:
@@ -60,10 +60,10 @@ def column_name(index: int) -> str:
 
 
 # How a turn's words say the draws (Chance.told): a card turned up in a column, power cards drawn.
-TURNED_UP = tuple(
+TURNED_UP: Final = tuple(
     (f"turned up {{cards}} in {column_name(c)}", f"turned up {{cards}} in {column_name(c)}") for c in range(COLUMNS)
 )
-DREW = ("drew {cards} from the power deck", "drew {cards} from the power deck")
+DREW: Final = ("drew {cards} from the power deck", "drew {cards} from the power deck")
 
 
 def lay_out(monsters: Sequence[Card]) -> list[list[Card]]:
@@ -115,7 +115,7 @@ class Pass(Frozen):
     """No attack: the hand goes to the damage pile."""
 
 
-PASS = Pass()
+PASS: Final = Pass()
 Action = Attack | Pass | Draw
 
 
@@ -123,12 +123,17 @@ def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-_NO_TOPS: tuple[Optional[Card], ...] = (None,) * COLUMNS
-_FULL_COLUMNS: tuple[int, ...] = (DEPTH,) * COLUMNS
-_ALL_MONSTERS: Pile[Card] = Pile.unknown(MONSTERS)
-_ALL_POWER: Pile[Card] = Pile.unknown(POWER)
+_NO_TOPS: Final[tuple[Optional[Card], ...]] = (None,) * COLUMNS
+_FULL_COLUMNS: Final[tuple[int, ...]] = (DEPTH,) * COLUMNS
+_ALL_MONSTERS: Final[Pile[Card]] = Pile.unknown(MONSTERS)
+_ALL_POWER: Final[Pile[Card]] = Pile.unknown(POWER)
 
 
+# How _copy makes a new state: see kit.core.compiled_module.
+_NATIVE: Final = compiled_module(__file__)
+
+
+@final
 class DungeonState(State[Action]):
     __slots__ = (
         "reserve",
@@ -165,10 +170,11 @@ class DungeonState(State[Action]):
 
     def _copy(self) -> "DungeonState":
         # Spelled out: the hot path of every walk and search (a class compiled by mypyc
-        # has no __slots__ to loop over). ``__new__`` is object's, which skips __init__,
-        # in pure Python; compiled by mypyc, it is the class's own, which runs it (so
-        # __init__ builds nothing: its values are shared constants).
-        new = DungeonState.__new__(DungeonState)
+        # has no __slots__ to loop over). Made by object's ``__new__`` in pure Python,
+        # which skips __init__; compiled, by the class's native constructor (_NATIVE,
+        # kit.core.compiled_module), so __init__ builds nothing: its values are shared
+        # constants.
+        new = DungeonState() if _NATIVE else DungeonState.__new__(DungeonState)
         new.turn = self.turn
         new.phase = self.phase
         new.reserve = self.reserve

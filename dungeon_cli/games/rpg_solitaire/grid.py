@@ -9,18 +9,18 @@ having a door of its own there.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Optional
+from typing import Final, Iterable, Mapping, Optional
 
 from ...kit.cards import Card
 from ...kit.core import Frozen
 
 Pos = tuple[int, int]
 
-SIDES = "nesw"  # the writing order of doors
-STEP = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
-OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
-SIDE_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
-ENTRANCE_DOORS = frozenset("new")
+SIDES: Final = "nesw"  # the writing order of doors
+STEP: Final = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
+OPPOSITE: Final = {"n": "s", "s": "n", "e": "w", "w": "e"}
+SIDE_NAMES: Final = {"n": "north", "e": "east", "s": "south", "w": "west"}
+ENTRANCE_DOORS: Final = frozenset("new")
 
 
 def beyond(pos: Pos, side: str) -> Pos:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any, Iterator, Optional, Sequence
+from typing import Any, Final, Iterator, Optional, Sequence
 
 from notation import Pair, Record, Token
 from notation.tokens import shown
@@ -47,9 +47,9 @@ from .rules import (
     positioned,
 )
 
-_PLACE = re.compile(r"@([nesw])(?:/([nesw]+))?")
-WORDS = {"keep": KEEP, "drop": DROP, "pick": PICK, "stop": STOP, "resign": RESIGN}
-ACTION_HELP = (
+_PLACE: Final = re.compile(r"@([nesw])(?:/([nesw]+))?")
+WORDS: Final = {"keep": KEEP, "drop": DROP, "pick": PICK, "stop": STOP, "resign": RESIGN}
+ACTION_HELP: Final = (
     "write @n/e to place the room, n e s w to move, xn xe xs xw to go in and fight, keep, drop, pick, stop, resign, "
     "or ^card for a card drawn"
 )
@@ -89,11 +89,11 @@ def parse_action(token: Token) -> Any:
 
 # -- positions (rules page, Positions) ------------------------------------------------
 
-_ROOM = re.compile(r"([^@]*)@(-?[0-9]{1,4}),(-?[0-9]{1,4}):([a-z]*)(?::(.*))?")
-ROOM_HELP = (
+_ROOM: Final = re.compile(r"([^@]*)@(-?[0-9]{1,4}),(-?[0-9]{1,4}):([a-z]*)(?::(.*))?")
+ROOM_HELP: Final = (
     "a room is its card, @, x,y, :, its doors (nesw), then :x if its monster was slain or :armor/health/attack if one stands"
 )
-PILES = ("rooms", "spades", "hearts", "diamonds", "clubs")
+PILES: Final = ("rooms", "spades", "hearts", "diamonds", "clubs")
 
 
 def _card_or_none(pair: Pair, text: str, offset: int) -> Optional[Card]:

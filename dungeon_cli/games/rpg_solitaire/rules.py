@@ -10,10 +10,24 @@ still know, for a record read token by token, what has to come next.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Mapping, Optional, Sequence, Union
+from typing import Any, Final, Literal, Mapping, Optional, Sequence, Union, final
 
 from ...kit.cards import CARDS, JOKER, Card, deck
-from ...kit.core import Cards, Chance, Draw, Frozen, Game, GameInfo, Illegal, Objective, Phase, Result, State, refused_draw
+from ...kit.core import (
+    Cards,
+    Chance,
+    Draw,
+    Frozen,
+    Game,
+    GameInfo,
+    Illegal,
+    Objective,
+    Phase,
+    Result,
+    State,
+    compiled_module,
+    refused_draw,
+)
 from ...kit.piles import NotInPile, Pile
 from .grid import (
     ENTRANCE_DOORS,
@@ -33,15 +47,15 @@ from .grid import (
     side_towards,
 )
 
-DEFAULT_DECKS = 3
-MAX_DECKS = 8
-ENTRANCE = CARDS["Ks"]
+DEFAULT_DECKS: Final = 3
+MAX_DECKS: Final = 8
+ENTRANCE: Final = CARDS["Ks"]
 
-ROOMS = "rooms"
-PILE_OF_SUIT = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
-PILE_NAMES = {suit: f"{pile} pile" for suit, pile in PILE_OF_SUIT.items()}
-SUIT_WORD = {"s": "spade", "h": "heart", "d": "diamond", "c": "club"}
-STAT_OF_SUIT = {"s": "armor", "h": "health", "c": "attack"}
+ROOMS: Final = "rooms"
+PILE_OF_SUIT: Final = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+PILE_NAMES: Final = {suit: f"{pile} pile" for suit, pile in PILE_OF_SUIT.items()}
+SUIT_WORD: Final = {"s": "spade", "h": "heart", "d": "diamond", "c": "club"}
+STAT_OF_SUIT: Final = {"s": "armor", "h": "health", "c": "attack"}
 
 
 def room_deck(decks: int) -> list[Card]:
@@ -124,34 +138,36 @@ class Resign(Frozen):
     pass
 
 
-KEEP, DROP, PICK, STOP, RESIGN = Keep(), DropCard(), Pick(), Stop(), Resign()
+KEEP: Final = Keep()
+DROP: Final = DropCard()
+PICK: Final = Pick()
+STOP: Final = Stop()
+RESIGN: Final = Resign()
 
 # Every action of the game: the player's, and chance's draw.
 Action = Union[Place, MoveTo, Keep, DropCard, Pick, Stop, Fight, Resign, Draw]
 
 # Steps of a turn. The first names what it does; a second item is the suit it draws.
-ROOM, ACT, GEAR, CHOOSE, MONSTER, COMBAT, TREASURE, POTION, RENEW, RETREAT, BOSS, LOCK, STAT, AGAIN = (
-    "room",
-    "act",
-    "gear",
-    "choose",
-    "monster",
-    "combat",
-    "treasure",
-    "potion",
-    "renew",
-    "retreat",
-    "boss",
-    "lock",
-    "stat",
-    "again",
-)
-DECISIONS = {ACT, CHOOSE, AGAIN}
-AUTOMATIC = {COMBAT, RETREAT}
-ROOM_DRAWS = {ROOM}
-GAMBLE_SUIT = "d"  # the lock gamble is played with the diamonds pile (rules page, section 8)
+ROOM: Final = "room"
+ACT: Final = "act"
+GEAR: Final = "gear"
+CHOOSE: Final = "choose"
+MONSTER: Final = "monster"
+COMBAT: Final = "combat"
+TREASURE: Final = "treasure"
+POTION: Final = "potion"
+RENEW: Final = "renew"
+RETREAT: Final = "retreat"
+BOSS: Final = "boss"
+LOCK: Final = "lock"
+STAT: Final = "stat"
+AGAIN: Final = "again"
+DECISIONS: Final = {ACT, CHOOSE, AGAIN}
+AUTOMATIC: Final = {COMBAT, RETREAT}
+ROOM_DRAWS: Final = {ROOM}
+GAMBLE_SUIT: Final = "d"  # the lock gamble is played with the diamonds pile (rules page, section 8)
 
-ENDINGS = {
+ENDINGS: Final = {
     "escaped": "you picked the lock and escaped",
     "trapped": "trapped: no free door is left and the exit was never found",
     "no exit": "the exit's card (the joker) was discarded before it was placed: the exit cannot be found",
@@ -177,7 +193,7 @@ def _what(step: Step) -> str:
     return text
 
 
-_WHAT: dict[Step, str] = {}
+_WHAT: Final[dict[Step, str]] = {}
 
 
 def _what_text(step: Step) -> str:
@@ -208,6 +224,11 @@ def _pile_of(step: Step) -> str:
     return ROOMS if step[0] in ROOM_DRAWS else PILE_OF_SUIT[step[1]]
 
 
+# How _copy makes a new state: see kit.core.compiled_module.
+_NATIVE: Final = compiled_module(__file__)
+
+
+@final
 class RpgState(State[Action]):
     __slots__ = (
         "stock",
@@ -271,10 +292,11 @@ class RpgState(State[Action]):
 
     def _copy(self) -> "RpgState":
         # Spelled out: the hot path of every walk and search (a class compiled by mypyc
-        # has no __slots__ to loop over). ``__new__`` is object's, which skips __init__,
-        # in pure Python; compiled by mypyc, it is the class's own, which runs it (so
-        # __init__ builds nothing: its values are shared constants).
-        new = RpgState.__new__(RpgState)
+        # has no __slots__ to loop over). Made by object's ``__new__`` in pure Python,
+        # which skips __init__; compiled, by the class's native constructor (_NATIVE,
+        # kit.core.compiled_module), so __init__ builds nothing: its values are shared
+        # constants.
+        new = RpgState() if _NATIVE else RpgState.__new__(RpgState)
         new.turn = self.turn
         new.phase = self.phase
         new.stock = self.stock
@@ -827,7 +849,7 @@ def _was(old: Optional[Card]) -> str:
     return f" (was {old})" if old is not None else " (was none)"
 
 
-_NO_MONSTER = Monster(None, None, None)  # a room's monster before its first card
+_NO_MONSTER: Final = Monster(None, None, None)  # a room's monster before its first card
 
 
 def monster_text(monster: Optional[Monster]) -> str:
@@ -836,9 +858,9 @@ def monster_text(monster: Optional[Monster]) -> str:
     return "/".join(str(c) if c is not None else "-" for c in monster.cards())
 
 
-_MOVES = {side: MoveTo(side) for side in SIDES}  # the actions, made once: legal_actions runs at every decision
-_FIGHTS = {side: Fight(side) for side in SIDES}
-_PLACINGS: dict[tuple[str, int], tuple[Place, ...]] = {}
+_MOVES: Final = {side: MoveTo(side) for side in SIDES}  # the actions, made once: legal_actions runs at every decision
+_FIGHTS: Final = {side: Fight(side) for side in SIDES}
+_PLACINGS: Final[dict[tuple[str, int], tuple[Place, ...]]] = {}
 
 
 def _placings(side: str, need: int) -> tuple[Place, ...]:

@@ -3,7 +3,7 @@ resolve it, ``xKs`` to strike with the weapon."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional, Sequence
+from typing import Any, Final, Iterator, Optional, Sequence
 
 from notation import Token
 from notation.tokens import shown
@@ -40,8 +40,8 @@ def _card(text: str, token: Token) -> Any:
 # The action each token read so far writes, and the draw each card token writes
 # (actions are values: one of each serves every record), so that reading a token again
 # is a single lookup. Filled as tokens come, not at import: start-up time is a target.
-_ACTIONS: dict[str, Any] = {"run": RUN}
-_DRAWS: dict[str, Draw] = {}
+_ACTIONS: Final[dict[str, Any]] = {"run": RUN}
+_DRAWS: Final[dict[str, Draw]] = {}
 
 
 def parse_action(text: str) -> Any:
@@ -55,8 +55,8 @@ def parse_action(text: str) -> Any:
     return action
 
 
-ACTION_HELP = "write run, a card (9s), or x and a monster (x9s)"
-CARD_HELP = "a card is a rank (A 2-9 T J Q K, or 10) and a suit (s h d c)"
+ACTION_HELP: Final = "write run, a card (9s), or x and a monster (x9s)"
+CARD_HELP: Final = "a card is a rank (A 2-9 T J Q K, or 10) and a suit (s h d c)"
 
 
 def _deck_card(text: str) -> Any:

@@ -11,19 +11,19 @@ lower than the last one it struck.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from typing import Any, Final, Mapping, Optional, final
 
 from ...kit.cards import CARDS as ALL_CARDS
 from ...kit.cards import Card, deck
-from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Phase, Result, State, refused_draw
+from ...kit.core import Cards, Chance, Draw, Game, GameInfo, Illegal, Phase, Result, State, compiled_module, refused_draw
 from ...kit.piles import NotInPile, Pile
 
-MAX_HP = 20
-ROOM = 4
-DUNGEON = "dungeon"
-DEALT = ("dealt {cards} into the room", "dealt {cards} into the room")  # a turn's words (Chance.told)
-CARDS = deck(suits="sc") + deck(suits="dh", ranks="23456789T")
-CARD_SET = frozenset(CARDS)
+MAX_HP: Final = 20
+ROOM: Final = 4
+DUNGEON: Final = "dungeon"
+DEALT: Final = ("dealt {cards} into the room", "dealt {cards} into the room")  # a turn's words (Chance.told)
+CARDS: Final = deck(suits="sc") + deck(suits="dh", ranks="23456789T")
+CARD_SET: Final = frozenset(CARDS)
 
 
 def value(card: Card) -> int:
@@ -48,7 +48,7 @@ def is_potion(card: Card) -> bool:
 # the playout, which work on card values rather than states (tests/bots/test_playouts.py and
 # tests/games/scoundrel/test_scoundrel_rules.py hold them to the core).
 
-FRESH = 15  # the cap of a weapon that has struck nothing: above every monster
+FRESH: Final = 15  # the cap of a weapon that has struck nothing: above every monster
 
 
 def may_strike(monster: int, cap: int, strict: bool) -> bool:
@@ -100,18 +100,21 @@ class _Act:
         return type(self), (self.card,)
 
 
+@final
 class Resolve(_Act):
     """Resolve a card of the room: drink a potion, equip a weapon, fight a monster bare-handed."""
 
     __slots__ = ()
 
 
+@final
 class Strike(_Act):
     """Fight a monster with the equipped weapon."""
 
     __slots__ = ()
 
 
+@final
 class Run:
     """Avoid the room: its cards go under the dungeon in the order they are in the room."""
 
@@ -127,21 +130,28 @@ class Run:
         return "Run()"
 
 
-RUN = Run()
+RUN: Final = Run()
 Action = Resolve | Strike | Run | Draw
 # One action object per card, shared by every state (they are immutable values).
-_RESOLVE = {card: Resolve(card) for card in CARDS}
-_STRIKE = {card: Strike(card) for card in CARDS if is_monster(card)}
+_RESOLVE: Final = {card: Resolve(card) for card in CARDS}
+_STRIKE: Final = {card: Strike(card) for card in CARDS if is_monster(card)}
 # What each card is worth to the hot paths below, looked up rather than worked out:
 # its value, and what it adds to a loss's unresolved monsters (0 for all but monsters).
-_VALUE = {card: value(card) for card in ALL_CARDS.values()}
-_MONSTER_WORTH = {card: value(card) if is_monster(card) else 0 for card in ALL_CARDS.values()}
-_CHANCE, _DECISION, _OVER = Phase.CHANCE, Phase.DECISION, Phase.OVER
+_VALUE: Final = {card: value(card) for card in ALL_CARDS.values()}
+_MONSTER_WORTH: Final = {card: value(card) if is_monster(card) else 0 for card in ALL_CARDS.values()}
+_CHANCE: Final = Phase.CHANCE
+_DECISION: Final = Phase.DECISION
+_OVER: Final = Phase.OVER
 # Piles never change once built, so every game at a table starts from the same one.
-_EMPTY: Pile[Card] = Pile.unknown(())
-_SHUFFLED = Pile.unknown(CARDS)
+_EMPTY: Final[Pile[Card]] = Pile.unknown(())
+_SHUFFLED: Final = Pile.unknown(CARDS)
 
 
+# How _copy makes a new state: see kit.core.compiled_module.
+_NATIVE: Final = compiled_module(__file__)
+
+
+@final
 class ScoundrelState(State[Action]):
     __slots__ = (
         "dungeon",
@@ -177,10 +187,11 @@ class ScoundrelState(State[Action]):
 
     def _copy(self) -> "ScoundrelState":
         # Spelled out rather than a loop over __slots__: this is the hot path of every
-        # simulation and search (three times faster than getattr/setattr). ``__new__``
-        # is object's, which skips __init__, in pure Python; compiled by mypyc, it is the
-        # class's own, which runs it (so __init__ builds nothing).
-        new = ScoundrelState.__new__(ScoundrelState)
+        # simulation and search (three times faster than getattr/setattr). Made by
+        # object's ``__new__`` in pure Python, which skips __init__; compiled, by the
+        # class's native constructor (_NATIVE, kit.core.compiled_module), so __init__
+        # builds nothing.
+        new = ScoundrelState() if _NATIVE else ScoundrelState.__new__(ScoundrelState)
         new.turn = self.turn
         new.phase = self.phase
         new.dungeon = self.dungeon
