@@ -44,3 +44,21 @@ def test_a_game_that_lists_turn_or_phase_in_its_slots_is_told_to_leave_them_out(
 
         class _Mine(State):  # a game's state written as if turn and phase were its own
             __slots__ = ("turn", "phase", "hp")
+
+
+def test_each_game_copies_by_the_way_its_build_makes_states():
+    """A game's ``_copy`` asks once which build it runs in (``kit.core.compiled_module``):
+    compiled, its class's native constructor; pure, object's ``__new__``. The suite runs
+    on both builds, and each must find its own (a wrong answer is a slower copy, not a
+    wrong one, so only this test would see it)."""
+    import importlib
+
+    from conftest import COMPILED
+
+    from dungeon_cli.kit.core import compiled_module
+
+    assert compiled_module("/x/rules.cpython-311-x86_64-linux-gnu.so") and compiled_module("C:\\x\\rules.cp311-win_amd64.pyd")
+    assert not compiled_module("/x/rules.py") and not compiled_module("/x/rules.pyc")
+    for game in ("scoundrel", "clear_the_dungeon", "rpg_solitaire", "cassette_dungeons"):
+        rules = importlib.import_module(f"dungeon_cli.games.{game}.rules")
+        assert rules._NATIVE is COMPILED, game
