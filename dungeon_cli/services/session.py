@@ -347,8 +347,11 @@ def turn_move(notation: Notation[Any, Any], log: TurnLog[Any], rest: bool = Fals
     ``^card``, in their place."""
     dealt, actions = notation.write_turn(log)
     if rest:
+        # The draws before the first decision, which write_turn puts in DEALT, go first as
+        # ^card. A game that writes every draw among its actions (Cassette's ^fog, w=3)
+        # leaves DEALT empty: its actions have them already, in their place.
         drawn: list[str] = []
-        for _, action in log.events:
+        for _, action in log.events if dealt else ():
             if not isinstance(action, Draw):
                 break
             drawn.append("^" + notation.format_outcome(action.outcome))
