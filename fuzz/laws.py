@@ -557,8 +557,10 @@ def check_hostile_output(key: tuple, case: str, odd: str, noise: bytes) -> None:
         stack.callback(os.chdir, here)
         inp = H.make_input(writer.input_kind, tmpdir, run)
         if writer.input_kind != "cards":
-            comment = "".join(ch for ch in noise.decode("utf-8", "replace") if ch.isprintable())  # a legal record still
-            inp.write_bytes(inp.read_bytes() + f"# {comment}\n".encode())
+            # a legal record still, and a canonical one: fmt strips a comment's trailing blanks,
+            # and rewrote "# " (no noise) to "#", which this law took for its input changed
+            comment = "".join(ch for ch in noise.decode("utf-8", "replace") if ch.isprintable()).rstrip()
+            inp.write_bytes(inp.read_bytes() + (f"# {comment}\n" if comment else "#\n").encode())
         original = inp.read_bytes()
 
         def go(out: Path, input=None):
