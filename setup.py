@@ -27,12 +27,12 @@ from setuptools import setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# The hot modules (issue 37): the notation's reader and model; the kit's core, piles and
-# cards; the engine's walk and record; the referee; every game's rules and notation, and
-# RPG solitaire's map.
+# The hot modules (issue 37): the notation's reader and model; the kit's core, piles,
+# cards and a notation's defaults; the engine's walk and record; the referee; every game's
+# rules and notation, RPG solitaire's map and Cassette Dungeons!' decks and card set.
 # Package __init__ files stay pure (the fallback check runs in them). Compiled State,
-# Game and Illegal still take interpreted subclasses (the suite's toy game, a game
-# installed from outside). Not the notation's tokens: its module __getattr__ (patterns
+# Game, Notation, Frozen and Illegal still take interpreted subclasses (the suite's toy
+# game, a game installed from outside). Not the notation's tokens: its module __getattr__ (patterns
 # compiled at first use) is called by mypyc's own import machinery before the module's
 # globals exist, and crashes there.
 MYPYC_MODULES = [
@@ -51,6 +51,9 @@ MYPYC_MODULES = [
         for part in ("notation", "rules")
     ),
     "dungeon_cli/games/rpg_solitaire/grid.py",  # the rules' map: a quarter of an RPG verify, interpreted
+    "dungeon_cli/kit/game_module.py",  # a notation's defaults: reading a deal, a card
+    "dungeon_cli/games/cassette_dungeons/decks.py",  # its piles
+    "dungeon_cli/games/cassette_dungeons/cardset.py",  # its cards' faces and piles, asked at every draw
 ]
 
 # The extension modules share one runtime library, dungeon__mypyc: the fallback looks for it by name.

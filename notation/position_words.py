@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .model import Diagnostic, Pair, Tag
+from .tokens import shown
 
 _WORD = re.compile(r"\S+")
 _KEY = re.compile(r"[a-z][a-z0-9_]*")
@@ -28,14 +29,16 @@ def pairs(tag: Tag) -> tuple[list[Pair], list[Diagnostic]]:
         key, equals, value = word.group().partition("=")
         if not equals or not _KEY.fullmatch(key):
             problems.append(
-                Diagnostic(tag.line, col, f"a Position is words of key=value, keys in lower case, not '{word.group()}'")
+                Diagnostic(
+                    tag.line, col, f"a Position is words of key=value, keys in lower case, not '{shown(word.group(), 40)}'"
+                )
             )
             continue
         if not value:
-            problems.append(Diagnostic(tag.line, col + len(key) + 1, f"'{key}=' has no value"))
+            problems.append(Diagnostic(tag.line, col + len(key) + 1, f"'{shown(key, 40)}=' has no value"))
             continue
         if key in seen:
-            problems.append(Diagnostic(tag.line, col, f"Position key '{key}' appears twice"))
+            problems.append(Diagnostic(tag.line, col, f"Position key '{shown(key, 40)}' appears twice"))
             continue
         seen.add(key)
         out.append(Pair(key, value, tag.line, col, col + len(key) + 1))

@@ -39,7 +39,7 @@ from typing import Any, Hashable, Iterator, Mapping, Sequence
 
 import numpy as np
 
-from ..kit.core import AnyState, Chance
+from ..kit.core import AnyState, Chance, Frozen, fields_of
 
 # Room for every game: the encoding's one bound (OpenSpiel's num_distinct_actions and
 # max_chance_outcomes, the size of Gymnasium's Discrete space and of its mask).
@@ -122,16 +122,27 @@ def _features(value: Any, path: str) -> Iterator[tuple[str, float]]:
     elif isinstance(value, Mapping):
         for key, item in value.items():
             yield from _features(item, f"{path}/{_text(key)}")
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for field in dataclasses.fields(value):
-            yield from _features(getattr(value, field.name), f"{path}/{field.name}")
+    elif _has_fields(value):
+        for name, item in _named_fields(value):
+            yield from _features(item, f"{path}/{name}")
     else:
         yield f"{path}={_text(value)}", 1.0
 
 
+def _has_fields(value: Any) -> bool:
+    """A game's value (kit.core.Frozen) or a dataclass instance."""
+    return isinstance(value, Frozen) or (dataclasses.is_dataclass(value) and not isinstance(value, type))
+
+
+def _named_fields(value: Any) -> tuple[tuple[str, Any], ...]:
+    if isinstance(value, Frozen):
+        return fields_of(value)
+    return tuple((field.name, getattr(value, field.name)) for field in dataclasses.fields(value))
+
+
 def _text(value: Any) -> str:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):  # its fields, sets sorted
-        fields = ", ".join(f"{field.name}={_text(getattr(value, field.name))}" for field in dataclasses.fields(value))
+    if _has_fields(value):
+        fields = ", ".join(f"{name}={_text(item)}" for name, item in _named_fields(value))  # sets sorted
         return f"{type(value).__name__}({fields})"
     if isinstance(value, (tuple, list)):
         inner = ", ".join(_text(v) for v in value)

@@ -45,7 +45,6 @@ from typing import (
     Self,
     Sequence,
     TypeVar,
-    cast,
     final,
 )
 
@@ -56,7 +55,6 @@ if TYPE_CHECKING:
     import random
     from fractions import Fraction
 
-    from _typeshed import DataclassInstance
 
 try:  # read by mypyc when it compiles the kit (setup.py); nothing to do at run time
     from mypy_extensions import mypyc_attr as mypyc_attr
@@ -156,19 +154,45 @@ class Result:
         return f"{'win' if self.won else 'loss'} {self.score}"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game installed from outside may have values of its own
 class Frozen:
-    """The base of a game's frozen dataclasses (its actions, a die, a foe): pickled and
-    copied through ``__init__``. Compiled by mypyc, a dataclass's ``__new__`` runs
-    ``__init__`` and its state is set field by field, which a frozen one refuses; pickle's
-    default does both."""
+    """The base of a game's small values (its actions, a die, a foe, a room): equal by
+    their fields, hashable, written as ``Class(field=value, ...)``, pickled and copied
+    through ``__init__``, and never changed once made.
+
+    Not dataclasses: mypyc compiles a dataclass's own methods but leaves interpreted the
+    ones the decorator writes, ``__init__`` above all, and building these values was a
+    sixth of a compiled Cassette verify. So each value spells them out: an ``__init__``
+    that sets every field once (``self.side: Final = side``: mypy refuses any later
+    assignment, and a compiled value refuses it at run time too), ``__match_args__``
+    naming the fields in order (what a ``match`` statement and the adaptors read), and
+    ``_fields()`` giving them in that order, from which everything below is made. A value
+    with no fields needs none of the three."""
 
     __slots__ = ()
+    __match_args__: ClassVar[tuple[str, ...]] = ()
+
+    def _fields(self) -> tuple[Any, ...]:
+        return ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Frozen) and type(other) is type(self) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())  # a dataclass's hash: sets of actions keep their order
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{name}={value!r}" for name, value in fields_of(self))
+        return f"{type(self).__name__}({inner})"
 
     def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        import dataclasses  # not at import: start-up time is a target, and Scoundrel has no dataclass
+        # Pickled and copied through __init__: compiled by mypyc, __new__ runs it (see Draw).
+        return type(self), self._fields()
 
-        fields = dataclasses.fields(cast("DataclassInstance", self))  # a base of dataclasses alone
-        return type(self), tuple(getattr(self, field.name) for field in fields)
+
+def fields_of(value: Frozen) -> tuple[tuple[str, Any], ...]:
+    """A value's fields, named: what the adaptors turn into features."""
+    return tuple(zip(type(value).__match_args__, value._fields()))
 
 
 @final

@@ -32,7 +32,7 @@ from typing import (
 from notation import Record, Tag, Token
 
 from .cards import CARDS
-from .core import AnyState, Draw, Game, Illegal, Phase
+from .core import AnyState, Draw, Game, Illegal, Phase, mypyc_attr
 
 if TYPE_CHECKING:
     from .position import Values
@@ -96,6 +96,7 @@ class At(Generic[S]):
         self.state = state
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Misread(Illegal):
     """A token the game cannot read here; ``token`` None means "where a token is missing"."""
 
@@ -104,6 +105,7 @@ class Misread(Illegal):
         self.token = token
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TagProblem(Exception):
     def __init__(self, tag: Tag, message: str, at_value: bool = True):
         super().__init__(message)
@@ -123,6 +125,7 @@ class TurnLog(Generic[S]):
         self.events = events
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the suite's toy game's is pure Python
 class Notation(ABC, Generic[S, A]):
     """The game's words: reading tokens into actions and writing actions as tokens.
     Generic over the game's state and action types (``S``, ``A``)."""

@@ -20,6 +20,7 @@ from collections import Counter
 from typing import Callable, Hashable, Iterable, Mapping, Optional, Sequence, TypeVar
 
 from notation import Pair
+from notation.tokens import shown
 
 from .piles import Pile
 
@@ -60,7 +61,7 @@ class Values:
     def done(self) -> None:
         for key, pair in self.pairs.items():
             if key not in self.asked:
-                raise PositionProblem(pair, f"unknown Position key '{key}' (keys: {' '.join(self.keys)})", -len(key) - 1)
+                raise PositionProblem(pair, f"unknown Position key '{shown(key)}' (keys: {' '.join(self.keys)})", -len(key) - 1)
 
 
 def number(pair: Pair, least: int, most: Optional[int] = None) -> int:
@@ -68,7 +69,7 @@ def number(pair: Pair, least: int, most: Optional[int] = None) -> int:
     text = pair.value
     digits = text[1:] if text.startswith("-") else text
     if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
-        raise PositionProblem(pair, f"{pair.key} is a whole number, not '{text}'")
+        raise PositionProblem(pair, f"{pair.key} is a whole number, not '{shown(text)}'")
     value = int(text)
     if value < least or (most is not None and value > most):
         span = f"from {least} to {most}" if most is not None else f"at least {least}"
@@ -78,7 +79,7 @@ def number(pair: Pair, least: int, most: Optional[int] = None) -> int:
 
 def yes_no(pair: Pair) -> bool:
     if pair.value not in ("yes", "no"):
-        raise PositionProblem(pair, f"{pair.key} is yes or no, not '{pair.value}'")
+        raise PositionProblem(pair, f"{pair.key} is yes or no, not '{shown(pair.value)}'")
     return pair.value == "yes"
 
 
@@ -93,8 +94,7 @@ def card_list(pair: Pair, read: Callable[[str], Optional[C]], text: Optional[str
     for word in text.split(","):
         card = read(word) if word else None
         if card is None:
-            shown = word or "nothing"
-            raise PositionProblem(pair, f"{pair.key}: '{shown}' is not a card of this game", at)
+            raise PositionProblem(pair, f"{pair.key}: '{shown(word) or 'nothing'}' is not a card of this game", at)
         out.append(card)
         at += len(word) + 1
     return out
@@ -182,7 +182,7 @@ def account(deck: Iterable[C], places: Sequence[tuple[Optional[Pair], Iterable[C
             left[card] -= 1
     missing = [str(card) for card, n in left.items() for _ in range(n)]
     if missing:
-        shown = " ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
+        listed = " ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
         raise PositionProblem(
-            None, f"the position does not account for {len(missing)} card{'s' if len(missing) != 1 else ''}: {shown}"
+            None, f"the position does not account for {len(missing)} card{'s' if len(missing) != 1 else ''}: {listed}"
         )

@@ -6,6 +6,7 @@ setup's cards only (``Notation.read_deal``)."""
 from __future__ import annotations
 
 import pytest
+from toy_game.rules import ToyDungeon
 
 from dungeon_cli.kit.cards import CARDS
 from dungeon_cli.kit.core import Draw, Illegal, draw_from
@@ -48,5 +49,8 @@ class _Words(Notation):
 
 
 def test_a_turns_draws_are_dealt_before_the_first_decision_and_turned_up_after_it():
-    log = TurnLog(None, [(None, Draw(C["5c"])), (None, Draw(C["Qd"])), (None, "take two"), (None, Draw(C["8h"])), (None, "go")])
+    start = ToyDungeon().start()  # a state of any game: a turn's log starts at one (its writing never looks at it)
+    log = TurnLog(
+        start, [(start, Draw(C["5c"])), (start, Draw(C["Qd"])), (start, "take two"), (start, Draw(C["8h"])), (start, "go")]
+    )
     assert _Words().write_turn(log) == (["5c", "Qd"], ["take", "two", "^8h", "go"])

@@ -9,6 +9,7 @@ made and returns the set, or every problem found, each with the key path where i
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional
@@ -36,6 +37,21 @@ USE_WORDS = {
 }
 REVEALS = ("monster", "trap", "boss")
 
+
+class _Loaded:
+    """The base of a card set's values: pickled and copied through ``__init__`` (a bot's
+    copy of a seat, a process pool). Compiled by mypyc, a dataclass's ``__new__`` runs
+    ``__init__``, and its fields are then set one by one, which a frozen one refuses;
+    pickle's default does both. (Made once a game, they stay dataclasses: the methods a
+    dataclass is given stay interpreted when compiled, and none of them is on a hot path.)"""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        fields = dataclasses.fields(self)  # type: ignore[arg-type]  # a base of dataclasses alone
+        return type(self), tuple(getattr(self, f.name) for f in fields)
+
+
 # A table of the document as the TOML reader gave it: untrusted, checked key by key.
 Table = dict[str, Any]
 # key -> the Python type its value must have
@@ -43,7 +59,7 @@ Kinds = dict[str, type]
 
 
 @dataclass(frozen=True)
-class Effect:
+class Effect(_Loaded):
     """What a slot's penalty, an item, a trap or a hero slot does: ``hurt 2``, ``slay``."""
 
     kind: str
@@ -64,7 +80,7 @@ class Effect:
 
 
 @dataclass(frozen=True)
-class Slot:
+class Slot(_Loaded):
     """A die slot: the least face it takes, and its effect (an enemy's penalty while it
     is empty, a hero's skill when a die is placed in it)."""
 
@@ -73,7 +89,7 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class Monster:
+class Monster(_Loaded):
     id: str
     name: str
     slots: tuple[Slot, ...]
@@ -81,7 +97,7 @@ class Monster:
 
 
 @dataclass(frozen=True)
-class Boss:
+class Boss(_Loaded):
     """One side of a boss card."""
 
     id: str
@@ -90,28 +106,28 @@ class Boss:
 
 
 @dataclass(frozen=True)
-class Treasure:
+class Treasure(_Loaded):
     id: str
     name: str
     effect: Effect
 
 
 @dataclass(frozen=True)
-class Trap:
+class Trap(_Loaded):
     id: str
     name: str
     effect: Effect
 
 
 @dataclass(frozen=True)
-class Hero:
+class Hero(_Loaded):
     id: str
     name: str
     slots: tuple[Slot, ...]
 
 
 @dataclass(frozen=True)
-class Room:
+class Room(_Loaded):
     number: int
     reveal: tuple[str, ...] = ()  # "monster", "trap", "boss", in the order revealed
     treasure: int = 0
@@ -120,7 +136,7 @@ class Room:
 
 
 @dataclass(frozen=True)
-class MapSide:
+class MapSide(_Loaded):
     id: str
     name: str
     start: int
@@ -129,7 +145,7 @@ class MapSide:
 
 
 @dataclass(eq=False)
-class CardSet:
+class CardSet(_Loaded):
     name: str
     health: int
     hand: int

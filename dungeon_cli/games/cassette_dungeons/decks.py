@@ -12,9 +12,10 @@ discards is of unknown order again, and a seeded dealer draws from it as it is u
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import gcd as _gcd
-from typing import Callable, Optional, Sequence
+from typing import Callable, Final, Optional, Sequence, final
+
+from ...kit.core import Frozen
 
 
 class NotInDeck(Exception):
@@ -23,10 +24,16 @@ class NotInDeck(Exception):
         self.expected = expected
 
 
-@dataclass(frozen=True)
-class Deck:
-    hidden: tuple[str, ...] = ()  # card keys in no known order (kept sorted)
-    known: tuple[str, ...] = ()  # faces, top first
+@final
+class Deck(Frozen):
+    __match_args__ = ("hidden", "known")
+
+    def __init__(self, hidden: tuple[str, ...] = (), known: tuple[str, ...] = ()) -> None:
+        self.hidden: Final = hidden  # card keys in no known order (kept sorted)
+        self.known: Final = known  # faces, top first
+
+    def _fields(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return (self.hidden, self.known)
 
     def __len__(self) -> int:
         return len(self.hidden) + len(self.known)

@@ -223,7 +223,7 @@ class CassetteNotation(Notation[CassetteState, Action]):
     # A Position: the turn and its step, the counters, the map and the table (foes and
     # what fills their slots, traps, the hand, the dice), the penalties still to suffer,
     # and every deck and discard, so that every card is somewhere (rules.md "Positions").
-    position_keys = (
+    position_keys: tuple[str, ...] = (
         "turn",
         "step",
         "hp",

@@ -19,7 +19,6 @@ ends step 1 first. Items and treasure are used at any decision, except while mor
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Hashable, Mapping, Optional, Union, final
 
 from ...kit.core import Cards, Chance, Draw, Frozen, Game, GameInfo, Illegal, Phase, Result, State, compiled_module
@@ -78,62 +77,116 @@ if TYPE_CHECKING:
 # -- actions ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@final
 class Target(Frozen):
     """What an effect is aimed at: a die, an enemy slot (card and 1-based slot), or a card."""
 
-    die: Optional[str] = None
-    card: Optional[str] = None
-    slot: Optional[int] = None
+    __match_args__ = ("die", "card", "slot")
+
+    def __init__(self, die: Optional[str] = None, card: Optional[str] = None, slot: Optional[int] = None) -> None:
+        self.die: Final = die
+        self.card: Final = card
+        self.slot: Final = slot
+
+    def _fields(self) -> tuple[Optional[str], Optional[str], Optional[int]]:
+        return (self.die, self.card, self.slot)
 
 
-@dataclass(frozen=True)
+@final
 class ChooseHero(Frozen):
-    hero: str
+    __match_args__ = ("hero",)
+
+    def __init__(self, hero: str) -> None:
+        self.hero: Final = hero
+
+    def _fields(self) -> tuple[str]:
+        return (self.hero,)
 
 
-@dataclass(frozen=True)
+@final
 class Pick(Frozen):
     """Pick up these dice, wherever they lie, and roll them (rolled in this order)."""
 
-    dice: tuple[str, ...]
+    __match_args__ = ("dice",)
+
+    def __init__(self, dice: tuple[str, ...]) -> None:
+        self.dice: Final = dice
+
+    def _fields(self) -> tuple[tuple[str, ...]]:
+        return (self.dice,)
 
 
-@dataclass(frozen=True)
+@final
 class Place(Frozen):
-    die: str
-    card: str
-    slot: int  # 1-based
-    target: Optional[Target] = None
+    __match_args__ = ("die", "card", "slot", "target")
+
+    def __init__(self, die: str, card: str, slot: int, target: Optional[Target] = None) -> None:
+        self.die: Final = die
+        self.card: Final = card
+        self.slot: Final = slot  # 1-based
+        self.target: Final = target
+
+    def _fields(self) -> tuple[str, str, int, Optional[Target]]:
+        return (self.die, self.card, self.slot, self.target)
 
 
-@dataclass(frozen=True)
+@final
 class Use(Frozen):
-    card: str
-    target: Optional[Target] = None
+    __match_args__ = ("card", "target")
+
+    def __init__(self, card: str, target: Optional[Target] = None) -> None:
+        self.card: Final = card
+        self.target: Final = target
+
+    def _fields(self) -> tuple[str, Optional[Target]]:
+        return (self.card, self.target)
 
 
-@dataclass(frozen=True)
+@final
 class Suffer(Frozen):
     """Suffer one penalty: of an enemy's empty slot, or (slot None) of a trap."""
 
-    card: str
-    slot: Optional[int] = None
+    __match_args__ = ("card", "slot")
+
+    def __init__(self, card: str, slot: Optional[int] = None) -> None:
+        self.card: Final = card
+        self.slot: Final = slot
+
+    def _fields(self) -> tuple[str, Optional[int]]:
+        return (self.card, self.slot)
 
 
-@dataclass(frozen=True)
-class Loot(Frozen):
-    card: str
+class _OfCard(Frozen):
+    """An action on one card, named by its id."""
+
+    __match_args__ = ("card",)
+
+    def __init__(self, card: str) -> None:
+        self.card: Final = card
+
+    def _fields(self) -> tuple[str]:
+        return (self.card,)
 
 
-@dataclass(frozen=True)
-class Discard(Frozen):
-    card: str
+@final
+class Loot(_OfCard):
+    """Take a defeated monster as an item (step 3, loot)."""
 
 
-@dataclass(frozen=True)
+@final
+class Discard(_OfCard):
+    """Let a held card go, when more than the hand holds are held."""
+
+
+@final
 class Go(Frozen):
-    room: Optional[int]  # None: leave the dungeon from the boss room
+    __match_args__ = ("room",)
+
+    def __init__(self, room: Optional[int]) -> None:
+        self.room: Final = room  # None: leave the dungeon from the boss room
+
+    def _fields(self) -> tuple[Optional[int]]:
+        return (self.room,)
 
 
 Action = Union[ChooseHero, Pick, Place, Use, Suffer, Loot, Discard, Go, Draw]
@@ -143,14 +196,20 @@ LATER_STEPS: Final = (Suffer, Loot, Go)
 # -- state -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@final
 class Foe(Frozen):
     """An enemy in play: a monster or a boss side, and what fills each slot (a die's
     name, STRUCK, or None for empty)."""
 
-    id: str
-    boss: bool
-    slots: tuple[Optional[str], ...]
+    __match_args__ = ("id", "boss", "slots")
+
+    def __init__(self, id: str, boss: bool, slots: tuple[Optional[str], ...]) -> None:
+        self.id: Final = id
+        self.boss: Final = boss
+        self.slots: Final = slots
+
+    def _fields(self) -> tuple[str, bool, tuple[Optional[str], ...]]:
+        return (self.id, self.boss, self.slots)
 
     @property
     def defeated(self) -> bool:
@@ -160,12 +219,16 @@ class Foe(Frozen):
         return [i for i, s in enumerate(self.slots) if s is None]
 
 
-@dataclass(frozen=True)
+@final
 class Die(Frozen):
-    # A changed die or foe is built with its constructor, not dataclasses.replace (four
-    # times dearer): every placement of every walk makes one.
-    value: Optional[int] = None  # None before its first roll
-    where: Optional[tuple[str, int]] = None  # (card, 0-based slot) or None when it lies free
+    __match_args__ = ("value", "where")
+
+    def __init__(self, value: Optional[int] = None, where: Optional[tuple[str, int]] = None) -> None:
+        self.value: Final = value  # None before its first roll
+        self.where: Final = where  # (card, 0-based slot) or None when it lies free
+
+    def _fields(self) -> tuple[Optional[int], Optional[tuple[str, int]]]:
+        return (self.value, self.where)
 
 
 _UNROLLED: Final[tuple[Die, ...]] = tuple(Die() for _ in DICE)

@@ -119,7 +119,20 @@ _DECISION: Final = Phase.DECISION
 
 
 class DungeonNotation(Notation[DungeonState, Action]):
-    position_keys = ("turn", "dmg", "deck", "left", "tops", "under", "unseen", "power", "hand", "damage", "defeated", "spent")
+    position_keys: tuple[str, ...] = (
+        "turn",
+        "dmg",
+        "deck",
+        "left",
+        "tops",
+        "under",
+        "unseen",
+        "power",
+        "hand",
+        "damage",
+        "defeated",
+        "spent",
+    )
 
     def write_position(self, state: DungeonState) -> list[tuple[str, str]]:
         checkpoint = self.checkpoint(state)

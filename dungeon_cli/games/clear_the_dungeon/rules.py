@@ -16,7 +16,6 @@ in an attack; the hand card left unused goes onto the damage pile instead.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Mapping, Optional, Sequence, TypeVar, final
 
 from ...kit.cards import JOKER, SUIT_NAMES, Card, deck
@@ -79,27 +78,39 @@ def lay_out(monsters: Sequence[Card]) -> list[list[Card]]:
     return columns
 
 
-@dataclass(frozen=True)
+@final
 class Use(Frozen):
     """One card of an attack: ``value`` counts for a power card (a joker's chosen value);
     ``reserve`` marks the damage pile's top card (variant ``reserve``)."""
 
-    card: Card
-    value: int
-    reserve: bool = False
+    __match_args__ = ("card", "value", "reserve")
+
+    def __init__(self, card: Card, value: int, reserve: bool = False) -> None:
+        self.card: Final = card
+        self.value: Final = value
+        self.reserve: Final = reserve
+
+    def _fields(self) -> tuple[Card, int, bool]:
+        return (self.card, self.value, self.reserve)
 
     @classmethod
     def of(cls, card: Card, value: Optional[int] = None, reserve: bool = False) -> "Use":
         return cls(card, face_value(card) if value is None else value, reserve)
 
 
-@dataclass(frozen=True)
+@final
 class Attack(Frozen):
     """Kill ``target`` with two power cards and a trigger."""
 
-    target: Card
-    power: tuple[Use, Use]
-    trigger: Use
+    __match_args__ = ("target", "power", "trigger")
+
+    def __init__(self, target: Card, power: tuple[Use, Use], trigger: Use) -> None:
+        self.target: Final = target
+        self.power: Final = power
+        self.trigger: Final = trigger
+
+    def _fields(self) -> tuple[Card, tuple[Use, Use], Use]:
+        return (self.target, self.power, self.trigger)
 
     @property
     def uses(self) -> tuple[Use, Use, Use]:
@@ -110,7 +121,7 @@ class Attack(Frozen):
         return self.power[0].value + self.power[1].value
 
 
-@dataclass(frozen=True)
+@final
 class Pass(Frozen):
     """No attack: the hand goes to the damage pile."""
 

@@ -8,8 +8,7 @@ having a door of its own there.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final, Iterable, Mapping, Optional
+from typing import Final, Iterable, Mapping, Optional, final
 
 from ...kit.cards import Card
 from ...kit.core import Frozen
@@ -52,34 +51,51 @@ def sides_text(sides: Iterable[str]) -> str:
     return "".join(s for s in SIDES if s in sides)
 
 
-@dataclass(frozen=True)
+@final
 class Monster(Frozen):
     """A standing monster's cards; None where its pile was empty or its armor broke."""
 
-    armor: Optional[Card]
-    health: Optional[Card]
-    attack: Optional[Card]
+    __match_args__ = ("armor", "health", "attack")
 
-    def cards(self) -> tuple[Optional[Card], Optional[Card], Optional[Card]]:
+    def __init__(self, armor: Optional[Card], health: Optional[Card], attack: Optional[Card]) -> None:
+        self.armor: Final = armor
+        self.health: Final = health
+        self.attack: Final = attack
+
+    def _fields(self) -> tuple[Optional[Card], Optional[Card], Optional[Card]]:
         return (self.armor, self.health, self.attack)
 
+    def cards(self) -> tuple[Optional[Card], Optional[Card], Optional[Card]]:
+        return self._fields()
 
-@dataclass(frozen=True)
+
+@final
 class Room(Frozen):
-    card: Card
-    doors: frozenset[str]
-    monster: Optional[Monster] = None
-    cleared: bool = False  # a monster was slain here (its heart lies face down on the room)
-    entrance: bool = False
+    __match_args__ = ("card", "doors", "monster", "cleared", "entrance")
+
+    def __init__(
+        self,
+        card: Card,
+        doors: frozenset[str],
+        monster: Optional[Monster] = None,
+        cleared: bool = False,  # a monster was slain here (its heart lies face down on the room)
+        entrance: bool = False,
+    ) -> None:
+        self.card: Final = card
+        self.doors: Final = doors
+        self.monster: Final = monster
+        self.cleared: Final = cleared
+        self.entrance: Final = entrance
+
+    def _fields(self) -> tuple[Card, frozenset[str], Optional[Monster], bool, bool]:
+        return (self.card, self.doors, self.monster, self.cleared, self.entrance)
 
     @property
     def is_exit(self) -> bool:
         return self.card.is_joker
 
     def with_monster(self, monster: Optional[Monster], cleared: bool = False) -> "Room":
-        """This room with ``monster`` standing in it (and cleared, if ``cleared``): what
-        ``dataclasses.replace`` gives, without its look at every field on every card of a
-        fight."""
+        """This room with ``monster`` standing in it (and cleared, if ``cleared``)."""
         return Room(self.card, self.doors, monster, cleared or self.cleared, self.entrance)
 
 

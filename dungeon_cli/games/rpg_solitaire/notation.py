@@ -179,7 +179,7 @@ def _one(pair: Pair) -> Optional[Card]:
 
 
 class RpgNotation(Notation[RpgState, Action]):
-    position_keys = (
+    position_keys: tuple[str, ...] = (
         "turn",
         "at",
         "stats",

@@ -9,7 +9,6 @@ still know, for a record read token by token, what has to come next.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Final, Literal, Mapping, Optional, Sequence, Union, final
 
 from ...kit.cards import CARDS, JOKER, Card, deck
@@ -91,49 +90,65 @@ def higher(new: Card, old: Optional[Card]) -> bool:
 # -- actions ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@final
 class Place(Frozen):
     """Put the turn's room card beyond the door ``side`` of your room, with ``doors`` as its
     other doors, and walk in."""
 
-    side: str
-    doors: frozenset[str] = frozenset()
+    __match_args__ = ("side", "doors")
+
+    def __init__(self, side: str, doors: frozenset[str] = frozenset()) -> None:
+        self.side: Final = side
+        self.doors: Final = doors
+
+    def _fields(self) -> tuple[str, frozenset[str]]:
+        return (self.side, self.doors)
 
 
-@dataclass(frozen=True)
-class MoveTo(Frozen):
-    side: str
+class _Towards(Frozen):
+    """An action towards the joined room on ``side``."""
+
+    __match_args__ = ("side",)
+
+    def __init__(self, side: str) -> None:
+        self.side: Final = side
+
+    def _fields(self) -> tuple[str]:
+        return (self.side,)
 
 
-@dataclass(frozen=True)
+@final
+class MoveTo(_Towards):
+    """Walk into the joined room on ``side``."""
+
+
+@final
 class Keep(Frozen):
     """Keep the gear card just drawn in place of yours."""
 
 
-@dataclass(frozen=True)
+@final
 class DropCard(Frozen):
     """Leave the gear card just drawn: it goes under its pile."""
 
 
-@dataclass(frozen=True)
+@final
 class Pick(Frozen):
     """Spend a lockpick on the exit's lock."""
 
 
-@dataclass(frozen=True)
+@final
 class Stop(Frozen):
     """After a failed attempt at the lock: try no more this turn."""
 
 
-@dataclass(frozen=True)
-class Fight(Frozen):
+@final
+class Fight(_Towards):
     """Go into the joined room on ``side``, where a monster stands, and fight it: the text's
     re-entering a room with an undefeated monster (a plain move may not go there)."""
 
-    side: str
 
-
-@dataclass(frozen=True)
+@final
 class Resign(Frozen):
     pass
 

@@ -68,7 +68,7 @@ class ScoundrelNotation(Notation[ScoundrelState, Action]):
     # The checkpoint's keys with its spelling (weapon/the last monster it struck, left),
     # then the rest of the state; the monsters struck before the last count as
     # discarded (the rules ask only the last).
-    position_keys = ("turn", "hp", "weapon", "left", "room", "dungeon", "discard", "ran", "resolved", "drank")
+    position_keys: tuple[str, ...] = ("turn", "hp", "weapon", "left", "room", "dungeon", "discard", "ran", "resolved", "drank")
 
     def write_position(self, state: ScoundrelState) -> list[tuple[str, str]]:
         checkpoint = self.checkpoint(state)
