@@ -39,6 +39,10 @@ PARENS: Final = ("(", ")")
 
 # A word as written -> its canonical spelling, for the words read so far: a file says the
 # same few hundred words over and over, and a lookup here costs less than a call.
+# The rules nearly every line is read with, as the patterns they match with: taken once
+# here, not looked up on the grammar at every line.
+_TAG_LINE: Final[re.Pattern[str]] = grammar.TAG_LINE.re
+_MOVE_LINE: Final[re.Pattern[str]] = grammar.MOVE_LINE.re
 _SPELT: Final[dict[str, str]] = {}
 _SPELT_MOST: Final = 65536
 
@@ -260,7 +264,7 @@ class Reader:
         if self._full(record, lineno, "tags"):
             self.tags_unreadable = True  # it may have been the Game tag, as far as anyone knows
             return
-        match = _whole(grammar.TAG_LINE, text)
+        match = _whole(_TAG_LINE, text)
         if match is None:
             self.tags_unreadable = True
             if self.error_count > MAX_ERRORS:  # not reported: no grammar run to find where (60 KB/s of "[" lines)
@@ -294,7 +298,7 @@ class Reader:
             self.in_moves = True
             self.pending = []
             return
-        match = _whole(grammar.rule("deal_line") if deal else grammar.MOVE_LINE, text)
+        match = _whole(grammar.rule("deal_line").re if deal else _MOVE_LINE, text)
         if match is None:
             pos = grammar.error_at("deal_detail" if deal else "move_detail", text).pos
             head = len(text) - len(text.lstrip("0123456789"))
@@ -308,12 +312,13 @@ class Reader:
                 self.last_number = int(digits) if len(digits) < 10 else 10**9
             return
         rest = False
+        groups = match.groups()  # one call for every group a move line has, not one each
         if deal:
             number = None
             if self.in_moves:
                 self._error_in(record, Diagnostic(lineno, 1, "deal: comes before move 1, once"))
         else:
-            digits, dots = match.group(1, 2)
+            digits, dots = groups[0], groups[1]
             number = int(digits) if len(digits) < 10 else 10**9
             rest = len(dots) == 3
             if rest or number != self.last_number + 1:  # every move line asks: the rest is rare
@@ -322,10 +327,11 @@ class Reader:
             self.unread_line = False
         self.in_moves = True
         at = 1 if deal else 3  # the items' group; the comment's is the next
-        items = self._items(record, lineno, text, match.start(at), match.end(at))
+        start, end = match.span(at)
+        items = self._items(record, lineno, text, start, end)
         if self.parens:
             self._misplaced_bracket(record, lineno, items)
-        move = Move(number, [(items, _trailing(match.group(at + 1)))], lineno, 1, self.pending, None, rest)
+        move = Move(number, [(items, _trailing(groups[at]))], lineno, 1, self.pending, None, rest)
         self.pending = []
         record.moves.append(move)
         self.held += 1
@@ -388,7 +394,7 @@ class Reader:
                 ),
             )
             return
-        match = _whole(grammar.rule("cont_line"), text)
+        match = _whole(grammar.rule("cont_line").re, text)
         if match is None:
             pos = grammar.error_at("cont_detail", text).pos
             self._error_in(record, Diagnostic(lineno, pos + 1, _item_problem(text, pos, False)))
@@ -741,11 +747,12 @@ class Reader:
                 self._error_in(record, Diagnostic(game.line, game.col, "Game must be the first tag of a record"))
 
 
-def _whole(expression: grammar.Expression, text: str) -> Optional[re.Match[str]]:
-    """The match of one of the line rules (one regular expression each) over the whole of
-    ``text``, or None: what ``expression.parse(text).match`` gives, without the parse
-    node and the exception parsimonious makes around it (a node per line of every file)."""
-    match: Optional[re.Match[str]] = expression.re.match(text)
+def _whole(pattern: re.Pattern[str], text: str) -> Optional[re.Match[str]]:
+    """The match of one of the line rules (one regular expression each, ``pattern`` its
+    ``re``) over the whole of ``text``, or None: what ``expression.parse(text).match``
+    gives, without the parse node and the exception parsimonious makes around it (a node
+    per line of every file)."""
+    match = pattern.match(text)
     return match if match is not None and match.end() == len(text) else None
 
 
