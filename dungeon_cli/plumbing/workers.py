@@ -147,9 +147,11 @@ def spread(
                 number, part = todo.pop()
                 yield from order.add(number, here(part))
     finally:
-        for future in pending:
-            future.cancel()
-        if pending:  # closed early: what the workers hold is dropped, not waited for
+        # Closed early: what the workers hold is dropped, not waited for. The pool's own
+        # thread cancels the chunks not yet sent (cancel_futures) and fails the rest when
+        # it finds its workers ended; a chunk cancelled here instead could be among the
+        # rest, which CPython 3.11's pool then fails to fail, with a traceback on stderr.
+        if pending:
             for process in list((getattr(pool, "_processes", None) or {}).values()):
                 process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
