@@ -55,7 +55,6 @@ if TYPE_CHECKING:
     import random
     from fractions import Fraction
 
-
 try:  # read by mypyc when it compiles the kit (setup.py); nothing to do at run time
     from mypy_extensions import mypyc_attr as mypyc_attr
 except ImportError:  # mypy's own dependency, not dungeon's
